@@ -1,0 +1,24 @@
+#!/bin/sh
+# Install the Debian packages fedref needs, only those missing.  Idempotent.
+# Uses sudo when not root; when it cannot install, prints the exact command
+# and fails.
+set -eu
+PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc"
+missing=""
+for p in $PKGS; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends$missing"
+echo "install-deps: missing Debian packages:$missing" >&2
+if [ "$(id -u)" = 0 ]; then
+  sh -c "$cmd" >&2
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  sudo sh -c "$cmd" >&2
+else
+  echo "install-deps: cannot install as $(id -un); run as root:" >&2
+  echo "  $cmd" >&2
+  exit 1
+fi
