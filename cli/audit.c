@@ -1,0 +1,158 @@
+/* audit.c -- `fedref audit` (make run): for every implemented function,
+ * ref vs fast over the committed vectors and over a seeded random sweep,
+ * plus the proof checks; prints one table row per function.
+ * Environment: FEDREF_SWEEP (random cases per function, default 25000),
+ * FEDREF_PC_CASES (proof-check cases, default 10000), FEDREF_SEED,
+ * FEDREF_VECTORS_DIR (default vectors). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "../vectors/vectors.h"
+#include "../proofs_checks/pc.h"
+#include "proof_registry.h"
+
+typedef struct {
+    unsigned long vcases, vfailed, scases, sfailed, pc_run, pc_passed;
+    double ulps, rel;
+    long bits;
+    char errata[128];
+} row_t;
+
+static unsigned long env_ul(const char *name, unsigned long dflt)
+{
+    const char *s = getenv(name);
+    return s && *s ? strtoul(s, NULL, 10) : dflt;
+}
+
+/* A random binary64 of moderate range, sometimes a tie or a kink. */
+static double rnd_value(frng_t *g, const double *pool, size_t npool)
+{
+    uint64_t r, e, k;
+    frng_below(g, 16, &r);
+    if (r == 0 && npool > 0) {                  /* reuse: ties and kinks */
+        frng_below(g, npool, &k);
+        return (r & 1 ? -1 : 1) * pool[k];
+    }
+    frng_below(g, 41, &e);
+    double u = (double)frng_u53(g) * 0x1p-53;
+    frng_below(g, 2, &k);
+    return (k ? -1 : 1) * ldexp(1 + u, (int)e - 20);
+}
+
+static void sweep(const vfunc *fn, unsigned long ncases, uint64_t seed, row_t *row)
+{
+    frng_t g;
+    frng_init(&g, seed, 1000);
+    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs), ne = vspec_count(fn->expects);
+    mpfr_t t, d;
+    mpfr_inits2(192, t, d, (mpfr_ptr)0);
+    for (unsigned long c = 0; c < ncases; c++) {
+        ftensor fp[VEC_MAX_FIELDS] = {{0}}, fi[VEC_MAX_FIELDS] = {{0}}, fo[VEC_MAX_FIELDS] = {{0}};
+        rtensor rp[VEC_MAX_FIELDS] = {{0}}, ri[VEC_MAX_FIELDS] = {{0}}, ro[VEC_MAX_FIELDS] = {{0}};
+        double pool[VEC_MAX_FIELDS + 64];
+        size_t npool = 0;
+        for (size_t k = 0; k < np; k++) {
+            ft_alloc(&fp[k], 1, 1);
+            fp[k].v[0] = fabs(rnd_value(&g, NULL, 0));   /* parameters are positive */
+            pool[npool++] = fp[k].v[0];
+        }
+        for (size_t k = 0; k < ni; k++) {
+            uint64_t m = 1, n;
+            if (fn->inputs[k].kind == VK_MATRIX) { frng_below(&g, 9, &m); m++; }
+            frng_below(&g, 4, &n); n++;
+            ft_alloc(&fi[k], (size_t)m, (size_t)n);
+            for (size_t i = 0; i < m * n; i++) {
+                fi[k].v[i] = rnd_value(&g, pool, npool);
+                if (npool < sizeof pool / sizeof pool[0]) pool[npool++] = fabs(fi[k].v[i]);
+            }
+        }
+        for (size_t k = 0; k < np; k++) { rt_alloc(&rp[k], 1, 1, 53); mpfr_set_d(rp[k].v[0], fp[k].v[0], MPFR_RNDN); }
+        for (size_t k = 0; k < ni; k++) {
+            rt_alloc(&ri[k], fi[k].rows, fi[k].cols, 53);
+            for (size_t i = 0; i < fi[k].rows * fi[k].cols; i++) mpfr_set_d(ri[k].v[i], fi[k].v[i], MPFR_RNDN);
+        }
+        int s1 = fn->ref(rp, ri, ro, 128), s2 = fn->fast(fp, fi, fo);
+        int bad = s1 != FR_OK || s2 != FR_OK;
+        double rel, abs;
+        fn->tol(fp, fi, &rel, &abs);
+        for (size_t k = 0; k < ne && !bad; k++)
+            for (size_t i = 0; i < ro[k].rows * ro[k].cols; i++) {
+                mpfr_set_d(t, fo[k].v[i], MPFR_RNDN);
+                mpfr_sub(d, t, ro[k].v[i], MPFR_RNDA);
+                mpfr_abs(d, d, MPFR_RNDU);
+                double err = mpfr_get_d(d, MPFR_RNDU), ex = fabs(mpfr_get_d(ro[k].v[i], MPFR_RNDN));
+                double ulp = ex == 0 ? 0x1p-1074 : fmax(ldexp(1, ilogb(ex) - 52), 0x1p-1074);
+                if (err / ulp > row->ulps) row->ulps = err / ulp;
+                if (ex > 0 && err / ex > row->rel) row->rel = err / ex;
+                if (err > abs + rel * ex * (1 + 0x1p-50)) bad = 1;   /* ref itself is within 2^-128 */
+            }
+        row->scases++;
+        row->sfailed += bad;
+        for (size_t k = 0; k < VEC_MAX_FIELDS; k++) {
+            ft_free(&fp[k]); ft_free(&fi[k]); ft_free(&fo[k]);
+            rt_free(&rp[k]); rt_free(&ri[k]); rt_free(&ro[k]);
+        }
+    }
+    mpfr_clears(t, d, (mpfr_ptr)0);
+}
+
+typedef struct { const char *name; int (*fn)(pc_ctx *); } pc_entry;
+static const pc_entry proofs[] = {PC_REGISTRY};
+
+int cmd_audit(int argc, char **argv)
+{
+    (void)argc; (void)argv;
+    const char *dir = getenv("FEDREF_VECTORS_DIR") ? getenv("FEDREF_VECTORS_DIR") : "vectors";
+    unsigned long nsweep = env_ul("FEDREF_SWEEP", 25000), npc = env_ul("FEDREF_PC_CASES", 10000);
+    uint64_t seed = env_ul("FEDREF_SEED", 20261122);
+    int failures = 0;
+    printf("fedref %s audit: ref (GNU MPFR %s) vs fast (binary64), seed %llu\n\n",
+           FEDREF_VERSION, mpfr_get_version(), (unsigned long long)seed);
+    printf("%-9s %7s %8s %11s %11s %6s %9s %8s  %s\n", "function", "vectors", "sweep",
+           "fast ulps", "fast rel", "fails", "cert.bits", "proofs", "errata");
+    for (const vfunc *const *fp = vfunc_all(); *fp; fp++) {
+        const vfunc *fn = *fp;
+        row_t row = {0};
+        char path[4096], err[1024];
+        vfile f;
+        snprintf(path, sizeof path, "%s/%s.json", dir, fn->name);
+        if (vfile_read(&f, path, err, sizeof err) != 0) {
+            cli_error(err, NULL);
+            failures++;
+        } else {
+            vcheck_stats st = {0};
+            vfile_check(&f, VCHECK_REF | VCHECK_FAST, stdout, &st);
+            row.vcases = st.passed + st.failed;
+            row.vfailed = st.failed;
+            row.ulps = st.max_ulps; row.rel = st.max_rel;
+            row.bits = st.min_certified_bits;
+        }
+        vfile_free(&f);
+        sweep(fn, nsweep, seed, &row);
+        for (const pc_entry *p = proofs; p->name; p++) {
+            pc_ctx ctx = {.cases = npc, .prec = 256, .seed = seed};
+            int rc = p->fn(&ctx);
+            if (ctx.function == NULL || strcmp(ctx.function, fn->name) != 0) continue;
+            row.pc_run++;
+            row.pc_passed += rc == 0;
+            if (rc != 0) printf("proof check %s FAILED: %s\n", p->name, ctx.detail);
+            if (ctx.erratum && strlen(row.errata) + strlen(ctx.erratum) + 2 < sizeof row.errata) {
+                if (row.errata[0]) strcat(row.errata, " ");
+                strcat(row.errata, ctx.erratum);
+            }
+        }
+        unsigned long fails = row.vfailed + row.sfailed + (row.pc_run - row.pc_passed);
+        failures += fails != 0;
+        printf("%-9s %7lu %8lu %11.3g %11.3g %6lu %9ld %5lu/%-2lu  %s\n", fn->name, row.vcases,
+               row.scases, row.ulps, row.rel, fails, row.bits, row.pc_passed, row.pc_run,
+               row.errata[0] ? row.errata : "-");
+    }
+    printf("\nvectors: cases in vectors/<function>.json (ref to the certified bits, fast to tol);\n"
+           "sweep: seeded random cases, fast vs ref at 128 bits, judged by the same tol;\n"
+           "fast ulps/rel: largest error of fast seen over both; cert.bits: least certified\n"
+           "bits of an expected value; proofs: proof checks passed/run (proofs_checks/);\n"
+           "errata: docs/ERRATA.md entries that the proof checks demonstrate.\n");
+    printf("\naudit: %d function(s) with failures\n", failures);
+    return failures ? 1 : 0;
+}

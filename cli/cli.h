@@ -1,0 +1,12 @@
+/* cli.h -- the fedref command: subcommands (main.c dispatches). */
+#ifndef FEDREF_CLI_H
+#define FEDREF_CLI_H
+
+/* Print "fedref: error: <what> (<where>)" to stderr. */
+void cli_error(const char *what, const char *where);
+
+int cmd_vectors_gen(int argc, char **argv);
+int cmd_vectors_check(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
+
+#endif

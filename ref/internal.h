@@ -1,0 +1,20 @@
+/* internal.h -- argument checks shared by the ref/ sources (not installed). */
+#ifndef FEDREF_REF_INTERNAL_H
+#define FEDREF_REF_INTERNAL_H
+
+#include "fedref.h"
+
+/* FR_ENULL if p is NULL, FR_ENONFINITE if any of x[0..count-1] is NaN/Inf. */
+int fri_check_finite(mpfr_t *const x, size_t count);
+
+/* FR_ESIZE unless m >= 1, n >= 1 and m*n does not overflow. */
+int fri_check_dims(size_t m, size_t n);
+
+/* A scalar parameter: FR_ENULL, FR_ENONFINITE, then FR_EDOM unless
+ * p > 0 (or p >= 0 when allow_zero). */
+int fri_check_param(mpfr_srcptr p, int allow_zero);
+
+/* Sort an array of pointers to mpfr numbers ascending (mpfr_cmp order). */
+void fri_sort_ptrs(mpfr_ptr *v, size_t m);
+
+#endif

@@ -1,0 +1,59 @@
+/* tensor.c -- allocation and conversion of case fields for ref and fast. */
+#include <stdlib.h>
+#include "vectors.h"
+
+int rt_alloc(rtensor *t, size_t rows, size_t cols, mpfr_prec_t prec)
+{
+    size_t k = rows * cols;
+    t->rows = rows; t->cols = cols;
+    t->v = malloc((k ? k : 1) * sizeof *t->v);
+    if (t->v == NULL) return -1;
+    for (size_t i = 0; i < k; i++) mpfr_init2(t->v[i], prec);
+    return 0;
+}
+
+void rt_free(rtensor *t)
+{
+    if (t->v == NULL) return;
+    for (size_t i = 0; i < t->rows * t->cols; i++) mpfr_clear(t->v[i]);
+    free(t->v);
+    t->v = NULL;
+}
+
+int ft_alloc(ftensor *t, size_t rows, size_t cols)
+{
+    size_t k = rows * cols;
+    t->rows = rows; t->cols = cols;
+    t->v = calloc(k ? k : 1, sizeof *t->v);
+    return t->v == NULL ? -1 : 0;
+}
+
+void ft_free(ftensor *t)
+{
+    free(t->v);
+    t->v = NULL;
+}
+
+int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec)
+{
+    if (rt_alloc(t, v->rows, v->cols, prec) != 0) return -1;
+    for (size_t i = 0; i < v->rows * v->cols; i++)
+        if (num_parse_mpfr(t->v[i], v->s[i]) != 0) { rt_free(t); return -1; }
+    return 0;
+}
+
+int ft_from_v(ftensor *t, const vtensor *v)
+{
+    if (ft_alloc(t, v->rows, v->cols) != 0) return -1;
+    for (size_t i = 0; i < v->rows * v->cols; i++)
+        if (num_parse_double(&t->v[i], v->s[i]) != 0) { ft_free(t); return -1; }
+    return 0;
+}
+
+void vt_free(vtensor *v)
+{
+    if (v->s == NULL) return;
+    for (size_t i = 0; i < v->rows * v->cols; i++) free(v->s[i]);
+    free(v->s);
+    v->s = NULL;
+}

@@ -1,0 +1,163 @@
+/* vcheck.c -- check ref and fast against a vector file (docs/VECTORS.md).
+ * ref must meet the certified bits: |ref - expected| <= 2^-b |expected|
+ * (b = certified_bits, 64 when absent; ref evaluated at b + 32 bits).
+ * fast must meet the case's tol: |fast - expected| <= abs + rel |expected|.
+ * Invalid cases pass only if the implementation reports a domain error.
+ * All comparisons are done in MPFR, exactly enough not to add error. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "vectors.h"
+
+#define CMP_PREC 256
+
+static void fieldname(char *buf, size_t len, const char *name, const vtensor *v, size_t k)
+{
+    if (v->rows * v->cols == 1 && v->rows == 1) snprintf(buf, len, "%s", name);
+    else if (v->rows == 1) snprintf(buf, len, "%s[%zu]", name, k);
+    else snprintf(buf, len, "%s[%zu][%zu]", name, k / v->cols, k % v->cols);
+}
+
+/* ulps of d against the expectation e, in binary64 terms. */
+static double ulps_of(mpfr_srcptr diff, mpfr_srcptr e)
+{
+    mpfr_t u;
+    mpfr_init2(u, 64);
+    long ex = mpfr_zero_p(e) ? -1074 : (long)mpfr_get_exp(e) - 53;
+    if (ex < -1074) ex = -1074;
+    mpfr_div_2si(u, diff, ex, MPFR_RNDU);
+    double r = fabs(mpfr_get_d(u, MPFR_RNDU));
+    mpfr_clear(u);
+    return r;
+}
+
+/* Returns 1 if the ref result passes. */
+static int check_ref(const vfile *f, const vcase *c, FILE *out)
+{
+    const vfunc *fn = f->fn;
+    long bits = c->certified_bits ? c->certified_bits : 64;
+    mpfr_prec_t P = bits + 32;
+    rtensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
+    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs), ne = vspec_count(fn->expects);
+    int ok = 1;
+    for (size_t k = 0; k < np; k++) rt_from_v(&par[k], &c->param[k], P);
+    for (size_t k = 0; k < ni; k++) rt_from_v(&in[k], &c->input[k], P);
+    int st = fn->ref(par, in, res, P);
+    if (c->invalid) {
+        if (!fr_is_domain_error(st)) {
+            fprintf(out, "%s: id %ld: result: ref got status %d (%s) expected a domain error\n",
+                    f->path, c->id, st, fr_strerror(st));
+            ok = 0;
+        }
+    } else if (st != FR_OK) {
+        fprintf(out, "%s: id %ld: result: ref got status %d (%s) expected success\n",
+                f->path, c->id, st, fr_strerror(st));
+        ok = 0;
+    } else {
+        mpfr_t e, d, bound;
+        mpfr_inits2(P + 64, e, d, bound, (mpfr_ptr)0);
+        for (size_t k = 0; k < ne && ok; k++) {
+            const vtensor *x = &c->expect[k];
+            if (res[k].rows * res[k].cols != x->rows * x->cols) {
+                fprintf(out, "%s: id %ld: %s: ref got %zu values expected %zu (size mismatch)\n",
+                        f->path, c->id, fn->expects[k].name, res[k].rows * res[k].cols, x->rows * x->cols);
+                ok = 0;
+                break;
+            }
+            for (size_t i = 0; i < x->rows * x->cols; i++) {
+                num_parse_mpfr(e, x->s[i]);
+                mpfr_sub(d, res[k].v[i], e, MPFR_RNDA);
+                mpfr_abs(bound, e, MPFR_RNDU);
+                mpfr_mul_2si(bound, bound, -bits, MPFR_RNDU);
+                if (mpfr_cmpabs(d, bound) > 0) {
+                    char name[96], *g = num_round_decimal(res[k].v[i], VEC_DIGITS, MPFR_RNDN);
+                    fieldname(name, sizeof name, fn->expects[k].name, x, i);
+                    fprintf(out, "%s: id %ld: %s: ref got %s expected %s (certified %ld bits)\n",
+                            f->path, c->id, name, g ? g : "?", x->s[i], bits);
+                    free(g);
+                    ok = 0;
+                    break;
+                }
+            }
+        }
+        mpfr_clears(e, d, bound, (mpfr_ptr)0);
+    }
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&par[k]); rt_free(&in[k]); rt_free(&res[k]); }
+    return ok;
+}
+
+static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *st)
+{
+    const vfunc *fn = f->fn;
+    ftensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
+    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs), ne = vspec_count(fn->expects);
+    int ok = 1;
+    for (size_t k = 0; k < np; k++) ft_from_v(&par[k], &c->param[k]);
+    for (size_t k = 0; k < ni; k++) ft_from_v(&in[k], &c->input[k]);
+    int s = fn->fast(par, in, res);
+    if (c->invalid) {
+        if (!fr_is_domain_error(s)) {
+            fprintf(out, "%s: id %ld: result: fast got status %d (%s) expected a domain error\n",
+                    f->path, c->id, s, fr_strerror(s));
+            ok = 0;
+        }
+    } else if (s != FR_OK) {
+        fprintf(out, "%s: id %ld: result: fast got status %d (%s) expected success\n",
+                f->path, c->id, s, fr_strerror(s));
+        ok = 0;
+    } else {
+        mpfr_t e, d, bound, t;
+        mpfr_inits2(CMP_PREC, e, d, bound, t, (mpfr_ptr)0);
+        for (size_t k = 0; k < ne && ok; k++) {
+            const vtensor *x = &c->expect[k];
+            if (res[k].rows * res[k].cols != x->rows * x->cols) {
+                fprintf(out, "%s: id %ld: %s: fast got %zu values expected %zu (size mismatch)\n",
+                        f->path, c->id, fn->expects[k].name, res[k].rows * res[k].cols, x->rows * x->cols);
+                ok = 0;
+                break;
+            }
+            for (size_t i = 0; i < x->rows * x->cols; i++) {
+                num_parse_mpfr(e, x->s[i]);
+                mpfr_set_d(t, res[k].v[i], MPFR_RNDN);          /* exact */
+                mpfr_sub(d, t, e, MPFR_RNDA);
+                num_parse_mpfr(bound, c->tol_rel);
+                mpfr_abs(t, e, MPFR_RNDU);
+                mpfr_mul(bound, bound, t, MPFR_RNDU);
+                num_parse_mpfr(t, c->tol_abs);
+                mpfr_add(bound, bound, t, MPFR_RNDU);
+                double ul = ulps_of(d, e);
+                if (ul > st->max_ulps) st->max_ulps = ul;
+                if (!mpfr_zero_p(e)) {
+                    mpfr_div(t, d, e, MPFR_RNDA);
+                    double rel = fabs(mpfr_get_d(t, MPFR_RNDU));
+                    if (rel > st->max_rel) st->max_rel = rel;
+                }
+                if (!mpfr_number_p(d) || mpfr_cmpabs(d, bound) > 0) {
+                    char name[96];
+                    fieldname(name, sizeof name, fn->expects[k].name, x, i);
+                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (tol rel %s abs %s)\n",
+                            f->path, c->id, name, res[k].v[i], x->s[i], c->tol_rel, c->tol_abs);
+                    ok = 0;
+                    break;
+                }
+            }
+        }
+        mpfr_clears(e, d, bound, t, (mpfr_ptr)0);
+    }
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { ft_free(&par[k]); ft_free(&in[k]); ft_free(&res[k]); }
+    return ok;
+}
+
+void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st)
+{
+    for (size_t i = 0; i < f->ncases; i++) {
+        const vcase *c = &f->cases[i];
+        int ok = 1;
+        if (impls & VCHECK_REF) ok &= check_ref(f, c, out);
+        if (impls & VCHECK_FAST) ok &= check_fast(f, c, out, st);
+        if (ok) st->passed++; else st->failed++;
+        if (!c->invalid && c->certified_bits
+            && (st->min_certified_bits == 0 || c->certified_bits < st->min_certified_bits))
+            st->min_certified_bits = c->certified_bits;
+    }
+}

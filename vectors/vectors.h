@@ -1,0 +1,126 @@
+/* vectors.h -- golden vectors, schema fedref-vectors/1 (docs/VECTORS.md):
+ * the in-memory form of a file, the per-function table that maps the
+ * schema's names to ref and fast, the reader, the checker and the
+ * generator.  Internal to the fedref CLI and tests (not installed). */
+#ifndef FEDREF_VECTORS_H
+#define FEDREF_VECTORS_H
+
+#include <stdio.h>
+#include <mpfr.h>
+#include "fedref.h"
+#include "fedfast.h"
+
+#define VEC_SCHEMA "fedref-vectors/1"
+#define VEC_DIGITS 40            /* significant digits of expected values */
+#define VEC_MAX_FIELDS 8
+
+struct vgen;
+
+enum vkind { VK_SCALAR, VK_VECTOR, VK_MATRIX };
+
+typedef struct { const char *name; enum vkind kind; } vspec;
+
+/* A field of a case as written in the file: rows x cols decimal strings
+ * (scalar 1 x 1, vector 1 x n, matrix m x n, row-major). */
+typedef struct { size_t rows, cols; char **s; } vtensor;
+
+/* The same field read by ref (mpfr) or fast (double). */
+typedef struct { size_t rows, cols; mpfr_t *v; } rtensor;
+typedef struct { size_t rows, cols; double *v; } ftensor;
+
+typedef struct vcase {
+    long id;
+    char *comment;
+    char **flags; size_t nflags;
+    int invalid;                     /* "result": "invalid" */
+    vtensor param[VEC_MAX_FIELDS];   /* in the order of vfunc.params */
+    vtensor input[VEC_MAX_FIELDS];   /* in the order of vfunc.inputs */
+    vtensor expect[VEC_MAX_FIELDS];  /* in the order of vfunc.expects */
+    char *tol_rel, *tol_abs;         /* what binary64 must meet */
+    long certified_bits;             /* |expected - exact| <= 2^-bits |exact| */
+    const char *group_label;         /* e.g. "groups[1].cases[3]" for messages */
+} vcase;
+
+typedef struct vfunc {
+    const char *name, *source;
+    const vspec *params, *inputs, *expects;   /* each ends with {NULL, 0} */
+    /* Evaluate at precision prec: allocate out[] with rt_alloc, return status. */
+    int (*ref)(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec);
+    int (*fast)(ftensor *par, ftensor *in, ftensor *out);
+    /* The tolerance a binary64 implementation must meet on a valid case. */
+    void (*tol)(const ftensor *par, const ftensor *in, double *rel, double *abs);
+    /* Append the golden cases with the vg_* builder below. */
+    void (*golden)(struct vgen *g);
+} vfunc;
+
+typedef struct {
+    char *path;
+    const vfunc *fn;
+    long precision_bits;             /* generator.precision_bits */
+    vcase *cases; size_t ncases;
+} vfile;
+
+/* ---- registry (registry.c) ---- */
+const vfunc *vfunc_find(const char *name);
+const vfunc *const *vfunc_all(void);   /* NULL-terminated */
+size_t vspec_count(const vspec *s);
+
+/* ---- numbers (numfmt.c) ---- */
+/* Parse a decimal string (or "nan", "inf", "-inf") exactly as strtofr does,
+ * round to nearest; 0 on success, -1 if the string is not a number. */
+int num_parse_mpfr(mpfr_t x, const char *s);
+int num_parse_double(double *x, const char *s);
+/* Exact decimal of a dyadic number (malloc'd); NULL on allocation failure. */
+char *num_exact_decimal(mpfr_srcptr x);
+/* x rounded to `digits` significant digits (RNDN), trailing zeros removed. */
+char *num_round_decimal(mpfr_srcptr x, int digits, mpfr_rnd_t rnd);
+
+/* ---- tensors (tensor.c) ---- */
+int rt_alloc(rtensor *t, size_t rows, size_t cols, mpfr_prec_t prec);
+void rt_free(rtensor *t);
+int ft_alloc(ftensor *t, size_t rows, size_t cols);
+void ft_free(ftensor *t);
+/* Read a vtensor into ref/fast form; -1 on a non-numeric string. */
+int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec);
+int ft_from_v(ftensor *t, const vtensor *v);
+void vt_free(vtensor *v);
+
+/* ---- reader (vread.c) ---- */
+/* Read and validate a file.  On error returns -1 and writes a one-line
+ * message "what (where)" into err. */
+int vfile_read(vfile *f, const char *path, char *err, size_t errlen);
+void vfile_free(vfile *f);
+
+/* ---- checker (vcheck.c) ---- */
+enum { VCHECK_REF = 1, VCHECK_FAST = 2 };
+typedef struct {
+    unsigned long passed, failed;
+    double max_ulps, max_rel;        /* fast vs expected, over valid cases */
+    long min_certified_bits;
+} vcheck_stats;
+/* Check every case of f; print one line per failure to out. */
+void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st);
+
+/* ---- generator (vgen.c) ---- */
+/* Write the certified golden file of fn to path (temporary name + rename).
+ * Every expected value is certified: see vgen.c.  Returns 0, or -1 with a
+ * message in err. */
+int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen);
+
+/* Builder used by vfunc.golden.  Inputs are binary64 values, written as
+ * exact decimals.  Case ids are assigned in order from 1 and never reused:
+ * append new cases at the end of a function's list.  flags is a
+ * comma-separated list of names from the table in vgen.c (or ""). */
+typedef struct vgen vgen;
+void vg_group(vgen *g, const char *comment, const double *params);
+void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const ftensor *inputs);
+/* Shorthands for one vector input (1 x n) or one matrix input (m x n). */
+void vg_vec(vgen *g, const char *comment, const char *flags, int invalid, size_t n, const double *x);
+void vg_mat(vgen *g, const char *comment, const char *flags, int invalid,
+            size_t m, size_t n, const double *W);
+/* The generator's own deterministic stream (frng, seed 2024, stream 0). */
+frng_t *vg_rng(vgen *g);
+/* A random binary64 k 2^-e with |k| < 2^bits, e in [0, 10]: short exact decimals. */
+double vg_dyadic(vgen *g, unsigned bits);
+
+#endif

@@ -1,0 +1,262 @@
+/* vgen.c -- write a certified golden-vector file (schema fedref-vectors/1).
+ *
+ * Certification (docs/ACCURACY.md): every fr_* function used here is
+ * correctly rounded, so at precision p the exact value x lies within half an
+ * ulp of the ref result x_p, inside [nextbelow(x_p), nextabove(x_p)].  When
+ * both ends round to the same VEC_DIGITS-digit decimal, that decimal is the
+ * correctly rounded value of x: written with certified_bits = 130
+ * (|x^ - x| <= 10^-39/2 |x| < 2^-130 |x|).  Otherwise p doubles (Ziv).  As
+ * an independent guard, the value is recomputed at 2p and must round to the
+ * same decimal, or generation fails. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "vectors.h"
+
+#define START_PREC 128
+#define CERTIFIED_BITS 130
+
+static const char *const flag_notes[][2] = {
+    {"kink", "an input at or next to a point where the function is not differentiable"},
+    {"boundary", "a parameter or size at the edge of the domain (a = 0, m = 1, ...)"},
+    {"tie", "equal values among the inputs"},
+    {"overflow", "a naive binary64 evaluation overflows or is near the largest finite value"},
+    {"underflow", "subnormal inputs or results"},
+    {"cancellation", "the result is much smaller than the inputs it is computed from"},
+    {"identity", "parameters under which the function is the identity"},
+    {"random", "seeded random dyadic inputs (frng seed 2024, stream 0)"},
+    {"even-m", "an even number of clients (the median is an interval)"},
+    {"data-point", "the minimiser is one of the data values"},
+    {"mean-limit", "lambda/eta tiny: the minimiser approaches the mean"},
+    {"median-limit", "lambda/eta huge: the minimiser approaches the median"},
+    {"printed-formula-fails", "the formula as printed in the paper gives a wrong value (docs/ERRATA.md)"},
+    {"domain", "a parameter outside the paper's assumptions: a domain error is expected"},
+    {"nan", "a NaN parameter or input: a domain error is expected"},
+    {"inf", "an infinite parameter or input: a domain error is expected"},
+    {"size", "an empty or inconsistent dimension: a domain error is expected"},
+};
+#define NFLAGS (sizeof flag_notes / sizeof flag_notes[0])
+
+struct vgen {
+    const vfunc *fn;
+    json_t *groups, *cases;
+    double params[VEC_MAX_FIELDS];
+    long next_id;
+    frng_t rng;
+    char *err; size_t errlen;
+    int failed;
+};
+
+static void gfail(vgen *g, const char *msg, long id)
+{
+    if (!g->failed)
+        snprintf(g->err, g->errlen, "%s (function %s, case %ld)", msg, g->fn->name, id);
+    g->failed = 1;
+}
+
+frng_t *vg_rng(vgen *g) { return &g->rng; }
+
+double vg_dyadic(vgen *g, unsigned bits)
+{
+    uint64_t k, e, sign;
+    frng_below(&g->rng, (uint64_t)1 << bits, &k);
+    frng_below(&g->rng, 11, &e);
+    frng_below(&g->rng, 2, &sign);
+    return (sign ? -1.0 : 1.0) * ldexp((double)k, -(int)e);
+}
+
+static json_t *exact_str(double x)
+{
+    mpfr_t t;
+    mpfr_init2(t, 53);
+    mpfr_set_d(t, x, MPFR_RNDN);
+    char *s = num_exact_decimal(t);
+    mpfr_clear(t);
+    json_t *j = json_string(s ? s : "?");
+    free(s);
+    return j;
+}
+
+static json_t *tensor_json(const ftensor *t, enum vkind kind)
+{
+    if (kind == VK_SCALAR) return exact_str(t->v[0]);
+    json_t *a = json_array();
+    for (size_t r = 0; r < t->rows; r++) {
+        json_t *row = kind == VK_VECTOR ? a : json_array();
+        for (size_t c = 0; c < t->cols; c++) json_array_append_new(row, exact_str(t->v[r * t->cols + c]));
+        if (kind == VK_MATRIX) json_array_append_new(a, row);
+    }
+    return a;
+}
+
+void vg_group(vgen *g, const char *comment, const double *params)
+{
+    size_t np = vspec_count(g->fn->params);
+    json_t *grp = json_object(), *pj = json_object();
+    for (size_t k = 0; k < np; k++) {
+        g->params[k] = params[k];
+        json_object_set_new(pj, g->fn->params[k].name, exact_str(params[k]));
+    }
+    if (comment) json_object_set_new(grp, "comment", json_string(comment));
+    json_object_set_new(grp, "params", pj);
+    g->cases = json_array();
+    json_object_set_new(grp, "cases", g->cases);
+    json_array_append_new(g->groups, grp);
+}
+
+/* The certified decimal of each output component; NULL on failure. */
+static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
+{
+    const vfunc *fn = g->fn;
+    size_t ne = vspec_count(fn->expects);
+    for (mpfr_prec_t p = START_PREC; p <= FR_PREC_MAX / 2; p *= 2) {
+        rtensor o1[VEC_MAX_FIELDS] = {{0}}, o2[VEC_MAX_FIELDS] = {{0}};
+        int st1 = fn->ref(par, in, o1, p), st2 = fn->ref(par, in, o2, 2 * p);
+        json_t *ex = json_object();
+        int ok = st1 == FR_OK && st2 == FR_OK;
+        if (!ok) gfail(g, "ref failed on a valid case", id);
+        mpfr_t lo, hi;
+        mpfr_inits2(p, lo, hi, (mpfr_ptr)0);
+        for (size_t k = 0; k < ne && ok; k++) {
+            json_t *vals = json_array();
+            for (size_t i = 0; i < o1[k].rows * o1[k].cols && ok; i++) {
+                mpfr_set(lo, o1[k].v[i], MPFR_RNDN);
+                mpfr_set(hi, o1[k].v[i], MPFR_RNDN);
+                if (!mpfr_zero_p(lo)) { mpfr_nextbelow(lo); mpfr_nextabove(hi); }
+                char *a = num_round_decimal(lo, VEC_DIGITS, MPFR_RNDN);
+                char *b = num_round_decimal(hi, VEC_DIGITS, MPFR_RNDN);
+                char *c = num_round_decimal(o2[k].v[i], VEC_DIGITS, MPFR_RNDN);
+                if (a == NULL || b == NULL || c == NULL) { ok = 0; gfail(g, "out of memory", id); }
+                else if (strcmp(a, b) != 0) ok = 0;            /* not yet: double p */
+                else if (strcmp(a, c) != 0) { ok = 0; gfail(g, "ref at p and 2p disagree: contract violated", id); }
+                else json_array_append_new(vals, json_string(a));
+                free(a); free(b); free(c);
+            }
+            json_object_set_new(ex, fn->expects[k].name,
+                                fn->expects[k].kind == VK_SCALAR ? json_incref(json_array_get(vals, 0)) : json_incref(vals));
+            json_decref(vals);
+        }
+        mpfr_clears(lo, hi, (mpfr_ptr)0);
+        for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&o1[k]); rt_free(&o2[k]); }
+        if (ok) return ex;
+        json_decref(ex);
+        if (g->failed) return NULL;
+    }
+    gfail(g, "could not certify within the precision limit", id);
+    return NULL;
+}
+
+static json_t *flags_json(vgen *g, const char *flags, long id)
+{
+    json_t *a = json_array();
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", flags);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        size_t k = 0;
+        while (k < NFLAGS && strcmp(flag_notes[k][0], tok) != 0) k++;
+        if (k == NFLAGS) gfail(g, "unknown flag", id);
+        json_array_append_new(a, json_string(tok));
+    }
+    return a;
+}
+
+void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const ftensor *inputs)
+{
+    const vfunc *fn = g->fn;
+    long id = g->next_id++;
+    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs);
+    json_t *c = json_object(), *in = json_object();
+    json_object_set_new(c, "id", json_integer(id));
+    json_object_set_new(c, "comment", json_string(comment));
+    json_object_set_new(c, "flags", flags_json(g, flags, id));
+    for (size_t k = 0; k < ni; k++)
+        json_object_set_new(in, fn->inputs[k].name, tensor_json(&inputs[k], fn->inputs[k].kind));
+    json_object_set_new(c, "input", in);
+    if (invalid) {
+        json_object_set_new(c, "result", json_string("invalid"));
+    } else {
+        ftensor fpar[VEC_MAX_FIELDS];
+        rtensor rpar[VEC_MAX_FIELDS] = {{0}}, rin[VEC_MAX_FIELDS] = {{0}};
+        for (size_t k = 0; k < np; k++) {
+            fpar[k].rows = fpar[k].cols = 1;
+            fpar[k].v = &g->params[k];
+            rt_alloc(&rpar[k], 1, 1, 53);
+            mpfr_set_d(rpar[k].v[0], g->params[k], MPFR_RNDN);
+        }
+        for (size_t k = 0; k < ni; k++) {
+            rt_alloc(&rin[k], inputs[k].rows, inputs[k].cols, 53);
+            for (size_t i = 0; i < inputs[k].rows * inputs[k].cols; i++)
+                mpfr_set_d(rin[k].v[i], inputs[k].v[i], MPFR_RNDN);   /* exact */
+        }
+        json_t *ex = certify(g, rpar, rin, id);
+        if (ex) json_object_set_new(c, "expect", ex);
+        double rel, abs;
+        fn->tol(fpar, inputs, &rel, &abs);
+        json_t *t = json_object();
+        mpfr_t x;
+        mpfr_init2(x, 53);
+        char *s;
+        mpfr_set_d(x, rel, MPFR_RNDN); s = num_round_decimal(x, 17, MPFR_RNDU);
+        json_object_set_new(t, "rel", json_string(s)); free(s);
+        mpfr_set_d(x, abs, MPFR_RNDN); s = num_round_decimal(x, 17, MPFR_RNDU);
+        json_object_set_new(t, "abs", json_string(s)); free(s);
+        mpfr_clear(x);
+        json_object_set_new(c, "tol", t);
+        json_object_set_new(c, "certified_bits", json_integer(CERTIFIED_BITS));
+        for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&rpar[k]); rt_free(&rin[k]); }
+    }
+    json_array_append_new(g->cases, c);
+}
+
+void vg_vec(vgen *g, const char *comment, const char *flags, int invalid, size_t n, const double *x)
+{
+    ftensor t = {1, n, (double *)x};
+    vg_case(g, comment, flags, invalid, &t);
+}
+
+void vg_mat(vgen *g, const char *comment, const char *flags, int invalid,
+            size_t m, size_t n, const double *W)
+{
+    ftensor t = {m, n, (double *)W};
+    vg_case(g, comment, flags, invalid, &t);
+}
+
+int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen)
+{
+    vgen g = {.fn = fn, .next_id = 1, .err = err, .errlen = errlen};
+    frng_init(&g.rng, 2024, 0);
+    g.groups = json_array();
+    fn->golden(&g);
+    json_t *root = json_object(), *gen = json_object(), *notes = json_object();
+    json_object_set_new(root, "schema", json_string(VEC_SCHEMA));
+    json_object_set_new(root, "function", json_string(fn->name));
+    json_object_set_new(root, "source", json_string(fn->source));
+    json_object_set_new(gen, "name", json_string("fedref"));
+    json_object_set_new(gen, "version", json_string(FEDREF_VERSION));
+    json_object_set_new(gen, "precision_bits", json_integer(START_PREC));
+    json_object_set_new(gen, "certification",
+        json_string("expected values are the correctly rounded 40-digit decimals of the exact "
+                    "results, certified by an enclosure from correctly rounded ref at p bits, "
+                    "p doubled until both ends agree (Ziv), cross-checked at 2p"));
+    json_object_set_new(root, "generator", gen);
+    for (size_t k = 0; k < NFLAGS; k++)
+        json_object_set_new(notes, flag_notes[k][0], json_string(flag_notes[k][1]));
+    json_object_set_new(root, "notes", notes);
+    json_object_set_new(root, "groups", g.groups);
+    int rc = -1;
+    if (!g.failed) {
+        char tmp[4096];
+        snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        if (json_dump_file(root, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0) {
+            snprintf(err, errlen, "cannot write (%s)", tmp);
+        } else {
+            FILE *f = fopen(tmp, "a");   /* a final newline */
+            if (f) { fputc('\n', f); fclose(f); }
+            if (rename(tmp, path) != 0) snprintf(err, errlen, "cannot rename to (%s)", path);
+            else rc = 0;
+        }
+    }
+    json_decref(root);
+    return rc;
+}

@@ -1,0 +1,266 @@
+/* vread.c -- read and validate a fedref-vectors/1 file (docs/VECTORS.md).
+ * Everything the checker relies on is checked here: the schema string, the
+ * function, every key (unknown keys are errors), shapes, and that every
+ * number is a numeric string.  Errors are one line: "what (where)". */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "vectors.h"
+
+typedef struct { char *err; size_t len; const char *path; } ectx;
+
+static int fail(ectx *e, const char *where, const char *fmt, ...)
+{
+    char what[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(e->err, e->len, "%s (%s: %s)", what, e->path, where);
+    return -1;
+}
+
+static int only_keys(ectx *e, json_t *obj, const char *where, const char *const *allowed)
+{
+    const char *key;
+    json_t *val;
+    json_object_foreach(obj, key, val) {
+        int ok = 0;
+        for (const char *const *a = allowed; *a; a++) ok |= strcmp(*a, key) == 0;
+        if (!ok) return fail(e, where, "unknown field \"%s\"", key);
+    }
+    return 0;
+}
+
+static int numeric_string(ectx *e, json_t *j, const char *where, char **out)
+{
+    double d;
+    if (!json_is_string(j))
+        return fail(e, where, "a number must be a decimal string, found a JSON %s",
+                    json_is_number(j) ? "number" : "non-string value");
+    if (num_parse_double(&d, json_string_value(j)) != 0)
+        return fail(e, where, "non-numeric string \"%s\"", json_string_value(j));
+    *out = strdup(json_string_value(j));
+    return *out ? 0 : fail(e, where, "out of memory");
+}
+
+/* Read one field of the given kind into v. */
+static int read_field(ectx *e, json_t *j, enum vkind kind, const char *where, vtensor *v)
+{
+    char sub[300];
+    v->rows = v->cols = 0; v->s = NULL;
+    if (kind == VK_SCALAR) {
+        v->rows = v->cols = 1;
+        v->s = calloc(1, sizeof *v->s);
+        return v->s ? numeric_string(e, j, where, &v->s[0]) : fail(e, where, "out of memory");
+    }
+    if (!json_is_array(j))
+        return fail(e, where, "expected an array (%s)", kind == VK_VECTOR ? "vector" : "matrix");
+    size_t rows = kind == VK_VECTOR ? 1 : json_array_size(j);
+    size_t cols = kind == VK_VECTOR ? json_array_size(j) : 0;
+    if (kind == VK_MATRIX && rows > 0) {
+        json_t *r0 = json_array_get(j, 0);
+        if (!json_is_array(r0)) return fail(e, where, "matrix rows must be arrays");
+        cols = json_array_size(r0);
+    }
+    v->rows = rows; v->cols = cols;
+    v->s = calloc(rows * cols > 0 ? rows * cols : 1, sizeof *v->s);
+    if (v->s == NULL) return fail(e, where, "out of memory");
+    for (size_t r = 0; r < rows; r++) {
+        json_t *row = kind == VK_VECTOR ? j : json_array_get(j, r);
+        if (!json_is_array(row)) { snprintf(sub, sizeof sub, "%.250s[%zu]", where, r); return fail(e, sub, "matrix rows must be arrays"); }
+        if (json_array_size(row) != cols) {
+            snprintf(sub, sizeof sub, "%.250s[%zu]", where, r);
+            return fail(e, sub, "mismatched sizes: row has %zu entries, row 0 has %zu",
+                        json_array_size(row), cols);
+        }
+        for (size_t c = 0; c < cols; c++) {
+            if (kind == VK_VECTOR) snprintf(sub, sizeof sub, "%.250s[%zu]", where, c);
+            else snprintf(sub, sizeof sub, "%.250s[%zu][%zu]", where, r, c);
+            if (numeric_string(e, json_array_get(row, c), sub, &v->s[r * cols + c]) != 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* Read an object whose keys must be exactly the names of spec. */
+static int read_fields(ectx *e, json_t *obj, const vspec *spec, const char *where, vtensor *out)
+{
+    char sub[300];
+    if (!json_is_object(obj)) return fail(e, where, "expected an object");
+    const char *key;
+    json_t *val;
+    json_object_foreach(obj, key, val) {
+        size_t k = 0;
+        while (spec[k].name && strcmp(spec[k].name, key) != 0) k++;
+        if (!spec[k].name) return fail(e, where, "unknown field \"%s\"", key);
+    }
+    for (size_t k = 0; spec[k].name; k++) {
+        json_t *j = json_object_get(obj, spec[k].name);
+        snprintf(sub, sizeof sub, "%.250s.%s", where, spec[k].name);
+        if (j == NULL) return fail(e, where, "missing field \"%s\"", spec[k].name);
+        if (read_field(e, j, spec[k].kind, sub, &out[k]) != 0) return -1;
+    }
+    return 0;
+}
+
+static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const char *where, vcase *c)
+{
+    static const char *const keys[] = {"id", "comment", "flags", "input", "expect", "tol",
+                                       "result", "certified_bits", NULL};
+    char sub[300];
+    if (!json_is_object(jc)) return fail(e, where, "a case must be an object");
+    if (only_keys(e, jc, where, keys) != 0) return -1;
+    json_t *j = json_object_get(jc, "id");
+    if (!json_is_integer(j)) return fail(e, where, "missing or non-integer \"id\"");
+    c->id = (long)json_integer_value(j);
+    j = json_object_get(jc, "comment");
+    if (j && !json_is_string(j)) return fail(e, where, "\"comment\" must be a string");
+    c->comment = strdup(j ? json_string_value(j) : "");
+    j = json_object_get(jc, "flags");
+    if (j) {
+        if (!json_is_array(j)) return fail(e, where, "\"flags\" must be an array of strings");
+        c->nflags = json_array_size(j);
+        c->flags = calloc(c->nflags + 1, sizeof *c->flags);
+        for (size_t i = 0; i < c->nflags; i++) {
+            json_t *f = json_array_get(j, i);
+            if (!json_is_string(f)) return fail(e, where, "\"flags\" must be an array of strings");
+            c->flags[i] = strdup(json_string_value(f));
+        }
+    }
+    j = json_object_get(jc, "result");
+    if (j && (!json_is_string(j) || (strcmp(json_string_value(j), "valid") != 0
+                                     && strcmp(json_string_value(j), "invalid") != 0)))
+        return fail(e, where, "\"result\" must be \"valid\" or \"invalid\"");
+    c->invalid = j && strcmp(json_string_value(j), "invalid") == 0;
+    snprintf(sub, sizeof sub, "%.250s.params", where);
+    if (read_fields(e, params, fn->params, sub, c->param) != 0) return -1;
+    snprintf(sub, sizeof sub, "%.250s.input", where);
+    j = json_object_get(jc, "input");
+    if (j == NULL) return fail(e, where, "missing field \"input\"");
+    if (read_fields(e, j, fn->inputs, sub, c->input) != 0) return -1;
+    j = json_object_get(jc, "expect");
+    if (c->invalid) {
+        if (j) return fail(e, where, "an invalid case must not have \"expect\"");
+        return 0;
+    }
+    if (j == NULL) return fail(e, where, "missing field \"expect\"");
+    snprintf(sub, sizeof sub, "%.250s.expect", where);
+    if (read_fields(e, j, fn->expects, sub, c->expect) != 0) return -1;
+    j = json_object_get(jc, "tol");
+    static const char *const tkeys[] = {"rel", "abs", NULL};
+    snprintf(sub, sizeof sub, "%.250s.tol", where);
+    if (j == NULL || !json_is_object(j)) return fail(e, where, "a valid case needs \"tol\": {\"rel\", \"abs\"}");
+    if (only_keys(e, j, sub, tkeys) != 0) return -1;
+    vtensor t;
+    snprintf(sub, sizeof sub, "%.250s.tol.rel", where);
+    if (read_field(e, json_object_get(j, "rel"), VK_SCALAR, sub, &t) != 0) return -1;
+    c->tol_rel = t.s[0]; free(t.s);
+    snprintf(sub, sizeof sub, "%.250s.tol.abs", where);
+    if (read_field(e, json_object_get(j, "abs"), VK_SCALAR, sub, &t) != 0) return -1;
+    c->tol_abs = t.s[0]; free(t.s);
+    j = json_object_get(jc, "certified_bits");
+    if (j && (!json_is_integer(j) || json_integer_value(j) < 1 || json_integer_value(j) > FR_PREC_MAX))
+        return fail(e, where, "\"certified_bits\" must be an integer in [1, %d]", FR_PREC_MAX);
+    c->certified_bits = j ? (long)json_integer_value(j) : 0;
+    return 0;
+}
+
+int vfile_read(vfile *f, const char *path, char *err, size_t errlen)
+{
+    static const char *const top[] = {"schema", "function", "source", "generator", "groups",
+                                      "notes", "changelog", NULL};
+    ectx e = {err, errlen, path};
+    json_error_t je;
+    memset(f, 0, sizeof *f);
+    f->path = strdup(path);
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (root == NULL) {
+        if (je.line < 0)
+            snprintf(err, errlen, "cannot read file: %s (%s)", je.text, path);
+        else
+            snprintf(err, errlen, "malformed JSON: %s (%s:%d:%d)", je.text, path, je.line, je.column);
+        return -1;
+    }
+    int rc = -1;
+    json_t *j;
+    if (!json_is_object(root)) { fail(&e, "top level", "expected an object"); goto out; }
+    if (only_keys(&e, root, "top level", top) != 0) goto out;
+    j = json_object_get(root, "schema");
+    if (!json_is_string(j) || strcmp(json_string_value(j), VEC_SCHEMA) != 0) {
+        fail(&e, "schema", "unsupported schema, expected \"%s\"", VEC_SCHEMA); goto out;
+    }
+    j = json_object_get(root, "function");
+    if (!json_is_string(j)) { fail(&e, "function", "missing \"function\""); goto out; }
+    if ((f->fn = vfunc_find(json_string_value(j))) == NULL) {
+        fail(&e, "function", "unknown function \"%s\"", json_string_value(j)); goto out;
+    }
+    j = json_object_get(root, "generator");
+    if (j) {
+        json_t *pb = json_object_get(j, "precision_bits");
+        if (!json_is_object(j) || (pb && !json_is_integer(pb))) {
+            fail(&e, "generator", "\"generator\" must be an object with an integer \"precision_bits\""); goto out;
+        }
+        f->precision_bits = pb ? (long)json_integer_value(pb) : 0;
+    }
+    json_t *groups = json_object_get(root, "groups");
+    if (!json_is_array(groups) || json_array_size(groups) == 0) {
+        fail(&e, "groups", "\"groups\" must be a non-empty array"); goto out;
+    }
+    size_t total = 0;
+    for (size_t g = 0; g < json_array_size(groups); g++) {
+        json_t *cs = json_object_get(json_array_get(groups, g), "cases");
+        total += json_is_array(cs) ? json_array_size(cs) : 0;
+    }
+    f->cases = calloc(total ? total : 1, sizeof *f->cases);
+    if (f->cases == NULL) { fail(&e, "groups", "out of memory"); goto out; }
+    static const char *const gkeys[] = {"params", "cases", "comment", NULL};
+    char where[300];
+    for (size_t g = 0; g < json_array_size(groups); g++) {
+        json_t *grp = json_array_get(groups, g);
+        snprintf(where, sizeof where, "groups[%zu]", g);
+        if (!json_is_object(grp)) { fail(&e, where, "a group must be an object"); goto out; }
+        if (only_keys(&e, grp, where, gkeys) != 0) goto out;
+        json_t *params = json_object_get(grp, "params");
+        json_t *cs = json_object_get(grp, "cases");
+        json_t *empty = json_object();
+        if (params == NULL) params = empty;
+        if (!json_is_array(cs)) { json_decref(empty); fail(&e, where, "\"cases\" must be an array"); goto out; }
+        for (size_t k = 0; k < json_array_size(cs); k++) {
+            vcase *c = &f->cases[f->ncases++];
+            snprintf(where, sizeof where, "groups[%zu].cases[%zu]", g, k);
+            c->group_label = NULL;
+            if (read_case(&e, f->fn, json_array_get(cs, k), params, where, c) != 0) { json_decref(empty); goto out; }
+            for (size_t q = 0; q + 1 < f->ncases; q++)
+                if (f->cases[q].id == c->id) {
+                    json_decref(empty); fail(&e, where, "duplicate case id %ld", c->id); goto out;
+                }
+        }
+        json_decref(empty);
+    }
+    rc = 0;
+out:
+    json_decref(root);
+    return rc;
+}
+
+static void free_fields(vtensor *v)
+{
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) vt_free(&v[k]);
+}
+
+void vfile_free(vfile *f)
+{
+    for (size_t i = 0; i < f->ncases; i++) {
+        vcase *c = &f->cases[i];
+        free(c->comment);
+        for (size_t k = 0; k < c->nflags; k++) free(c->flags[k]);
+        free(c->flags);
+        free_fields(c->param); free_fields(c->input); free_fields(c->expect);
+        free(c->tol_rel); free(c->tol_abs);
+    }
+    free(f->cases);
+    free(f->path);
+    memset(f, 0, sizeof *f);
+}
