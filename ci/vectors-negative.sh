@@ -1,0 +1,66 @@
+#!/bin/sh
+# End-to-end checks that `fedref vectors check` fails loudly on bad files:
+# a changed expected digit, a truncated file, unknown function/field, a
+# non-numeric string, a ragged matrix, a valid case marked invalid, and a
+# number written as a JSON number.  Each must exit non-zero with a clear
+# message; the unmodified file must pass.  Usage: vectors-negative.sh CLI
+set -u
+cli=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+pass=0
+
+# expect CODE PATTERN FILE: run the checker, compare exit code and output.
+expect() {
+  code=$1; pat=$2; file=$3; what=$4
+  out=$("$cli" vectors check "$file" 2>&1); rc=$?
+  if [ "$rc" -eq "$code" ] && printf '%s' "$out" | grep -q -- "$pat"; then
+    pass=$((pass + 1))
+  else
+    fails=$((fails + 1))
+    echo "vectors-negative: FAIL: $what: exit $rc (wanted $code), output:"
+    printf '%s\n' "$out" | tail -3
+  fi
+}
+
+src=vectors/ens.json
+cp "$src" "$tmp/ok.json"
+expect 0 "0 failed" "$tmp/ok.json" "unmodified file"
+
+# the expected value 3 of case 1 becomes 3.0000001 (beyond tol)
+sed '0,/"w": \[/{s/"w": \[/"w": [/}' "$src" | awk 'BEGIN{d=0} /"expect"/ && !d {e=1} e && /"3"/ && !d {sub(/"3"/, "\"3.0000001\""); d=1} {print}' > "$tmp/digit.json"
+expect 1 "id 1: w: .* expected 3.0000001" "$tmp/digit.json" "changed expected digit"
+
+# the 30th significant digit of case 9 changed: beyond binary64 (fast passes)
+# but beyond the certified 130 bits, so ref must catch it
+sed 's/"3.333333333333333333044212754003865484265"/"3.333333333333333333044212754013865484265"/' "$src" > "$tmp/digit31.json"
+expect 1 "ref got" "$tmp/digit31.json" "changed 31st digit (ref, certified bits)"
+
+head -c 700 "$src" > "$tmp/trunc.json"
+expect 2 "malformed JSON: .*:[0-9]*:[0-9]*)" "$tmp/trunc.json" "truncated file"
+
+sed 's/"function": "ens"/"function": "enz"/' "$src" > "$tmp/fn.json"
+expect 2 'unknown function "enz"' "$tmp/fn.json" "unknown function"
+
+sed '0,/"comment": "the printed/s/"comment": "the printed/"commment": "the printed/' "$src" > "$tmp/field.json"
+expect 2 'unknown field "commment"' "$tmp/field.json" "unknown field"
+
+sed '0,/"10"/s/"10"/"ten"/' "$src" > "$tmp/nonnum.json"
+expect 2 'non-numeric string "ten"' "$tmp/nonnum.json" "non-numeric string"
+
+sed '0,/"10"/s/"10"/10/' "$src" > "$tmp/jsonnum.json"
+expect 2 'must be a decimal string' "$tmp/jsonnum.json" "JSON number instead of string"
+
+# ragged matrix: the first row of case 5 ("0", "1") loses an entry
+awk 'BEGIN{d=0} /"ties around/ {t=1} t && !d && /"0",$/ {getline nxt; d=1; next} {print}' "$src" > "$tmp/ragged.json"
+expect 2 "mismatched sizes" "$tmp/ragged.json" "ragged matrix"
+
+# a valid case relabelled invalid (its expect dropped): must fail
+sed '0,/"expect": {/s/"expect": {/"result": "invalid", "x_expect": {/' "$src" > "$tmp/inv.json"
+expect 2 'unknown field "x_expect"' "$tmp/inv.json" "invalid case with stray field"
+
+expect 2 "cannot read file" "$tmp/missing.json" "missing file"
+
+echo "vectors-negative: $pass passed, $fails failed"
+[ "$fails" -eq 0 ]
