@@ -1,4 +1,4 @@
-/* main.c -- runs every Check suite found in tests/*.c (the build generates
+/* main.c -- runs every Check suite found in the tests directory (the build generates
  * suite_registry.h from functions of the form `Suite *suite_NAME(void)`).
  * CK_FORK=no gives clean valgrind output; FEDREF_SEED replays random tests.
  * The last line is Check's summary. */
