@@ -1,6 +1,8 @@
 /* fn_ens.c -- vector schema of ens (002 eq. (13)-(16), Algorithm 1, corrected;
  * docs/ERRATA.md E-002-13): params lambda, eta; input W; expect w.
- * tol: the ff_ens contract, abs 16 m eps max|W| (see fedfast.h). */
+ * tol: abs 8 eps (M + min(lambda/eta, 4 m M)) + 2^-1074, M = max|W|: the
+ * ff_ens bound (fedfast.h), with lambda/eta capped where it cannot matter
+ * (an interior minimiser has |lambda/eta (2s/m - 1)| <= 2M). */
 #include <math.h>
 #include "vectors.h"
 
@@ -25,9 +27,9 @@ static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
     double mx = 0;
     for (size_t i = 0; i < in[0].rows * in[0].cols; i++)
         mx = fmax(mx, fabs(in[0].v[i]));
-    (void)par;
+    double c = fmin(par[0].v[0] / par[1].v[0], 4 * (double)in[0].rows * mx);
     *rel = 0;
-    *abs = 16 * (double)in[0].rows * 0x1p-53 * mx;
+    *abs = 8 * 0x1p-53 * (mx + c) + 0x1p-1074;
 }
 
 static void golden(vgen *g)
