@@ -132,6 +132,11 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
                     double rel = fabs(mpfr_get_d(t, MPFR_RNDU));
                     if (rel > st->max_rel) st->max_rel = rel;
                 }
+                if (!mpfr_zero_p(bound)) {
+                    mpfr_div(t, d, bound, MPFR_RNDA);
+                    double fr = fabs(mpfr_get_d(t, MPFR_RNDU));
+                    if (fr > st->max_tolfrac) st->max_tolfrac = fr;
+                }
                 if (!mpfr_number_p(d) || mpfr_cmpabs(d, bound) > 0) {
                     char name[96];
                     fieldname(name, sizeof name, fn->expects[k].name, x, i);

@@ -96,6 +96,7 @@ enum { VCHECK_REF = 1, VCHECK_FAST = 2 };
 typedef struct {
     unsigned long passed, failed;
     double max_ulps, max_rel;        /* fast vs expected, over valid cases */
+    double max_tolfrac;              /* largest |fast - expected| / tol */
     long min_certified_bits;
 } vcheck_stats;
 /* Check every case of f; print one line per failure to out. */
