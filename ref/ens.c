@@ -77,11 +77,8 @@ static void interior(mpfr_ptr out, col_t *c, size_t k, mpfr_srcptr lambda, mpfr_
 int fr_ens(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
            const mpfr_t lambda, const mpfr_t eta)
 {
-    int st = FR_OK;
-    if (w == NULL)
-        return FR_ENULL;
-    if ((st = fri_check_dims(m, n)) != FR_OK || (st = fri_check_param(lambda, 0)) != FR_OK
-        || (st = fri_check_param(eta, 0)) != FR_OK || (st = fri_check_finite(W, m * n)) != FR_OK)
+    int st = fri_check_ens_args(w, W, m, n, lambda, eta);
+    if (st != FR_OK)
         return st;
     if (m > (size_t)(LONG_MAX / 4))
         return FR_ESIZE;

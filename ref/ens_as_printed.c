@@ -9,11 +9,8 @@
 int fr_ens_as_printed(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
                       const mpfr_t lambda, const mpfr_t eta)
 {
-    int st = FR_OK;
-    if (w == NULL)
-        return FR_ENULL;
-    if ((st = fri_check_dims(m, n)) != FR_OK || (st = fri_check_param(lambda, 0)) != FR_OK
-        || (st = fri_check_param(eta, 0)) != FR_OK || (st = fri_check_finite(W, m * n)) != FR_OK)
+    int st = fri_check_ens_args(w, W, m, n, lambda, eta);
+    if (st != FR_OK)
         return st;
     mpfr_ptr *v = malloc(m * sizeof *v);
     if (v == NULL)

@@ -31,6 +31,18 @@ int fri_check_param(mpfr_srcptr p, int allow_zero)
     return FR_OK;
 }
 
+int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
+                       mpfr_srcptr lambda, mpfr_srcptr eta)
+{
+    int st;
+    if (w == NULL)
+        return FR_ENULL;
+    if ((st = fri_check_dims(m, n)) != FR_OK || (st = fri_check_param(lambda, 0)) != FR_OK
+        || (st = fri_check_param(eta, 0)) != FR_OK || (st = fri_check_finite(W, m * n)) != FR_OK)
+        return st;
+    return FR_OK;
+}
+
 static int cmp_ptr(const void *a, const void *b)
 {
     return mpfr_cmp(*(mpfr_ptr const *)a, *(mpfr_ptr const *)b);

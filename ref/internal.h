@@ -14,6 +14,11 @@ int fri_check_dims(size_t m, size_t n);
  * p > 0 (or p >= 0 when allow_zero). */
 int fri_check_param(mpfr_srcptr p, int allow_zero);
 
+/* The arguments of fr_ens and fr_ens_as_printed (002 Sec. III: lambda,
+ * eta > 0; m, n >= 1; finite W), in the order NULL, size, parameters, data. */
+int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
+                       mpfr_srcptr lambda, mpfr_srcptr eta);
+
 /* Sort an array of pointers to mpfr numbers ascending (mpfr_cmp order). */
 void fri_sort_ptrs(mpfr_ptr *v, size_t m);
 
