@@ -30,9 +30,10 @@ static double rnd_value(frng_t *g, const double *pool, size_t npool)
 {
     uint64_t r, e, k;
     frng_below(g, 16, &r);
-    if (r == 0 && npool > 0) {                  /* reuse: ties and kinks */
+    if (r == 0 && npool > 0) {                  /* reuse: ties and kinks, either sign */
         frng_below(g, npool, &k);
-        return (r & 1 ? -1 : 1) * pool[k];
+        frng_below(g, 2, &r);
+        return (r ? -1 : 1) * pool[k];
     }
     frng_below(g, 41, &e);
     double u = (double)frng_u53(g) * 0x1p-53;

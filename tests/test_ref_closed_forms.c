@@ -20,7 +20,8 @@ static void rnd_dyadic(mpfr_t x, const mpfr_t *pool, size_t npool)
     if (r == 0 && npool > 0) {
         frng_below(&rng, npool, &k);
         mpfr_set(x, pool[k], MPFR_RNDN);
-        if (r & 1) mpfr_neg(x, x, MPFR_RNDN);
+        frng_below(&rng, 2, &r);                 /* either sign */
+        if (r) mpfr_neg(x, x, MPFR_RNDN);
         return;
     }
     frng_below(&rng, 1u << 12, &k);
