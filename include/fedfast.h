@@ -16,6 +16,7 @@
 #define FEDFAST_H
 
 #include "fedref_common.h"
+#include "fedref_fl.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,6 +59,66 @@ int ff_ens(double *w, const double *W, size_t m, size_t n,
 double ff_rng_uniform(frng_t *g);
 int ff_rng_laplace(double *x, frng_t *g, double b);
 int ff_rng_gaussian2(double *z0, double *z1, frng_t *g);
+
+/* ======================================================================
+ * FedEPM (002): model, client step, Laplace mechanism, exact penalty,
+ * stopping rule and algorithms; definitions and domains as in fedref.h.
+ * Each accuracy statement is against the exact result of the binary64
+ * inputs; the bounds are proved in the source files.
+ * ====================================================================== */
+
+/* Logistic loss and gradient (Sec. VII-A).  Stable for every finite
+ * <x, w> (log1p/exp on -|u|, no overflow); BLAS dgemv for X w and X^T r.
+ * Accuracy: |fi - f_i| <= (D_i + n + 8) eps (|f_i| + sum_t |l_t|/d_i + ...)
+ * as stated in fast/logreg.c; measured by the audit. */
+int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w);
+int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w);
+
+/* mu_{i,k+1} of (20); relative error <= (n + kp1-dependent) eps, stated in
+ * fast/fedepm_step.c. */
+int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long kp1,
+                 const double *wik, const double *w, size_t n);
+
+/* The client update (20).  wnext may alias wi. */
+int ff_fedepm_step(double *wnext, const double *wi, const double *w, const double *g,
+                   size_t n, double lambda, double eta, double mu);
+
+/* Laplace scales (27), (39), rounded up (>= the exact value, <= 2 ulp
+ * above it for (27)); the density (25) printed or standard. */
+int ff_laplace_scale_upper(double *nu, double Delta, double eps, double mu);
+int ff_laplace_scale_eq39_upper(double *nu, const double *g, size_t n, double eps, double mu);
+int ff_laplace_density(double *p, double x, double nu, int printed);
+
+/* Exact penalty (9)-(11); residuals are upper bounds of the exact ones
+ * up to the rounding of the binary64 operations (stated in the source). */
+int ff_lambda_star(double *lam, const double *G, size_t m, size_t n);
+int ff_stationarity_9(double *r_cons, double *r_sum, const double *G, const double *W,
+                      const double *w, size_t m, size_t n);
+int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const double *W,
+                       const double *w, size_t m, size_t n, double lambda, double eta);
+
+/* Stopping rule of Sec. VII-B (binary64 decision; may differ from the exact
+ * one only within rounding of the threshold). */
+int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n);
+
+/* The algorithms; the trace has the fields of fr_fl_trace in binary64. */
+typedef struct {
+    size_t m, n, nsel, cap;
+    size_t rounds;
+    unsigned long iters, cr;
+    int stop;
+    double *w, *f, *gnorm2;
+    size_t *sel;
+    double *W, *Z;
+    double snr;
+    size_t snr_clients;
+} ff_fl_trace;
+
+int ff_fl_trace_init(ff_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm);
+void ff_fl_trace_clear(ff_fl_trace *t);
+int ff_fedepm_run(ff_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm);
+int ff_sfedavg_run(ff_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm);
+int ff_sfedprox_run(ff_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm);
 
 #ifdef __cplusplus
 }
