@@ -137,6 +137,28 @@ def gaussian2(g):
     return r * c, r * s
 
 
+def synth(seed, m, n, dmin, dmax):
+    """fr_synth_sizes + fr_synth_data (include/fedref_fl.h): sizes d, the
+    integer features k (x = k 2^-(10+s)), the shift s and the labels b."""
+    g = Stream(seed, 0)
+    d = [dmin + g.below(dmax - dmin + 1) for _ in range(m)]
+    total = sum(d)
+    s = 0
+    while 4 ** s < total:
+        s += 1
+    g = Stream(seed, 1)
+    wstar = [g.below(9) - 4 for _ in range(n)]
+    ks, b = [], []
+    for _ in range(total):
+        row = [g.below(2049) - 1024 for _ in range(n)]
+        y = 1 if sum(k * w for k, w in zip(row, wstar)) > 0 else 0
+        if g.below(10) == 0:
+            y = 1 - y
+        ks.append(row)
+        b.append(y)
+    return d, wstar, ks, s, b
+
+
 def g17(x):
     return "%.17g" % float(x)
 
@@ -179,6 +201,11 @@ def main():
     for _ in range(3):
         zs.extend(gaussian2(g))
     print("gaussian2 x3 pairs, (42,9):", [g17(z) for z in zs])
+    d, wstar, ks, sh, b = synth(2026, 4, 3, 2, 5)
+    print("synth(seed 2026, m 4, n 3, d in [2,5]): d", d, "wstar", wstar,
+          "s", sh, "k rows 0-1", ks[:2], "labels", b)
+    g = Stream(11, 1)
+    print("selections S^1..S^3, seed 11, m 4, nsel 2:", [g.sample(4, 2) for _ in range(3)])
 
 
 if __name__ == "__main__":
