@@ -71,4 +71,4 @@ static void golden(vgen *g)
     vg_mat(g, "m = 0", "size", 1, 0, 0, (double[]){0});
 }
 
-const vfunc vfunc_ens = {"ens", "002 eq. (13)-(16), Algorithm 1", params, inputs, expects, ref, fast, tol, golden};
+const vfunc vfunc_ens = {"ens", "002 eq. (13)-(16), Algorithm 1", params, inputs, expects, ref, fast, tol, golden, NULL, 0, 0};

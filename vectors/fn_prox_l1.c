@@ -59,4 +59,4 @@ static void golden(vgen *g)
     vg_vec(g, "empty u", "size", 1, 0, (double[]){0});
 }
 
-const vfunc vfunc_prox_l1 = {"prox_l1", "003 eq. (13), (A.1)", params, inputs, expects, ref, fast, tol, golden};
+const vfunc vfunc_prox_l1 = {"prox_l1", "003 eq. (13), (A.1)", params, inputs, expects, ref, fast, tol, golden, NULL, 0, 0};

@@ -56,4 +56,4 @@ static void golden(vgen *g)
     vg_vec(g, "empty t", "size", 1, 0, (double[]){0});
 }
 
-const vfunc vfunc_soft = {"soft", "002 eq. (2)-(3)", params, inputs, expects, ref, fast, tol, golden};
+const vfunc vfunc_soft = {"soft", "002 eq. (2)-(3)", params, inputs, expects, ref, fast, tol, golden, NULL, 0, 0};

@@ -2,9 +2,12 @@
 #include <string.h>
 #include "vectors.h"
 
-extern const vfunc vfunc_soft, vfunc_prox_l1, vfunc_median, vfunc_ens;
+extern const vfunc vfunc_soft, vfunc_prox_l1, vfunc_median, vfunc_ens, vfunc_fedepm_step,
+    vfunc_laplace_scale, vfunc_logreg, vfunc_fedepm, vfunc_sfedavg, vfunc_sfedprox;
 
-static const vfunc *const all[] = {&vfunc_soft, &vfunc_prox_l1, &vfunc_median, &vfunc_ens, NULL};
+static const vfunc *const all[] = {&vfunc_soft, &vfunc_prox_l1, &vfunc_median, &vfunc_ens,
+                                   &vfunc_fedepm_step, &vfunc_laplace_scale, &vfunc_logreg,
+                                   &vfunc_fedepm, &vfunc_sfedavg, &vfunc_sfedprox, NULL};
 
 const vfunc *const *vfunc_all(void) { return all; }
 

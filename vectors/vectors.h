@@ -12,7 +12,7 @@
 
 #define VEC_SCHEMA "fedref-vectors/1"
 #define VEC_DIGITS 40            /* significant digits of expected values */
-#define VEC_MAX_FIELDS 8
+#define VEC_MAX_FIELDS 16
 
 struct vgen;
 
@@ -51,6 +51,14 @@ typedef struct vfunc {
     void (*tol)(const ftensor *par, const ftensor *in, double *rel, double *abs);
     /* Append the golden cases with the vg_* builder below. */
     void (*golden)(struct vgen *g);
+    /* Optional: draw a valid random case (params and inputs, allocated with
+     * ft_alloc) for the audit sweep; NULL: the generic sampler. */
+    void (*sample)(frng_t *g, ftensor *par, ftensor *in);
+    unsigned long sweep_max;   /* at most this many sweep cases (0: no cap) */
+    /* 0: ref is correctly rounded (certified by an enclosure).  1: ref runs
+     * an iteration at working precision p (not correctly rounded): certified
+     * by precision doubling (vgen.c), checked at certified_bits + 128. */
+    int iterative;
 } vfunc;
 
 typedef struct {

@@ -35,6 +35,15 @@ static const char *const flag_notes[][2] = {
     {"nan", "a NaN parameter or input: a domain error is expected"},
     {"inf", "an infinite parameter or input: a domain error is expected"},
     {"size", "an empty or inconsistent dimension: a domain error is expected"},
+    {"trajectory", "checkpoints of an iterative algorithm: every round's record, the final iterates and the random draws they used"},
+    {"partial", "partial participation: |S| < m clients selected per round"},
+    {"full", "full participation: |S| = m"},
+    {"noise-eq39", "Laplace noise with the experiments' scale 2||g_i||_1 / (eps mu_{i,k+1}), 002 (39)"},
+    {"noise-eq27", "Laplace noise with the scale Delta_i / (eps mu_{i,k+1}) of 002 (27), Delta_i given"},
+    {"stopping", "the stopping rule of 002 Sec. VII-B ends the run before the last round"},
+    {"unequal-sizes", "clients hold different numbers of samples d_i"},
+    {"large-margin", "|<x, w>| large: a naive ln(1 + e^u) or sigma(u) overflows or loses all digits"},
+    {"exact", "the exact result is a short dyadic number"},
 };
 #define NFLAGS (sizeof flag_notes / sizeof flag_notes[0])
 
@@ -105,40 +114,86 @@ void vg_group(vgen *g, const char *comment, const double *params)
     json_array_append_new(g->groups, grp);
 }
 
+/* Decide whether component value x (from ref at precision p) certifies a
+ * VEC_DIGITS decimal; returns 1 and sets *out (malloc'd), 0 if p must be
+ * doubled, -1 on an internal failure.  x2 is the same value at 2p, x4 at 4p
+ * (iterative functions only; NULL otherwise).
+ *  - correctly rounded ref: the exact value lies in [nextbelow(x), nextabove(x)];
+ *    both ends must round to the same decimal, and x2 must agree (guard).
+ *  - iterative ref: the error of x2 is estimated by |x - x2| (Ziv's doubling
+ *    heuristic: the error at 2p is far below the difference of p and 2p) plus
+ *    2^(8-p)|x2|; both ends of x2 -+ that estimate must round to the same
+ *    decimal, and x4 must agree (guard). */
+static int certify_one(mpfr_srcptr x, mpfr_srcptr x2, mpfr_srcptr x4, mpfr_prec_t p, char **out)
+{
+    mpfr_t lo, hi, e;
+    mpfr_prec_t wp = 4 * p + 64;
+    mpfr_inits2(wp, lo, hi, e, (mpfr_ptr)0);
+    if (x4 == NULL) {
+        mpfr_set(lo, x, MPFR_RNDN);
+        mpfr_set(hi, x, MPFR_RNDN);
+        if (!mpfr_zero_p(x)) {
+            mpfr_set_prec(lo, p); mpfr_set_prec(hi, p);
+            mpfr_set(lo, x, MPFR_RNDN); mpfr_set(hi, x, MPFR_RNDN);
+            mpfr_nextbelow(lo); mpfr_nextabove(hi);
+        }
+    } else {
+        mpfr_sub(e, x, x2, MPFR_RNDA);
+        mpfr_abs(e, e, MPFR_RNDU);
+        mpfr_t r;
+        mpfr_init2(r, wp);
+        mpfr_abs(r, x2, MPFR_RNDU);
+        mpfr_mul_2si(r, r, 8 - (long)p, MPFR_RNDU);
+        mpfr_add(e, e, r, MPFR_RNDU);
+        mpfr_clear(r);
+        mpfr_sub(lo, x2, e, MPFR_RNDD);
+        mpfr_add(hi, x2, e, MPFR_RNDU);
+    }
+    char *a = num_round_decimal(lo, VEC_DIGITS, MPFR_RNDN);
+    char *b = num_round_decimal(hi, VEC_DIGITS, MPFR_RNDN);
+    char *c = num_round_decimal(x4 ? x4 : x2, VEC_DIGITS, MPFR_RNDN);
+    int rc;
+    if (a == NULL || b == NULL || c == NULL) rc = -1;
+    else if (strcmp(a, b) != 0) rc = 0;                /* not yet: double p */
+    else if (strcmp(a, c) != 0) rc = -2;               /* the guard disagrees */
+    else { *out = a; a = NULL; rc = 1; }
+    free(a); free(b); free(c);
+    mpfr_clears(lo, hi, e, (mpfr_ptr)0);
+    return rc;
+}
+
 /* The certified decimal of each output component; NULL on failure. */
 static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
 {
     const vfunc *fn = g->fn;
     size_t ne = vspec_count(fn->expects);
-    for (mpfr_prec_t p = START_PREC; p <= FR_PREC_MAX / 2; p *= 2) {
-        rtensor o1[VEC_MAX_FIELDS] = {{0}}, o2[VEC_MAX_FIELDS] = {{0}};
+    for (mpfr_prec_t p = START_PREC; p <= FR_PREC_MAX / 4; p *= 2) {
+        rtensor o1[VEC_MAX_FIELDS] = {{0}}, o2[VEC_MAX_FIELDS] = {{0}}, o4[VEC_MAX_FIELDS] = {{0}};
         int st1 = fn->ref(par, in, o1, p), st2 = fn->ref(par, in, o2, 2 * p);
+        int st4 = fn->iterative ? fn->ref(par, in, o4, 4 * p) : FR_OK;
         json_t *ex = json_object();
-        int ok = st1 == FR_OK && st2 == FR_OK;
+        int ok = st1 == FR_OK && st2 == FR_OK && st4 == FR_OK;
         if (!ok) gfail(g, "ref failed on a valid case", id);
-        mpfr_t lo, hi;
-        mpfr_inits2(p, lo, hi, (mpfr_ptr)0);
         for (size_t k = 0; k < ne && ok; k++) {
             json_t *vals = json_array();
-            for (size_t i = 0; i < o1[k].rows * o1[k].cols && ok; i++) {
-                mpfr_set(lo, o1[k].v[i], MPFR_RNDN);
-                mpfr_set(hi, o1[k].v[i], MPFR_RNDN);
-                if (!mpfr_zero_p(lo)) { mpfr_nextbelow(lo); mpfr_nextabove(hi); }
-                char *a = num_round_decimal(lo, VEC_DIGITS, MPFR_RNDN);
-                char *b = num_round_decimal(hi, VEC_DIGITS, MPFR_RNDN);
-                char *c = num_round_decimal(o2[k].v[i], VEC_DIGITS, MPFR_RNDN);
-                if (a == NULL || b == NULL || c == NULL) { ok = 0; gfail(g, "out of memory", id); }
-                else if (strcmp(a, b) != 0) ok = 0;            /* not yet: double p */
-                else if (strcmp(a, c) != 0) { ok = 0; gfail(g, "ref at p and 2p disagree: contract violated", id); }
-                else json_array_append_new(vals, json_string(a));
-                free(a); free(b); free(c);
+            size_t cnt = o1[k].rows * o1[k].cols;
+            if (o2[k].rows * o2[k].cols != cnt || (fn->iterative && o4[k].rows * o4[k].cols != cnt)) {
+                ok = 0;
+                gfail(g, "ref output sizes differ between precisions", id);
+            }
+            for (size_t i = 0; i < cnt && ok; i++) {
+                char *dec = NULL;
+                int rc = certify_one(o1[k].v[i], o2[k].v[i], fn->iterative ? o4[k].v[i] : NULL, p, &dec);
+                if (rc == -1) { ok = 0; gfail(g, "out of memory", id); }
+                else if (rc == -2) { ok = 0; gfail(g, "ref at p, 2p (and 4p) disagree: contract violated", id); }
+                else if (rc == 0) ok = 0;
+                else { json_array_append_new(vals, json_string(dec)); free(dec); }
             }
             json_object_set_new(ex, fn->expects[k].name,
                                 fn->expects[k].kind == VK_SCALAR ? json_incref(json_array_get(vals, 0)) : json_incref(vals));
             json_decref(vals);
         }
-        mpfr_clears(lo, hi, (mpfr_ptr)0);
-        for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&o1[k]); rt_free(&o2[k]); }
+        for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&o1[k]); rt_free(&o2[k]); rt_free(&o4[k]); }
         if (ok) return ex;
         json_decref(ex);
         if (g->failed) return NULL;
@@ -236,9 +291,14 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
     json_object_set_new(gen, "version", json_string(FEDREF_VERSION));
     json_object_set_new(gen, "precision_bits", json_integer(START_PREC));
     json_object_set_new(gen, "certification",
-        json_string("expected values are the correctly rounded 40-digit decimals of the exact "
-                    "results, certified by an enclosure from correctly rounded ref at p bits, "
-                    "p doubled until both ends agree (Ziv), cross-checked at 2p"));
+        json_string(fn->iterative
+            ? "expected values are 40-digit decimals of the exact trajectory, certified by "
+              "precision doubling: ref runs at p and 2p bits, the error of the 2p run is "
+              "estimated by their difference plus 2^(8-p) relative, both ends of that interval "
+              "must round to the same decimal (else p doubles), cross-checked by a run at 4p"
+            : "expected values are the correctly rounded 40-digit decimals of the exact "
+              "results, certified by an enclosure from correctly rounded ref at p bits, "
+              "p doubled until both ends agree (Ziv), cross-checked at 2p"));
     json_object_set_new(root, "generator", gen);
     for (size_t k = 0; k < NFLAGS; k++)
         json_object_set_new(notes, flag_notes[k][0], json_string(flag_notes[k][1]));
