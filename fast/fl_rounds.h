@@ -82,7 +82,7 @@ int ff_fl_upload(ff_fl_state *s, size_t i, double mu, const double *g);
 
 /* (34): w = (1/nsel) sum_{i in S} z_i, a compensated sum per coordinate
  * (Neumaier) in draw order, scaled by a power of two when it could
- * overflow; |w_j - exact| <= 2 eps |exact| + (nsel eps)^2 max_i |z_ij|
+ * overflow; |w_j - exact| <= 2 eps |exact| + 2 (nsel eps)^2 max_i |z_ij|
  * + 2^-1074 (the last for subnormal results). */
 int ff_fl_mean_aggregate(ff_fl_state *s, const size_t *S);
 
