@@ -1,0 +1,57 @@
+/* fedepm_run.c -- FedEPM, 002 Algorithm 2, as docs/FEDEPM.md runs it:
+ * server step (19) by ENS over all m latest uploads, then S^r, then for
+ * each selected client k0 steps (20) from the server point and a noisy
+ * upload (21); unselected clients keep their state (22).
+ * Contract: fedref.h. */
+#include "fl_rounds.h"
+
+/* One block k = (r-1) k0 .. r k0 - 1 for the clients of S^r, (20)-(21). */
+static int local_block(fl_ctx *c, size_t r, mpfr_t *const w)
+{
+    const size_t n = c->n, nsel = c->prm->nsel;
+    const unsigned long k0 = c->prm->k0, kb = (unsigned long)(r - 1) * k0;
+    const size_t *S = c->t->sel + (r - 1) * nsel;
+    int st;
+    for (size_t q = 0; q < nsel; q++) {
+        const size_t i = S[q];
+        mpfr_t *wi = c->t->W + i * n;
+        if ((st = fr_logreg_fi(NULL, c->g, c->P, i, w)) != FR_OK)   /* g_i of (18) */
+            return st;
+        for (unsigned long k = kb; k < kb + k0; k++) {
+            if ((st = fl_mu(c, i, k + 1, w)) != FR_OK                 /* mu_{i,k+1} */
+                || (st = fr_fedepm_step(wi, wi, w, c->g, n, c->lambda, c->eta, c->mu)) != FR_OK)
+                return st;
+        }
+        if ((st = fl_upload(c, i, c->mu)) != FR_OK)                 /* k + 1 = r k0 */
+            return st;
+    }
+    return FR_OK;
+}
+
+int fr_fedepm_run(fr_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm)
+{
+    fl_ctx c;
+    int st = fl_ctx_init(&c, t, P, prm, FR_ALGO_FEDEPM);
+    if (st != FR_OK)
+        return st;
+    const size_t n = P->n;
+    int stop = FR_STOP_ROUNDS;
+    size_t r = 1;
+    st = fl_initial_uploads(&c);
+    for (; st == FR_OK; r++) {
+        mpfr_t *w = t->w + (r - 1) * n;
+        if ((st = fr_ens(w, t->Z, P->m, n, c.lambda, c.eta)) != FR_OK   /* (19) */
+            || (st = fl_select(&c, r)) != FR_OK
+            || (st = fl_record(&c, r, &stop)) != FR_OK)
+            break;
+        if (stop != FR_STOP_ROUNDS || r == (size_t)prm->rounds + 1)
+            break;
+        st = local_block(&c, r, w);
+    }
+    if (st == FR_OK)
+        fl_finish(&c, r, stop);
+    else
+        fl_abandon(&c);
+    fl_ctx_clear(&c);
+    return st;
+}
