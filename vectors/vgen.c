@@ -189,8 +189,21 @@ static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
                 else if (rc == 0) ok = 0;
                 else { json_array_append_new(vals, json_string(dec)); free(dec); }
             }
-            json_object_set_new(ex, fn->expects[k].name,
-                                fn->expects[k].kind == VK_SCALAR ? json_incref(json_array_get(vals, 0)) : json_incref(vals));
+            json_t *field;
+            if (fn->expects[k].kind == VK_SCALAR) {
+                field = json_incref(json_array_get(vals, 0));
+            } else if (fn->expects[k].kind == VK_VECTOR) {
+                field = json_incref(vals);
+            } else {                                  /* matrix: rows of o1[k].cols */
+                field = json_array();
+                for (size_t r = 0; r < o1[k].rows && ok; r++) {
+                    json_t *row = json_array();
+                    for (size_t c = 0; c < o1[k].cols; c++)
+                        json_array_append(row, json_array_get(vals, r * o1[k].cols + c));
+                    json_array_append_new(field, row);
+                }
+            }
+            json_object_set_new(ex, fn->expects[k].name, field);
             json_decref(vals);
         }
         for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&o1[k]); rt_free(&o2[k]); rt_free(&o4[k]); }
