@@ -64,6 +64,13 @@ int fl_ctx_init(fl_ctx *c, fr_fl_trace *t, const fr_logreg *P, const fr_fl_param
     mpfr_set_d(c->mu_prox, prm->mu_prox, MPFR_RNDN);
     mpfr_inits2(c->p, c->mu, c->nu, c->gamma, c->s, (mpfr_ptr)0);
     mpfr_init2(c->iv, 2 * 64 + 8);
+    for (size_t k = 0; k < t->cap * n; k++)          /* a fresh record: no rows */
+        mpfr_set_nan(t->w[k]);                       /* left from an earlier run */
+    for (size_t k = 0; k < t->cap; k++) {
+        mpfr_set_nan(t->f[k]);
+        mpfr_set_nan(t->gnorm2[k]);
+    }
+    memset(t->sel, 0, t->cap * t->nsel * sizeof *t->sel);
     frng_init(&c->sel, prm->seed, FR_STREAM_SELECT);
     for (size_t i = 0; i < m; i++)
         frng_init(&noise[i], prm->seed, FR_STREAM_NOISE + (uint64_t)i);
