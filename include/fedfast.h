@@ -101,7 +101,16 @@ int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const doub
  * one only within rounding of the threshold). */
 int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n);
 
-/* The algorithms; the trace has the fields of fr_fl_trace in binary64. */
+/* The algorithms; the trace has the fields of fr_fl_trace in binary64.
+ * Zero-initialise a trace (ff_fl_trace t = {0}) before ff_fl_trace_init;
+ * argument errors leave it unchanged, FR_ENOMEM leaves it zeroed; unused
+ * rows are NaN (sel: SIZE_MAX).  A run needs a trace initialised for the
+ * same m, n, nsel with cap >= rounds + 1 (else FR_ESIZE; a zeroed trace:
+ * FR_ENULL).  The trace is written only when the run succeeds: a building
+ * block's error (e.g. FR_ENONFINITE when binary64 overflows where the exact
+ * run would not) ends the run and leaves the trace unchanged.  No bound is
+ * proved for a whole trajectory: `make run` measures the drift from ref
+ * (docs/FEDEPM.md section 7). */
 typedef struct {
     size_t m, n, nsel, cap;
     size_t rounds;

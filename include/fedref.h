@@ -245,7 +245,12 @@ typedef struct {
     size_t snr_clients;
 } fr_fl_trace;
 
-/* Allocate a trace for (P, prm) at precision prec (all values NaN).
+/* Records are reset at the start of each run; rows at index >= rounds are
+ * NaN.  An error after a run has started (FR_ENOMEM inside a building
+ * block, FR_EINTERNAL) leaves rounds = 0 and the records unspecified.
+ *
+ * Allocate a trace for (P, prm) at precision prec (all values NaN).
+ * Argument errors leave *t unchanged; FR_ENOMEM leaves it zeroed.
  * FR_ESIZE / FR_EDOM as fr_fl_check with algo 0 meaning "sizes only",
  * FR_EPREC, FR_ENOMEM.  Clear with fr_fl_trace_clear (safe on a zeroed or
  * failed trace). */
