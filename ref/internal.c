@@ -52,3 +52,77 @@ void fri_sort_ptrs(mpfr_ptr *v, size_t m)
 {
     qsort(v, m, sizeof *v, cmp_ptr);
 }
+
+/* Exact arithmetic: the precision of an exact sum is the distance from the
+ * top bit of the largest possible result to the lowest bit of any operand. */
+static int exact_status(mpfr_ptr r, int inex)
+{
+    return inex != 0 || !mpfr_number_p(r) ? FR_EPREC : FR_OK;
+}
+
+static int sum_prec(mpfr_prec_t *out, mpfr_srcptr const *t, size_t k)
+{
+    mpfr_exp_t hi = 0, lo = 0;
+    int any = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (mpfr_zero_p(t[i]))
+            continue;
+        mpfr_exp_t e = mpfr_get_exp(t[i]), l = e - (mpfr_exp_t)mpfr_get_prec(t[i]);
+        if (!any || e > hi) hi = e;
+        if (!any || l < lo) lo = l;
+        any = 1;
+    }
+    if (!any) {
+        *out = MPFR_PREC_MIN;
+        return FR_OK;
+    }
+    mpfr_exp_t carry = 1;                     /* ceil(log2 k) + 1 carry bits */
+    for (size_t c = 1; c < k; c *= 2)
+        carry++;
+    if (hi - lo > (mpfr_exp_t)FRI_EXACT_PREC_MAX - carry)
+        return FR_EPREC;
+    *out = (mpfr_prec_t)(hi - lo + carry);
+    return FR_OK;
+}
+
+int fri_add_exact(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b)
+{
+    mpfr_srcptr t[2] = {a, b};
+    mpfr_prec_t p;
+    if (sum_prec(&p, t, 2) != FR_OK)
+        return FR_EPREC;
+    mpfr_set_prec(r, p);
+    return exact_status(r, mpfr_add(r, a, b, MPFR_RNDN));
+}
+
+int fri_sub_exact(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b)
+{
+    mpfr_srcptr t[2] = {a, b};
+    mpfr_prec_t p;
+    if (sum_prec(&p, t, 2) != FR_OK)
+        return FR_EPREC;
+    mpfr_set_prec(r, p);
+    return exact_status(r, mpfr_sub(r, a, b, MPFR_RNDN));
+}
+
+int fri_mul_exact(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b)
+{
+    mpfr_prec_t p = mpfr_get_prec(a) + mpfr_get_prec(b);
+    if (p > FRI_EXACT_PREC_MAX)
+        return FR_EPREC;
+    mpfr_set_prec(r, p);
+    return exact_status(r, mpfr_mul(r, a, b, MPFR_RNDN));
+}
+
+int fri_sum_exact(mpfr_ptr r, const mpfr_ptr *t, size_t k)
+{
+    mpfr_prec_t p;
+    if (sum_prec(&p, (mpfr_srcptr const *)t, k) != FR_OK)
+        return FR_EPREC;
+    mpfr_set_prec(r, p);
+    if (k == 0) {
+        mpfr_set_zero(r, 1);
+        return FR_OK;
+    }
+    return exact_status(r, mpfr_sum(r, t, (unsigned long)k, MPFR_RNDN));
+}

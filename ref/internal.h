@@ -22,4 +22,16 @@ int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
 /* Sort an array of pointers to mpfr numbers ascending (mpfr_cmp order). */
 void fri_sort_ptrs(mpfr_ptr *v, size_t m);
 
+/* ---- exact arithmetic on mpfr numbers (ref/internal.c) -----------------
+ * r receives a precision large enough for the exact result and the exact
+ * value; r must not alias an operand (its precision is reset).  FR_EPREC if
+ * that precision would exceed FRI_EXACT_PREC_MAX bits or the result leaves
+ * MPFR's exponent range (a ternary value != 0). */
+#define FRI_EXACT_PREC_MAX ((mpfr_prec_t)1 << 24)
+int fri_add_exact(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b);
+int fri_sub_exact(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b);
+int fri_mul_exact(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b);
+/* r = t[0] + ... + t[k-1] exactly (k >= 0; the empty sum is +0). */
+int fri_sum_exact(mpfr_ptr r, const mpfr_ptr *t, size_t k);
+
 #endif
