@@ -221,7 +221,8 @@ int pc_dp_sensitivity(pc_ctx *ctx)
             else if (mpfr_cmp(nun, nu) > 0)
                 why = "fr_laplace_scale: RNDU below RNDN";
         }
-        for (int printed = 0; printed < 2 && why == NULL; printed++) {
+        /* the two readings of the density on alternate cases */
+        for (int printed = (int)(c & 1); printed == (int)(c & 1) && why == NULL; printed++) {
             /* bound = eps mu / (eta + mu) (/2 for (25)), rounded up slightly */
             mpfr_mul(bound, eps, mu, MPFR_RNDU);
             mpfr_div(bound, bound, Q, MPFR_RNDU);
@@ -237,13 +238,13 @@ int pc_dp_sensitivity(pc_ctx *ctx)
             mpfr_div(Lf, Lf, nu, MPFR_RNDN);
             if (printed)
                 mpfr_div_2ui(Lf, Lf, 1, MPFR_RNDN);
-            for (int zk = 0; zk < 3 && why == NULL; zk++) {
-                /* zk 0, 1: worst case z_j = y_j + sgn(y_j - y'_j) k nu,
-                 * k in {0, 1..4}; zk 2: z_j = y_j + u nu, |u| < 8 */
+            for (int zk = 1; zk < 3 && why == NULL; zk++) {
+                /* zk 1: worst case z_j = y_j + sgn(y_j - y'_j) k nu,
+                 * k in 0..4; zk 2: z_j = y_j + u nu, |u| < 8 */
                 for (size_t j = 0; j < n; j++) {
                     mpfr_set_prec(t, 64);
                     if (zk < 2) {
-                        mpfr_set_ui(t, zk == 0 ? 0 : 1 + pcu_below(&G, 4), MPFR_RNDN);
+                        mpfr_set_ui(t, pcu_below(&G, 5), MPFR_RNDN);
                         if (mpfr_cmp(y[j], y2[j]) < 0)
                             mpfr_neg(t, t, MPFR_RNDN);
                     } else {
@@ -325,12 +326,12 @@ int pc_dp_sensitivity(pc_ctx *ctx)
 /* ---- pc_dp_density_25 -------------------------------------------------------------*/
 
 /* Brackets of M_k = int_R |x|^k p(x) dx, k = 0, 1, 2, for the density
- * p = fr_laplace_density(., nu, printed), from the grid x = j h, h = a/512,
- * j = 0..N, X = N h = 64 a (a = nu, or 2 nu for (25)).  lo/hi at q bits. */
+ * p = fr_laplace_density(., nu, printed), from the grid x = j h, h = a/256,
+ * j = 0..N, X = N h = 48 a (a = nu, or 2 nu for (25)).  lo/hi at q bits. */
 static int moments(mpfr_t lo[3], mpfr_t hi[3], const mpfr_t nu, int printed,
                    mpfr_prec_t p, mpfr_prec_t q)
 {
-    const unsigned long N = 64 * 512;
+    const unsigned long N = 48 * 256;
     mpfr_t a, h, x, pd, f, sum[3], sumN[3], mx, tail, tt;
     int rc = 0;
     mpfr_inits2(q, a, h, x, f, mx, tail, tt, (mpfr_ptr)0);
@@ -340,7 +341,7 @@ static int moments(mpfr_t lo[3], mpfr_t hi[3], const mpfr_t nu, int printed,
         mpfr_set_zero(sum[k], 1);
     }
     mpfr_mul_2ui(a, nu, printed ? 1 : 0, MPFR_RNDN);   /* exact */
-    mpfr_div_2ui(h, a, 9, MPFR_RNDN);                  /* exact */
+    mpfr_div_2ui(h, a, 8, MPFR_RNDN);                  /* exact */
     /* sum[k] = sum_{j=0}^{N-1} (jh)^k p(jh); sumN[k] = the j = N term */
     for (unsigned long j = 0; j <= N && rc == 0; j++) {
         mpfr_mul_ui(x, h, j, MPFR_RNDN);               /* exact: j < 2^16 */
@@ -348,7 +349,7 @@ static int moments(mpfr_t lo[3], mpfr_t hi[3], const mpfr_t nu, int printed,
             rc = -1;
             break;
         }
-        if (j % 4096 == 7) {   /* symmetry of the density */
+        if (j % 1024 == 7) {   /* symmetry of the density */
             mpfr_neg(tt, x, MPFR_RNDN);
             mpfr_t pm;
             mpfr_init2(pm, p);

@@ -38,6 +38,9 @@
 #include "pc_util.h"
 
 #define STREAM_GAP UINT64_C(0x70632d676170)   /* "pc-gap" */
+/* at least this many windows / sequences whatever ctx->cases says: the
+ * statistics and the witnesses need them (they take milliseconds) */
+#define MINWIN 2000UL
 
 typedef struct { size_t m, nsel; unsigned s0; } cfg;
 
@@ -305,7 +308,7 @@ int pc_remark_vi1_pi(pc_ctx *ctx)
         }
         /* Monte Carlo on the drawn selections */
         double p = mpq_get_d(pi);
-        unsigned long N = ctx->cases;
+        unsigned long N = ctx->cases < MINWIN ? MINWIN : ctx->cases;
         unsigned long *hits = calloc(c->m, sizeof *hits);
         unsigned char *sel = malloc(c->s0 * c->m + c->m);
         size_t *buf = malloc(c->nsel * sizeof *buf);
@@ -342,7 +345,7 @@ int pc_remark_vi1_pi(pc_ctx *ctx)
                      "%zu configurations: P(i not in S) = 1 - rho exactly (and on all %lu "
                      "Fisher-Yates paths for m <= 8); %s; %lu windows per configuration, "
                      "largest client deviation %.2f sigma",
-                     NCFG, nfy, ex, ctx->cases, worst);
+                     NCFG, nfy, ex, ctx->cases < MINWIN ? MINWIN : ctx->cases, worst);
     mpq_clears(r, x, pi, (mpq_ptr)0);
     return ctx->failed ? 1 : 0;
 }
@@ -388,7 +391,8 @@ int pc_remark_vi1_all_windows(pc_ctx *ctx)
             why = "q >= p_i";
         double qd = mpq_get_d(q);
         /* drawn windows: count the windows where (29) fails */
-        unsigned long N = ctx->cases, fails = 0, firstfail = 0;
+        unsigned long N = ctx->cases < MINWIN ? MINWIN : ctx->cases;
+        unsigned long fails = 0, firstfail = 0;
         unsigned char *sel = malloc(c->s0 * c->m + c->m);
         size_t *buf = malloc(c->nsel * sizeof *buf);
         if (sel == NULL || buf == NULL)
@@ -506,7 +510,8 @@ int pc_setup_vi1_gap(pc_ctx *ctx)
     if (!(!holds29(w2, 2, 2, 6) && max_gap(w2, 2, 6) < 4) && ctx->failed++ == 0)
         pcu_snprintf(first, sizeof first, "converse witness wrong");
 
-    for (unsigned long c = 0; c < ctx->cases; c++) {
+    unsigned long ncases = ctx->cases < MINWIN ? MINWIN : ctx->cases;
+    for (unsigned long c = 0; c < ncases; c++) {
         size_t m = 1 + pcu_below(&g, GMAXM);
         unsigned s0 = 1 + (unsigned)pcu_below(&g, GMAXS);
         unsigned T = GWIN * s0;
@@ -566,7 +571,7 @@ int pc_setup_vi1_gap(pc_ctx *ctx)
                  "{0},{1},{1},{0} gap 3; (30) does not imply (29): "
                  "{1},{0},{1},{1},{0},{1} has gaps <= 3 < 4 but window {3,4} misses "
                  "client 0%s%s",
-                 ctx->cases, drawn, attained, first[0] ? "; FIRST FAILURE " : "", first);
+                 ncases, drawn, attained, first[0] ? "; FIRST FAILURE " : "", first);
     mpq_clear(q);
     return ctx->failed ? 1 : 0;
 }
