@@ -28,30 +28,14 @@ static int local_block(fl_ctx *c, size_t r, mpfr_t *const w)
     return FR_OK;
 }
 
+/* (19): w^r = ENS of all m latest uploads, then S^r (section 1). */
+static int aggregate(fl_ctx *c, size_t r)
+{
+    int st = fr_ens(c->t->w + (r - 1) * c->n, c->t->Z, c->m, c->n, c->lambda, c->eta);
+    return st != FR_OK ? st : fl_select(c, r);
+}
+
 int fr_fedepm_run(fr_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm)
 {
-    fl_ctx c;
-    int st = fl_ctx_init(&c, t, P, prm, FR_ALGO_FEDEPM);
-    if (st != FR_OK)
-        return st;
-    const size_t n = P->n;
-    int stop = FR_STOP_ROUNDS;
-    size_t r = 1;
-    st = fl_initial_uploads(&c);
-    for (; st == FR_OK; r++) {
-        mpfr_t *w = t->w + (r - 1) * n;
-        if ((st = fr_ens(w, t->Z, P->m, n, c.lambda, c.eta)) != FR_OK   /* (19) */
-            || (st = fl_select(&c, r)) != FR_OK
-            || (st = fl_record(&c, r, &stop)) != FR_OK)
-            break;
-        if (stop != FR_STOP_ROUNDS || r == (size_t)prm->rounds + 1)
-            break;
-        st = local_block(&c, r, w);
-    }
-    if (st == FR_OK)
-        fl_finish(&c, r, stop);
-    else
-        fl_abandon(&c);
-    fl_ctx_clear(&c);
-    return st;
+    return fl_run(t, P, prm, FR_ALGO_FEDEPM, aggregate, local_block);
 }

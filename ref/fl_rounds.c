@@ -257,3 +257,34 @@ void fl_abandon(fl_ctx *c)
     t->snr_clients = 0;
     mpfr_set_nan(t->snr);
 }
+
+int fl_run(fr_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm, int algo,
+           fl_aggregate_fn aggregate, fl_block_fn block)
+{
+    fl_ctx c;
+    int st = fl_ctx_init(&c, t, P, prm, algo);
+    if (st != FR_OK)
+        return st;
+    int stop = FR_STOP_ROUNDS;
+    size_t r = 1;
+    st = fl_initial_uploads(&c);
+    for (; st == FR_OK; r++) {
+        if ((st = aggregate(&c, r)) != FR_OK || (st = fl_record(&c, r, &stop)) != FR_OK)
+            break;
+        if (stop != FR_STOP_ROUNDS || r == (size_t)prm->rounds + 1)
+            break;
+        st = block(&c, r, t->w + (r - 1) * P->n);
+    }
+    if (st == FR_OK)
+        fl_finish(&c, r, stop);
+    else
+        fl_abandon(&c);
+    fl_ctx_clear(&c);
+    return st;
+}
+
+int fl_select_then_mean(fl_ctx *c, size_t r)
+{
+    int st = fl_select(c, r);                  /* S^r before (34) */
+    return st != FR_OK ? st : fl_mean_selected(c, r);
+}

@@ -75,4 +75,17 @@ void fl_finish(fl_ctx *c, size_t rounds, int stop);
 /* On an error after the run started: the records are not meaningful. */
 void fl_abandon(fl_ctx *c);
 
+/* The round loop of docs/FEDEPM.md section 1, shared by the three runs:
+ * for r = 1, 2, ...: aggregate (w^r into row r-1 of t->w, and S^r drawn,
+ * in the algorithm's order), record and test the stopping rule, then the
+ * local block of the selected clients.  Checks, runs, finishes or abandons
+ * the trace; returns the status. */
+typedef int (*fl_aggregate_fn)(fl_ctx *c, size_t r);
+typedef int (*fl_block_fn)(fl_ctx *c, size_t r, mpfr_t *const w);
+int fl_run(fr_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm, int algo,
+           fl_aggregate_fn aggregate, fl_block_fn block);
+
+/* The baselines' aggregation: S^r first, then the mean (34). */
+int fl_select_then_mean(fl_ctx *c, size_t r);
+
 #endif

@@ -38,26 +38,5 @@ static int local_block(fl_ctx *c, size_t r, mpfr_t *const w)
 
 int fr_sfedavg_run(fr_fl_trace *t, const fr_logreg *P, const fr_fl_params *prm)
 {
-    fl_ctx c;
-    int st = fl_ctx_init(&c, t, P, prm, FR_ALGO_SFEDAVG);
-    if (st != FR_OK)
-        return st;
-    int stop = FR_STOP_ROUNDS;
-    size_t r = 1;
-    st = fl_initial_uploads(&c);
-    for (; st == FR_OK; r++) {
-        if ((st = fl_select(&c, r)) != FR_OK                          /* S^r before (34) */
-            || (st = fl_mean_selected(&c, r)) != FR_OK
-            || (st = fl_record(&c, r, &stop)) != FR_OK)
-            break;
-        if (stop != FR_STOP_ROUNDS || r == (size_t)prm->rounds + 1)
-            break;
-        st = local_block(&c, r, t->w + (r - 1) * P->n);
-    }
-    if (st == FR_OK)
-        fl_finish(&c, r, stop);
-    else
-        fl_abandon(&c);
-    fl_ctx_clear(&c);
-    return st;
+    return fl_run(t, P, prm, FR_ALGO_SFEDAVG, fl_select_then_mean, local_block);
 }
