@@ -7,11 +7,13 @@
  * so, for client i with samples T_i,
  *   d_i f_i        = sum_t L(v_t) + d_i beta/2 ||w||^2,
  *   d_i (g_i)_j    = sum_t c_tj sigma(v_t) + d_i beta w_j,  c_tj = (1 - 2 b_t) x_tj.
- * The v_t are formed exactly (exact products, one exact mpfr_sum).  A Ziv
- * loop then encloses each result: exp, log1p, the divisions and the sums are
- * rounded down for the lower end and up for the upper end (every map used
- * is monotone in the rounded argument), and the loop stops when both ends
- * round to the same number.
+ * The v_t are formed exactly (exact products, one exact mpfr_sum).  Each
+ * result is R + T: R exact (max(v, 0), sigma saturated to 0, 1/2 or 1, the
+ * beta terms; a GMP rational after the divisions by d_i), T the e^-|v|
+ * terms (ln(1 + e^-|v|), tau = 1/(1 + e^|v|)).  A Ziv loop encloses T: exp,
+ * log1p, the divisions and the sums are rounded down for the lower end and
+ * up for the upper end (every map used is monotone in the rounded
+ * argument); it stops when R + T can be rounded (settle()).
  * Termination: let v_t = k_t q (q = 2^-s, k_t integers) and z = e^q,
  * transcendental when some v_t != 0 (Lindemann).
  *  - f: N f, N = lcm(d_i), is ln P(z) + rational with P a product of
