@@ -124,8 +124,18 @@ int fr_rng_gaussian2(mpfr_t z0, mpfr_t z1, frng_t *g);
  *            overflow for any finite u.
  * Domain:    fr_logreg_check(P); i < m (else FR_ESIZE); w finite (n entries);
  *            fi or gi may be NULL, not both (FR_ENULL).
- * Accuracy:  correctly rounded, fi and each gi_j (Ziv loop).
+ * Algorithm: <x_t, w> exact; each result is R + T with R exact (the
+ *            saturated part: max(u, 0) terms, sigma -> 0, 1/2 or 1) and T
+ *            enclosed (the e^-|u| terms), Ziv loop on T.  A gradient entry
+ *            whose T vanishes identically (e.g. w = 0) is rational and is
+ *            found exactly (GMP); f is never exact.
+ * Accuracy:  correctly rounded, fi and each gi_j.
  * Precision: that of fi and of each gi_j.
+ * Limits:    FR_EPREC if an exact <x_t, w> needs more than 2^24 bits (w
+ *            entries whose exponents differ by millions); FR_EINTERNAL
+ *            only if some |<x_t, w>| > ~7e8 (e^-|u| below MPFR's exponent
+ *            range) and R lies exactly on a rounding boundary while T mixes
+ *            signs (gradient only).  FR_ENOMEM.
  * Checked by: tests/test_ref_fedepm.c, vectors/logreg.json. */
 int fr_logreg_fi(mpfr_t fi, mpfr_t *gi, const fr_logreg *P, size_t i, mpfr_t *const w);
 
@@ -136,8 +146,12 @@ int fr_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w);
 /* ---- the proximal weight mu_{i,k+1} of 002 (20) ---------------------------
  * Math:      mu = mu0 (1 + c ||wik - w||^2) alpha^kp1      (kp1 = k + 1)
  * Domain:    mu0 > 0, c > 0, alpha > 1 (Algorithm 2), all finite; n >= 1;
- *            wik, w finite.
- * Accuracy:  correctly rounded (Ziv loop).  Precision: that of mu. */
+ *            wik, w finite.  kp1 = 0 is allowed (alpha^0 = 1).
+ * Accuracy:  correctly rounded (Ziv loop; an exactly representable mu,
+ *            e.g. alpha a power of 2, ends it through MPFR's ternary
+ *            values).  Precision: that of mu.  A mu beyond MPFR's exponent
+ *            range gives +Inf (MPFR's overflow), with FR_OK.
+ * Checked by: tests/test_ref_fedepm.c (exact mpq oracle, kp1 <= 3000). */
 int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha,
                  unsigned long kp1, mpfr_t *const wik, mpfr_t *const w, size_t n);
 
@@ -148,8 +162,11 @@ int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha
  *            wnext is the unique minimiser of (23) (proofs_checks/
  *            check_fedepm_step.c).
  * Domain:    lambda > 0, eta > 0, mu > 0, finite; n >= 1; wi, w, g finite.
+ * Specials:  |wt_j| <= lambda (decided exactly) gives wnext_j = w_j.
  * Accuracy:  correctly rounded per component (the numerator
  *            w (eta + mu) + soft(wt, lambda) is formed exactly, one division).
+ *            FR_EPREC if an exact intermediate needs more than 2^24 bits;
+ *            FR_ENOMEM.  No output is written unless all succeed.
  * Precision: that of each wnext_j.  wnext may alias wi (not w or g).
  * Checked by: proofs_checks/check_fedepm_step.c, vectors/fedepm_step.json. */
 int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *const g,
@@ -160,15 +177,23 @@ int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *con
  * fr_laplace_scale_eq39: nu = 2 ||g||_1 / (eps mu)                      (39)
  *                        (with mu = mu_{i,k+1}, (39) is (27) with Delta
  *                        replaced by 2 ||g||_1; docs/FEDEPM.md)
- * Domain:    Delta > 0 (eq39: g finite, n >= 1), eps > 0, mu > 0, finite.
- * Accuracy:  rounded in direction rnd from the exact value: MPFR_RNDN is
- *            correctly rounded (vectors), MPFR_RNDU an upper bound (the
- *            safe side; what the algorithms use).
+ * Domain:    Delta > 0 (eq39: g finite, n >= 1), eps > 0, mu > 0, finite;
+ *            rnd one of MPFR_RNDN, RNDZ, RNDU, RNDD, RNDA (else FR_EDOM).
+ *            eq39 with g = 0 gives nu = +0 (the point mass, docs/FEDEPM.md).
+ * Accuracy:  rounded in direction rnd from the exact value (eps mu and
+ *            ||g||_1 exact, one division): MPFR_RNDN is correctly rounded
+ *            (vectors), MPFR_RNDU an upper bound (the safe side; what the
+ *            algorithms use).
  * fr_laplace_density:    p = exp(-|x|/nu) / (2 nu)     (printed == 0: the
  *                        standard Lap(0, nu) density, what fedref samples)
  *                        p = exp(-|x|/(2 nu)) / (2 nu) (printed != 0: (25) as
  *                        printed; it integrates to 2, E-002-25).
- *                        Domain nu > 0, x finite.  Correctly rounded. */
+ *                        Domain nu > 0, x finite.  Correctly rounded (x = 0:
+ *                        1/(2 nu), one division; else a Ziv loop on
+ *                        exp(-|x|/s - ln(2 nu))); results beyond MPFR's
+ *                        exponent range follow MPFR's underflow/overflow.
+ * Checked by: tests/test_ref_fedepm.c (mpq for the scales; the naive
+ *            density at 4p + 64 bits). */
 int fr_laplace_scale(mpfr_t nu, const mpfr_t Delta, const mpfr_t eps, const mpfr_t mu,
                      mpfr_rnd_t rnd);
 int fr_laplace_scale_eq39(mpfr_t nu, mpfr_t *const g, size_t n, const mpfr_t eps,
@@ -191,8 +216,11 @@ int fr_laplace_density(mpfr_t p, const mpfr_t x, const mpfr_t nu, int printed);
  *                    -lambda, lambda) when w_ij = w_j), r_sum = max_j
  *                    |sum_i (lambda pi_ij + eta (w_ij - w_j))|.
  *                    lambda > 0, eta > 0.
- * Accuracy:  every residual rounded upward from the exact value (upper).
- * Checked by: proofs_checks/check_exact_penalty.c. */
+ * Accuracy:  every residual rounded upward from the exact value (upper);
+ *            lam rounded to nearest (as stated above).  FR_EPREC if an
+ *            exact w_ij - w_j needs more than 2^24 bits; FR_ENOMEM.
+ * Checked by: proofs_checks/check_exact_penalty.c, tests/test_ref_fedepm.c
+ *            (mpq, the set distance brute-forced over candidate pi). */
 int fr_lambda_star(mpfr_t lam, mpfr_t *const G, size_t m, size_t n);
 int fr_stationarity_9(mpfr_t r_cons, mpfr_t r_sum, mpfr_t *const G, mpfr_t *const W,
                       mpfr_t *const w, size_t m, size_t n);
@@ -205,8 +233,11 @@ int fr_stationarity_10(mpfr_t r_set, mpfr_t r_sum, mpfr_t *const G, mpfr_t *cons
  *            nf >= 4 and var(f[nf-4..nf-1]) <= n 10^-8 / (1 + |f[nf-1]|),
  *            var the sample variance (divisor 3, MATLAB's var); else
  *            FR_STOP_ROUNDS (go on).  Decided exactly (10^-6, 10^-8 exact
- *            rationals).
- * Domain:    gnorm2 >= 0, f finite, nf >= 1, n >= 1. */
+ *            rationals, GMP).
+ * Domain:    gnorm2 >= 0, f finite (all nf entries), nf >= 1, n >= 1;
+ *            *stop is written only on success.
+ * Checked by: tests/test_ref_fedepm.c (mpq, another variance formula;
+ *            the boundary var = n 10^-8 / (1 + |f|) exactly). */
 int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, size_t n);
 
 /* ---- the algorithms: FedEPM (Algorithm 2), SFedAvg and SFedProx ----------

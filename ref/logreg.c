@@ -7,11 +7,13 @@
  * so, for client i with samples T_i,
  *   d_i f_i        = sum_t L(v_t) + d_i beta/2 ||w||^2,
  *   d_i (g_i)_j    = sum_t c_tj sigma(v_t) + d_i beta w_j,  c_tj = (1 - 2 b_t) x_tj.
- * The v_t are formed exactly (exact products, one exact mpfr_sum).  A Ziv
- * loop then encloses each result: exp, log1p, the divisions and the sums are
- * rounded down for the lower end and up for the upper end (every map used
- * is monotone in the rounded argument), and the loop stops when both ends
- * round to the same number.
+ * The v_t are formed exactly (exact products, one exact mpfr_sum).  Each
+ * result is R + T: R exact (max(v, 0), sigma saturated to 0, 1/2 or 1, the
+ * beta terms; a GMP rational after the divisions by d_i), T the e^-|v|
+ * terms (ln(1 + e^-|v|), tau = 1/(1 + e^|v|)).  A Ziv loop encloses T: exp,
+ * log1p, the divisions and the sums are rounded down for the lower end and
+ * up for the upper end (every map used is monotone in the rounded
+ * argument); it stops when R + T can be rounded (settle()).
  * Termination: let v_t = k_t q (q = 2^-s, k_t integers) and z = e^q,
  * transcendental when some v_t != 0 (Lindemann).
  *  - f: N f, N = lcm(d_i), is ln P(z) + rational with P a product of
@@ -157,50 +159,66 @@ static void bounds_log(lr_t *L, mpfr_prec_t wp)
     }
 }
 
-/* lo/hi[t] enclose sigma(v_t): with e = e^-|v|, sigma = 1/(1 + e) for v >= 0
- * (decreasing in e), e/(1 + e) for v < 0 (increasing in e). */
-static void bounds_sigma(lr_t *L, mpfr_prec_t wp)
+/* lo/hi[t] enclose tau(v_t) = 1/(1 + e^|v_t|) = e/(1 + e), e = e^-|v_t|
+ * (increasing in e): sigma(v) = tau for v < 0 and 1 - tau for v > 0. */
+static void bounds_tau(lr_t *L, mpfr_prec_t wp)
 {
     mpfr_set_prec(L->e, wp);
     mpfr_set_prec(L->ex, wp);
     for (size_t t = 0; t < L->D; t++) {
-        mpfr_ptr lo = L->lo[t], hi = L->hi[t];
-        mpfr_set_prec(lo, wp);
-        mpfr_set_prec(hi, wp);
-        int pos = mpfr_sgn(L->v[t]) >= 0;
+        mpfr_set_prec(L->lo[t], wp);
+        mpfr_set_prec(L->hi[t], wp);
         expneg(L, t, MPFR_RNDU);                           /* e_hi */
-        if (pos) {
-            mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDU);
-            mpfr_ui_div(lo, 1, L->ex, MPFR_RNDD);
-        } else {
-            mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDD);
-            mpfr_div(hi, L->e, L->ex, MPFR_RNDU);
-        }
+        mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDD);
+        mpfr_div(L->hi[t], L->e, L->ex, MPFR_RNDU);
         expneg(L, t, MPFR_RNDD);                           /* e_lo */
-        if (pos) {
-            mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDD);
-            mpfr_ui_div(hi, 1, L->ex, MPFR_RNDU);
-        } else {
-            mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDU);
-            mpfr_div(lo, L->e, L->ex, MPFR_RNDD);
-        }
+        mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDU);
+        mpfr_div(L->lo[t], L->e, L->ex, MPFR_RNDD);
     }
 }
 
-/* [rl, rh] encloses sum_i (1/d_i) (sum of the client's summands + extra_i):
- * the summands tl/th of client i are filled by fill(). */
-typedef size_t (*fill_fn)(lr_t *L, size_t i, size_t first, size_t j, mpfr_prec_t wp);
+/* A result is R + T: R = sum_i C_i / d_i with C_i an exact dyadic sum (the
+ * saturated part), T = sum_i T_i / d_i with T_i a sum of terms in e^-|v_t|
+ * that are only enclosed.  Keeping R exact (a GMP rational) makes the
+ * width of the enclosure relative to T, not to the result: a result next to
+ * a rounding boundary because every |v_t| is large is still decided. */
+typedef size_t (*fill_fn)(lr_t *L, size_t i, size_t first, size_t j);
 
+/* R = sum_i C_i / d_i, exactly; fill() points pl at client i's exact terms. */
+static int exact_part(lr_t *L, fill_fn fill, size_t j, mpq_t R, mpq_t t)
+{
+    size_t first = 0;
+    mpq_set_ui(R, 0, 1);
+    for (size_t i = L->i0; i < L->i1; i++) {
+        size_t k = fill(L, i, first, j);
+        int st = fri_sum_exact(L->ex, L->pl, k);
+        if (st != FR_OK)
+            return st;
+        mpfr_get_q(t, L->ex);
+        mpz_mul_ui(mpq_denref(t), mpq_denref(t), (unsigned long)L->P->d[i]);
+        mpq_canonicalize(t);
+        mpq_add(R, R, t);
+        first += L->P->d[i];
+    }
+    return FR_OK;
+}
+
+/* [rl, rh] encloses T; fill() points pl/ph at client i's term bounds. */
 static void enclose(lr_t *L, fill_fn fill, size_t j, mpfr_prec_t wp)
 {
     size_t first = 0;
     for (size_t i = L->i0; i < L->i1; i++) {
-        size_t k = fill(L, i, first, j, wp);
+        size_t k = fill(L, i, first, j);
         mpfr_ptr cl = L->cl[i - L->i0], ch = L->ch[i - L->i0];
         mpfr_set_prec(cl, wp);
         mpfr_set_prec(ch, wp);
-        mpfr_sum(cl, L->pl, (unsigned long)k, MPFR_RNDD);
-        mpfr_sum(ch, L->ph, (unsigned long)k, MPFR_RNDU);
+        if (k == 0) {
+            mpfr_set_zero(cl, 1);
+            mpfr_set_zero(ch, 1);
+        } else {
+            mpfr_sum(cl, L->pl, (unsigned long)k, MPFR_RNDD);
+            mpfr_sum(ch, L->ph, (unsigned long)k, MPFR_RNDU);
+        }
         mpfr_div_ui(cl, cl, (unsigned long)L->P->d[i], MPFR_RNDD);
         mpfr_div_ui(ch, ch, (unsigned long)L->P->d[i], MPFR_RNDU);
         first += L->P->d[i];
@@ -211,39 +229,86 @@ static void enclose(lr_t *L, fill_fn fill, size_t j, mpfr_prec_t wp)
     mpfr_sum(L->rh, L->pch, (unsigned long)(L->i1 - L->i0), MPFR_RNDU);
 }
 
-/* Both ends round to the same p-bit number: that is the correct rounding. */
-static int settle(mpfr_ptr res, lr_t *L)
+/* Try to round R + T (T in [rl, rh], R exact) to nearest at the precision
+ * of res; 1 on success.  First the plain test: both ends of
+ * [RD(R) + rl, RU(R) + rh] round alike.  Else, if they round to adjacent
+ * numbers r1 < r2, exactly one midpoint B lies between them and the result
+ * is r2 iff R + T > B: decided from D = R - B, exact in GMP, and the bounds
+ * of T (tpos: T > 0 is known, as for the loss).  R + T = B cannot happen:
+ * the result is transcendental when T is not identically 0. */
+static int settle(mpfr_ptr res, lr_t *L, const mpq_t R, mpq_t D, int tpos)
 {
-    mpfr_prec_t p = mpfr_get_prec(res);
-    mpfr_t a;
-    mpfr_init2(a, p);
-    mpfr_set(a, L->rl, MPFR_RNDN);
-    mpfr_set(res, L->rh, MPFR_RNDN);
-    int ok = mpfr_equal_p(a, res);
-    mpfr_clear(a);
-    return ok;
+    mpfr_prec_t p = mpfr_get_prec(res), wp = mpfr_get_prec(L->rl);
+    mpfr_t a, b, r1, r2;
+    mpfr_inits2(wp, a, b, (mpfr_ptr)0);
+    mpfr_inits2(p, r1, r2, (mpfr_ptr)0);
+    mpfr_set_q(a, R, MPFR_RNDD);
+    mpfr_add(a, a, L->rl, MPFR_RNDD);
+    mpfr_set_q(b, R, MPFR_RNDU);
+    mpfr_add(b, b, L->rh, MPFR_RNDU);
+    mpfr_set(r1, a, MPFR_RNDN);
+    mpfr_set(r2, b, MPFR_RNDN);
+    int sgn = 0;
+    if (mpfr_equal_p(r1, r2)) {
+        sgn = 1;
+    } else {
+        mpfr_set(a, r1, MPFR_RNDN);                     /* exact: wp > p */
+        mpfr_set_prec(b, p);
+        mpfr_set(b, r1, MPFR_RNDN);
+        mpfr_nextabove(b);
+        if (mpfr_equal_p(b, r2)) {                      /* adjacent: one midpoint */
+            mpfr_set_prec(b, p + 2);
+            mpfr_add(b, r1, r2, MPFR_RNDN);             /* exact */
+            mpfr_div_2ui(b, b, 1, MPFR_RNDN);           /* B, exact */
+            mpfr_get_q(D, b);
+            mpq_sub(D, R, D);                           /* D = R - B */
+            mpfr_set_prec(a, wp);
+            mpfr_set_prec(b, wp);
+            if (mpq_sgn(D) == 0) {
+                sgn = tpos || mpfr_sgn(L->rl) > 0 ? 1 : mpfr_sgn(L->rh) < 0 ? -1 : 0;
+            } else {
+                mpfr_set_q(a, D, MPFR_RNDD);
+                mpfr_add(a, a, L->rl, MPFR_RNDD);
+                mpfr_set_q(b, D, MPFR_RNDU);
+                mpfr_add(b, b, L->rh, MPFR_RNDU);
+                sgn = mpfr_sgn(a) > 0 ? 1 : mpfr_sgn(b) < 0 ? -1 : 0;
+            }
+            if (sgn < 0)
+                mpfr_set(r2, r1, MPFR_RNDN);
+        }
+    }
+    if (sgn != 0)
+        mpfr_set(res, r2, MPFR_RNDN);
+    mpfr_clears(a, b, r1, r2, (mpfr_ptr)0);
+    return sgn != 0;
 }
 
 /* ---- the loss ------------------------------------------------------------ */
 
-/* summands of d_i f_i: max(v_t, 0) and ln(1 + e^-|v_t|) per sample, and
- * d_i beta/2 ||w||^2 (L->prod[0], exact, set by lr_loss). */
-static size_t fill_f(lr_t *L, size_t i, size_t first, size_t j, mpfr_prec_t wp)
+/* exact part of d_i f_i: max(v_t, 0) per sample and d_i beta/2 ||w||^2
+ * (L->prod[0], exact, set by half_beta_norm2). */
+static size_t fill_f_exact(lr_t *L, size_t i, size_t first, size_t j)
 {
-    (void)j; (void)wp;
+    (void)j;
+    size_t k = 0;
+    for (size_t t = first; t < first + L->P->d[i]; t++)
+        if (mpfr_sgn(L->v[t]) > 0)
+            L->pl[k++] = L->v[t];
+    mpfr_set_prec(L->tl[0], mpfr_get_prec(L->prod[0]) + 64);
+    mpfr_mul_ui(L->tl[0], L->prod[0], (unsigned long)L->P->d[i], MPFR_RNDN);   /* exact */
+    L->pl[k++] = L->tl[0];
+    return k;
+}
+
+/* enclosed part of d_i f_i: ln(1 + e^-|v_t|) per sample (bounds_log). */
+static size_t fill_f_T(lr_t *L, size_t i, size_t first, size_t j)
+{
+    (void)j;
     size_t k = 0;
     for (size_t t = first; t < first + L->P->d[i]; t++) {
         L->pl[k] = L->lo[t];
         L->ph[k++] = L->hi[t];
-        if (mpfr_sgn(L->v[t]) > 0) {
-            L->pl[k] = L->v[t];
-            L->ph[k++] = L->v[t];
-        }
     }
-    mpfr_set_prec(L->tl[0], mpfr_get_prec(L->prod[0]) + 64);
-    mpfr_mul_ui(L->tl[0], L->prod[0], (unsigned long)L->P->d[i], MPFR_RNDN);   /* exact */
-    L->pl[k] = L->tl[0];
-    L->ph[k++] = L->tl[0];
     return k;
 }
 
@@ -267,16 +332,49 @@ static int half_beta_norm2(lr_t *L)
 
 /* ---- the gradient ---------------------------------------------------------- */
 
-/* summands of d_i (g_i)_j: c_tj sigma(v_t) enclosed, and d_i beta w_j
- * (exact; L->bw = beta w_j). */
-static size_t fill_g(lr_t *L, size_t i, size_t first, size_t j, mpfr_prec_t wp)
+static double coef(const lr_t *L, size_t t, size_t j)       /* c_tj = (1 - 2 b_t) x_tj */
+{
+    size_t row = L->off + t;
+    double x = L->P->X[row * L->n + j];
+    return L->P->b[row] != 0.0 ? -x : x;
+}
+
+/* exact part of d_i (g_i)_j: c_tj for v_t > 0 (sigma -> 1), c_tj/2 for
+ * v_t = 0, and d_i beta w_j (L->bw = beta w_j). */
+static size_t fill_g_exact(lr_t *L, size_t i, size_t first, size_t j)
 {
     size_t k = 0, ns = 2 * L->maxd + 1;
     for (size_t t = first; t < first + L->P->d[i]; t++) {
-        size_t row = L->off + t;
-        double c = L->P->b[row] != 0.0 ? -L->P->X[row * L->n + j] : L->P->X[row * L->n + j];
-        if (c == 0.0)
+        double c = coef(L, t, j);
+        int sg = mpfr_sgn(L->v[t]);
+        if (c == 0.0 || sg < 0)
             continue;
+        mpfr_set_prec(L->tl[k], 53);
+        mpfr_set_d(L->tl[k], c, MPFR_RNDN);                    /* exact */
+        if (sg == 0)
+            mpfr_div_2ui(L->tl[k], L->tl[k], 1, MPFR_RNDN);    /* exact (no underflow here) */
+        L->pl[k] = L->tl[k];
+        k++;
+    }
+    mpfr_ptr x = L->tl[ns - 1];
+    mpfr_set_prec(x, mpfr_get_prec(L->bw) + 64);
+    mpfr_mul_ui(x, L->bw, (unsigned long)L->P->d[i], MPFR_RNDN);      /* exact */
+    L->pl[k++] = x;
+    return k;
+}
+
+/* enclosed part: -c_tj tau_t for v_t > 0, +c_tj tau_t for v_t < 0. */
+static size_t fill_g_T(lr_t *L, size_t i, size_t first, size_t j)
+{
+    size_t k = 0;
+    mpfr_prec_t wp = mpfr_get_prec(L->rl);
+    for (size_t t = first; t < first + L->P->d[i]; t++) {
+        double c = coef(L, t, j);
+        int sg = mpfr_sgn(L->v[t]);
+        if (c == 0.0 || sg == 0)
+            continue;
+        if (sg > 0)
+            c = -c;
         mpfr_set_prec(L->tl[k], wp);
         mpfr_set_prec(L->th[k], wp);
         mpfr_mul_d(L->tl[k], c > 0 ? L->lo[t] : L->hi[t], c, MPFR_RNDD);
@@ -285,65 +383,45 @@ static size_t fill_g(lr_t *L, size_t i, size_t first, size_t j, mpfr_prec_t wp)
         L->ph[k] = L->th[k];
         k++;
     }
-    mpfr_ptr x = L->tl[ns - 1];
-    mpfr_set_prec(x, mpfr_get_prec(L->bw) + 64);
-    mpfr_mul_ui(x, L->bw, (unsigned long)L->P->d[i], MPFR_RNDN);      /* exact */
-    L->pl[k] = x;
-    L->ph[k++] = x;
     return k;
 }
 
-/* If (sum_i g_i)_j is rational (every K_a = 0, see the head comment), set q
- * to it and return 1; else return 0.  Samples are sorted by |v_t| in L->ord. */
-static int grad_exact(lr_t *L, size_t j, mpq_t q, mpq_t K, mpq_t t1)
+/* 1 iff the enclosed part of (sum_i g_i)_j is exactly 0: with samples
+ * grouped by a = |v_t| > 0, every K_a = sum_group sgn(v_t) c_tj / d_i is 0
+ * (decided in GMP rationals).  Samples are sorted by |v_t| in L->ord. */
+static int grad_exact(lr_t *L, size_t j, mpq_t K, mpq_t t1)
 {
-    const fr_logreg *P = L->P;
     /* cheap test: a group {t} of one sample with a > 0 and c_tj != 0 */
     for (size_t s = 0; s < L->D; s++) {
         size_t t = L->ord[s].t;
-        if (mpfr_zero_p(L->v[t]) || P->X[(L->off + t) * L->n + j] == 0.0)
+        if (mpfr_zero_p(L->v[t]) || coef(L, t, j) == 0.0)
             continue;
         int alone = (s == 0 || mpfr_cmpabs(L->v[L->ord[s - 1].t], L->v[t]) != 0)
                  && (s + 1 == L->D || mpfr_cmpabs(L->v[L->ord[s + 1].t], L->v[t]) != 0);
         if (alone)
             return 0;
     }
-    mpq_set_ui(q, 0, 1);
     for (size_t s = 0; s < L->D;) {
         size_t e = s + 1;
         while (e < L->D && mpfr_cmpabs(L->v[L->ord[e].t], L->v[L->ord[s].t]) == 0)
             e++;
-        mpq_set_ui(K, 0, 1);
-        for (size_t r = s; r < e; r++) {
-            size_t t = L->ord[r].t, row = L->off + t;
-            mpq_set_d(t1, P->X[row * L->n + j]);
-            if (P->b[row] != 0.0)
-                mpq_neg(t1, t1);
-            mpz_mul_ui(mpq_denref(t1), mpq_denref(t1), (unsigned long)P->d[L->cli[t]]);
-            mpq_canonicalize(t1);                          /* c_tj / d_i */
-            int sg = mpfr_sgn(L->v[t]);
-            if (sg == 0) {                                 /* sigma(0) = 1/2 */
-                mpz_mul_2exp(mpq_denref(t1), mpq_denref(t1), 1);
-                mpq_canonicalize(t1);
-                mpq_add(q, q, t1);
-            } else if (sg > 0) {
-                mpq_add(K, K, t1);
-            } else {                                       /* sigma(-a) = 1 - sigma(a) */
-                mpq_add(q, q, t1);
-                mpq_sub(K, K, t1);
+        if (!mpfr_zero_p(L->v[L->ord[s].t])) {
+            mpq_set_ui(K, 0, 1);
+            for (size_t r = s; r < e; r++) {
+                size_t t = L->ord[r].t;
+                mpq_set_d(t1, coef(L, t, j));
+                mpz_mul_ui(mpq_denref(t1), mpq_denref(t1), (unsigned long)L->P->d[L->cli[t]]);
+                mpq_canonicalize(t1);                      /* c_tj / d_i */
+                if (mpfr_sgn(L->v[t]) > 0)
+                    mpq_add(K, K, t1);
+                else
+                    mpq_sub(K, K, t1);
             }
+            if (mpq_sgn(K) != 0)
+                return 0;
         }
-        if (mpq_sgn(K) != 0)
-            return 0;
         s = e;
     }
-    /* + (number of clients) beta w_j */
-    mpq_set_d(t1, P->beta);
-    mpfr_get_q(K, L->w[j]);
-    mpq_mul(t1, t1, K);
-    mpq_set_ui(K, (unsigned long)(L->i1 - L->i0), 1);
-    mpq_mul(t1, t1, K);
-    mpq_add(q, q, t1);
     return 1;
 }
 
@@ -357,61 +435,72 @@ static int lr_eval(mpfr_ptr f, mpfr_t *g, const fr_logreg *P, size_t i0, size_t 
     int st = lr_init(&L, P, i0, i1, w);
     mpfr_t fr;
     mpfr_t *gr = NULL;
+    mpq_t *Rg = NULL;
     char *pend = NULL;
+    mpq_t Rf, K, t1;
+    mpq_inits(Rf, K, t1, NULL);
     mpfr_init2(fr, f ? mpfr_get_prec(f) : MPFR_PREC_MIN);
     if (st == FR_OK && g != NULL) {
         gr = malloc(n * sizeof *gr);
+        Rg = malloc(n * sizeof *Rg);
         pend = malloc(n);
-        if (gr == NULL || pend == NULL)
+        if (gr == NULL || pend == NULL || Rg == NULL) {
+            free(gr); free(Rg);
+            gr = NULL; Rg = NULL;
             st = FR_ENOMEM;
-        else
-            for (size_t j = 0; j < n; j++)
+        } else {
+            for (size_t j = 0; j < n; j++) {
                 mpfr_init2(gr[j], mpfr_get_prec(g[j]));
+                mpq_init(Rg[j]);
+            }
+        }
     }
     mpfr_prec_t pmax = f ? mpfr_get_prec(f) : MPFR_PREC_MIN;
     int fpend = f != NULL, gpend = 0;
-    if (st == FR_OK && f != NULL)
-        st = half_beta_norm2(&L);
+    if (st == FR_OK && f != NULL && (st = half_beta_norm2(&L)) == FR_OK)
+        st = exact_part(&L, fill_f_exact, 0, Rf, t1);
     if (st == FR_OK && g != NULL) {
         for (size_t t = 0; t < L.D; t++)
             L.ord[t] = (byabs_t){L.v[t], t};
         qsort(L.ord, L.D, sizeof *L.ord, cmp_byabs);
-        mpq_t q, K, t1;
-        mpq_inits(q, K, t1, NULL);
-        for (size_t j = 0; j < n; j++) {
-            pend[j] = !grad_exact(&L, j, q, K, t1);
+        for (size_t j = 0; j < n && st == FR_OK; j++) {
+            mpfr_set_prec(L.bw, mpfr_get_prec(w[j]) + 53);
+            mpfr_mul_d(L.bw, w[j], P->beta, MPFR_RNDN);         /* exact */
+            if ((st = exact_part(&L, fill_g_exact, j, Rg[j], t1)) != FR_OK)
+                break;
+            pend[j] = !grad_exact(&L, j, K, t1);
             if (pend[j]) {
                 gpend++;
                 if (mpfr_get_prec(g[j]) > pmax)
                     pmax = mpfr_get_prec(g[j]);
             } else {
-                mpfr_set_q(gr[j], q, MPFR_RNDN);            /* the one rounding */
+                mpfr_set_q(gr[j], Rg[j], MPFR_RNDN);            /* exact result, one rounding */
             }
         }
-        mpq_clears(q, K, t1, NULL);
     }
-    /* Ziv loop; the cap is only reached if a bound cannot shrink (an
-     * exponential below MPFR's exponent range next to a rounding boundary) */
+    /* Ziv loop; the cap is only reached if a bound cannot shrink (some
+     * e^-|v_t| below MPFR's exponent range with the saturated part R exactly
+     * on a rounding boundary) */
     mpfr_prec_t cap = 16 * pmax + 8192;
     for (mpfr_prec_t wp = pmax + 40; st == FR_OK && (fpend || gpend); wp *= 2) {
         if (wp > cap) {
             st = FR_EINTERNAL;
             break;
         }
+        mpfr_set_prec(L.rl, wp);
         if (fpend) {
             bounds_log(&L, wp);
-            enclose(&L, fill_f, 0, wp);
-            fpend = !settle(fr, &L);
+            enclose(&L, fill_f_T, 0, wp);
+            fpend = !settle(fr, &L, Rf, t1, 1);
         }
         if (gpend) {
-            bounds_sigma(&L, wp);
+            bounds_tau(&L, wp);
             for (size_t j = 0; j < n; j++) {
                 if (!pend[j])
                     continue;
-                mpfr_set_prec(L.bw, mpfr_get_prec(w[j]) + 53);
-                mpfr_mul_d(L.bw, w[j], P->beta, MPFR_RNDN);         /* exact */
-                enclose(&L, fill_g, j, wp);
-                if (settle(gr[j], &L)) {
+                mpfr_set_prec(L.rl, wp);
+                enclose(&L, fill_g_T, j, wp);
+                if (settle(gr[j], &L, Rg[j], t1, 0)) {
                     pend[j] = 0;
                     gpend--;
                 }
@@ -425,10 +514,13 @@ static int lr_eval(mpfr_ptr f, mpfr_t *g, const fr_logreg *P, size_t i0, size_t 
             for (size_t j = 0; j < n; j++)
                 mpfr_set(g[j], gr[j], MPFR_RNDN);
     }
-    if (gr != NULL && pend != NULL)
-        for (size_t j = 0; j < n; j++)
+    if (gr != NULL)
+        for (size_t j = 0; j < n; j++) {
             mpfr_clear(gr[j]);
-    free(gr); free(pend);
+            mpq_clear(Rg[j]);
+        }
+    free(gr); free(Rg); free(pend);
+    mpq_clears(Rf, K, t1, NULL);
     mpfr_clear(fr);
     lr_free(&L);
     return st;
