@@ -182,10 +182,10 @@ int cmd_audit(int argc, char **argv)
                row.scases, row.ulps, row.rel, row.tolfrac, fails, row.bits, row.pc_passed, row.pc_run,
                row.errata[0] ? row.errata : "-");
     }
-    /* proof checks of functions without a vector file (they have no row) */
+    /* proof checks of functions without a vector file: one row per check */
     for (size_t p = 0; p < NPROOFS; p++) {
         if (owner(pcx[p].function) != NULL) continue;
-        printf("%-13s %7s %8s %10s %10s %8s %6d %9s %4d/1   %s\n", pcx[p].function, "-", "-", "-", "-",
+        printf("%-13s %7s %8s %10s %10s %8s %6d %9s %4d/1   %s\n", proofs[p].name, "-", "-", "-", "-",
                "-", pcrc[p] != 0, "-", pcrc[p] == 0, pcx[p].erratum ? pcx[p].erratum : "-");
         if (pcrc[p] != 0) {
             printf("proof check %s FAILED: %s\n", proofs[p].name, pcx[p].detail);

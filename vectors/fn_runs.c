@@ -244,10 +244,11 @@ static void golden_common(vgen *g)
              (double[]){2, 4, 3, 1e-3, 2e-3, 0.05, 1e-8, 1.001, 0.5, 2, 21, 0, 1e-5, 2, 1e-3});
     run_case(g, "synthetic seed 21: m = 3, n = 3, d_i in [5, 7]", "trajectory,full,noise-eq27,unequal-sizes",
              0, 21, 3, 3, 5, 7, 0);
-    vg_group(g, "m = 5, rho = 0.4, k0 = 1, R = 30, stopping rule on, noise (39) with eps = 1e6 (weak noise)",
-             (double[]){1, 30, 2, 1e-6, 2e-6, 0.05, 1e-8, 1.001, 1e6, 1, 31, 1, 1e-5, 3, 1e-3});
-    run_case(g, "synthetic seed 31: m = 5, n = 2, d_i in [4, 6]; may stop early", "trajectory,partial,noise-eq39,stopping",
-             0, 31, 5, 2, 4, 6, 0);
+    vg_group(g, "m = 5, full participation, k0 = 3, R = 60, stopping rule on, noise (39) with eps = 1e6 (weak noise)",
+             (double[]){3, 60, 5, 1e-6, 2e-6, 0.05, 1e-8, 1.001, 1e6, 1, 31, 1, 1e-5, 3, 1e-3});
+    run_case(g, "synthetic seed 31: m = 5, n = 2, d_i in [40, 60]; the stopping rule ends the run "
+             "(FedEPM and SFedAvg: variance rule; SFedProx: gradient rule)", "trajectory,full,noise-eq39,stopping",
+             0, 31, 5, 2, 40, 60, 0);
     vg_group(g, "invalid: alpha = 1 (Algorithm 2 needs alpha_i > 1)",
              (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
     run_case(g, "alpha = 1", "domain,boundary", 1, 11, 4, 3, 4, 8, 0);
