@@ -182,11 +182,13 @@ int cmd_audit(int argc, char **argv)
                row.scases, row.ulps, row.rel, row.tolfrac, fails, row.bits, row.pc_passed, row.pc_run,
                row.errata[0] ? row.errata : "-");
     }
-    /* proof checks of functions without a vector file: one row per check */
+    /* proof checks of functions without a vector file: listed by name */
+    int header = 0;
     for (size_t p = 0; p < NPROOFS; p++) {
         if (owner(pcx[p].function) != NULL) continue;
-        printf("%-13s %7s %8s %10s %10s %8s %6d %9s %4d/1   %s\n", proofs[p].name, "-", "-", "-", "-",
-               "-", pcrc[p] != 0, "-", pcrc[p] == 0, pcx[p].erratum ? pcx[p].erratum : "-");
+        if (!header++) printf("\nproof checks of functions without a vector file:\n");
+        printf("  %-24s %-16s %-4s  %s\n", proofs[p].name, pcx[p].function, pcrc[p] == 0 ? "pass" : "FAIL",
+               pcx[p].erratum ? pcx[p].erratum : "-");
         if (pcrc[p] != 0) {
             printf("proof check %s FAILED: %s\n", proofs[p].name, pcx[p].detail);
             failures++;
