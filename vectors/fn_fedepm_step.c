@@ -2,8 +2,9 @@
  * update, 002 eq. (20): params lambda, eta, mu; inputs w_i, w_server, g;
  * expect w_i_next = w + soft(mu (w_i - w) - g, lambda) / (eta + mu).
  * tol: abs 8 eps max_j (|w_j| + (mu |w_ij - w_j| + |g_j| + lambda) / (eta + mu))
- * + 2^-1074: a few roundings of each term of (20) (ff_fedepm_step's bound,
- * fedfast.h, is below it). */
+ * + 2^-1072 (1 + 1/(eta + mu)): ff_fedepm_step's proved bound (fedfast.h,
+ * gamma_7 < 8 eps) with lambda added, so any few-rounding evaluation of
+ * (20) meets it. */
 #include <math.h>
 #include "vectors.h"
 
@@ -38,7 +39,7 @@ static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
         mx = fmax(mx, t);
     }
     *rel = 0;
-    *abs = 8 * 0x1p-53 * mx + 0x1p-1074;
+    *abs = 8 * 0x1p-53 * mx + 0x1p-1072 * (1 + 1 / (eta + mu));
 }
 
 /* A valid random case for the audit sweep. */

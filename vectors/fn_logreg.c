@@ -1,11 +1,12 @@
 /* fn_logreg.c -- vector schema of logreg, the logistic loss of 002
  * Sec. VII-A for one client: params beta; inputs X (d x n), b (d labels in
  * {0, 1}), w (n); expect f = f_1(w) and g = grad f_1(w) (fedref_fl.h).
- * tol (a bound for any binary64 evaluation by sums of d and n terms):
- *   f: abs (d + n + 8) eps (mean_t (|u_t| + ln 2) + beta ||w||^2),
- *   g: abs (d + n + 8) eps max_j (mean_t |x_tj| (1 + sum_l |x_tl w_l|) + beta |w_j|),
- * u_t = <x_t, w>; the (1 + sum |x w|) factor carries the error of u_t
- * through sigma (|sigma'| <= 1/4). */
+ * tol: the bound proved for ff_logreg_fi (fedfast.h), with a_t = sum_l
+ * |x_tl w_l|, A = mean_t a_t, f <= mean_t (a_t + ln 2) + beta/2 ||w||^2,
+ * |r_t| <= 1, K = d + n + 13 and gamma_K <= (K + 1) eps:
+ *   abs = (K + 1) eps max(mean_t (2 a_t + ln 2) + beta ||w||^2,
+ *                         max_j mean_t |x_tj| (1 + a_t) + beta |w_j|)
+ *         + 2^-1067 (1 + n beta + max_j mean_t |x_tj|). */
 #include <math.h>
 #include <stdlib.h>
 #include "vectors.h"
@@ -24,24 +25,14 @@ static int problem(fr_logreg *P, size_t *d, const double *X, const double *b, si
     return FR_OK;
 }
 
-/* The binary64 value of an exact binary64 number held in MPFR; FR_EDOM if
- * it is not one (vector inputs are binary64 by the schema). */
-static int to_double(double *out, mpfr_srcptr x)
-{
-    double v = mpfr_get_d(x, MPFR_RNDN);
-    if (mpfr_number_p(x) && mpfr_cmp_d(x, v) != 0) return FR_EDOM;
-    *out = v;
-    return FR_OK;
-}
-
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {
     size_t D = in[0].rows * in[0].cols, nb = in[1].cols, d;
     double *X = malloc((D ? D : 1) * sizeof *X), *b = malloc((nb ? nb : 1) * sizeof *b), beta;
     int st = X && b ? FR_OK : FR_ENOMEM;
-    for (size_t k = 0; k < D && st == FR_OK; k++) st = to_double(&X[k], in[0].v[k]);
-    for (size_t k = 0; k < nb && st == FR_OK; k++) st = to_double(&b[k], in[1].v[k]);
-    if (st == FR_OK) st = to_double(&beta, par[0].v[0]);
+    for (size_t k = 0; k < D && st == FR_OK; k++) st = rt_exact_double(&X[k], in[0].v[k]);
+    for (size_t k = 0; k < nb && st == FR_OK; k++) st = rt_exact_double(&b[k], in[1].v[k]);
+    if (st == FR_OK) st = rt_exact_double(&beta, par[0].v[0]);
     fr_logreg P;
     if (st == FR_OK) st = problem(&P, &d, X, b, in[0].rows, in[0].cols, nb, in[2].cols, beta);
     if (st == FR_OK && (rt_alloc(&out[0], 1, 1, prec) != 0 || rt_alloc(&out[1], 1, in[2].cols, prec) != 0))
@@ -64,28 +55,30 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
 
 static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
 {
-    size_t D = in[0].rows, n = in[0].cols;
+    size_t D = in[0].rows, n = in[0].cols, nw = in[2].cols < n ? in[2].cols : n;
     const double *X = in[0].v, *w = in[2].v;
-    double beta = par[0].v[0], sf = 0, w2 = 0, sg = 0;
-    for (size_t j = 0; j < n && j < in[2].cols; j++) w2 += w[j] * w[j];
-    for (size_t j = 0; j < n && j < in[2].cols; j++) {
-        double s = 0;
-        for (size_t t = 0; t < D; t++) {
-            double a = 0;
-            for (size_t l = 0; l < n; l++) a += fabs(X[t * n + l] * w[l]);
-            s += fabs(X[t * n + j]) * (1 + a);
-        }
-        sg = fmax(sg, s / (double)(D ? D : 1) + beta * fabs(w[j]));
-    }
+    double beta = par[0].v[0], sf = 0, w2 = 0, sg = 0, sx = 0, dd = (double)(D ? D : 1);
+    for (size_t j = 0; j < nw; j++) w2 += w[j] * w[j];
     for (size_t t = 0; t < D; t++) {
         double a = 0;
-        for (size_t l = 0; l < n && l < in[2].cols; l++) a += fabs(X[t * n + l] * w[l]);
-        sf += a + 0.6931471805599453;
+        for (size_t l = 0; l < nw; l++) a += fabs(X[t * n + l] * w[l]);
+        sf += 2 * a + 0.6931471805599453;
     }
-    sf = sf / (double)(D ? D : 1) + beta * w2;
-    double k = (double)(D + n + 8) * 0x1p-53;
+    sf = sf / dd + beta * w2;
+    for (size_t j = 0; j < nw; j++) {
+        double s = 0, x = 0;
+        for (size_t t = 0; t < D; t++) {
+            double a = 0;
+            for (size_t l = 0; l < nw; l++) a += fabs(X[t * n + l] * w[l]);
+            s += fabs(X[t * n + j]) * (1 + a);
+            x += fabs(X[t * n + j]);
+        }
+        sg = fmax(sg, s / dd + beta * fabs(w[j]));
+        sx = fmax(sx, x / dd);
+    }
+    double k = (double)(D + n + 14) * 0x1p-53;
     *rel = 0;
-    *abs = k * fmax(sf, sg) + 0x1p-1074;
+    *abs = k * fmax(sf, sg) * (1 + 0x1p-40) + 0x1p-1067 * (1 + (double)n * beta + sx);
 }
 
 static void sample(frng_t *g, ftensor *par, ftensor *in)

@@ -80,15 +80,6 @@ static int build(run_in *r, const double *par, const ftensor *in)
     return st;
 }
 
-/* The binary64 value of an exact binary64 number held in MPFR. */
-static int exact_double(double *out, mpfr_srcptr x)
-{
-    double v = mpfr_get_d(x, MPFR_RNDN);
-    if (mpfr_number_p(x) && mpfr_cmp_d(x, v) != 0) return FR_EDOM;
-    *out = v;
-    return FR_OK;
-}
-
 typedef int (*ref_run_fn)(fr_fl_trace *, const fr_logreg *, const fr_fl_params *);
 typedef int (*fast_run_fn)(ff_fl_trace *, const fr_logreg *, const fr_fl_params *);
 
@@ -97,11 +88,11 @@ static int ref_run(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr
     double p[NPAR];
     ftensor fin[4] = {{0}};
     int st = FR_OK;
-    for (size_t k = 0; k < NPAR && st == FR_OK; k++) st = exact_double(&p[k], par[k].v[0]);
+    for (size_t k = 0; k < NPAR && st == FR_OK; k++) st = rt_exact_double(&p[k], par[k].v[0]);
     for (size_t k = 0; k < 4 && st == FR_OK; k++) {
         if (ft_alloc(&fin[k], in[k].rows, in[k].cols) != 0) { st = FR_ENOMEM; break; }
         for (size_t i = 0; i < in[k].rows * in[k].cols && st == FR_OK; i++)
-            st = exact_double(&fin[k].v[i], in[k].v[i]);
+            st = rt_exact_double(&fin[k].v[i], in[k].v[i]);
     }
     run_in r = {0};
     fr_fl_trace t = {0};

@@ -57,3 +57,11 @@ void vt_free(vtensor *v)
     free(v->s);
     v->s = NULL;
 }
+
+int rt_exact_double(double *out, mpfr_srcptr x)
+{
+    double v = mpfr_get_d(x, MPFR_RNDN);
+    if (mpfr_number_p(x) && mpfr_cmp_d(x, v) != 0) return FR_EDOM;
+    *out = v;
+    return FR_OK;
+}

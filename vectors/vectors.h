@@ -92,6 +92,9 @@ void ft_free(ftensor *t);
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec);
 int ft_from_v(ftensor *t, const vtensor *v);
 void vt_free(vtensor *v);
+/* The binary64 value of x, which must be one exactly (the committed inputs
+ * are binary64 by the schema): FR_OK, or FR_EDOM if it is not. */
+int rt_exact_double(double *out, mpfr_srcptr x);
 
 /* ---- reader (vread.c) ---- */
 /* Read and validate a file.  On error returns -1 and writes a one-line
