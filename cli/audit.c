@@ -11,6 +11,7 @@
 #include "../vectors/vectors.h"
 #include "../proofs_checks/pc.h"
 #include "proof_registry.h"
+#include "audit_registry.h"
 
 typedef struct {
     unsigned long vcases, vfailed, scases, sfailed, pc_run, pc_passed;
@@ -111,24 +112,10 @@ typedef struct { const char *name; int (*fn)(pc_ctx *); } pc_entry;
 static const pc_entry proofs[] = {PC_REGISTRY};
 #define NPROOFS (sizeof proofs / sizeof proofs[0] - 1)
 
-/* Does proof-check function name `pc` match fedref function `fn`?
- * ("ens" also matches "ens_as_printed"). */
-static int matches(const char *fn, const char *pc)
-{
-    size_t len = strlen(fn);
-    return pc != NULL && strncmp(pc, fn, len) == 0 && (pc[len] == '\0' || pc[len] == '_');
-}
-
-/* The vector function that owns proof-check function name pc: the longest
- * matching name ("fedepm_step" before "fedepm"); NULL if none. */
-static const vfunc *owner(const char *pc)
-{
-    const vfunc *best = NULL;
-    for (const vfunc *const *fp = vfunc_all(); *fp; fp++)
-        if (matches((*fp)->name, pc) && (best == NULL || strlen((*fp)->name) > strlen(best->name)))
-            best = *fp;
-    return best;
-}
+/* The module sections of the audit that follow the table (the trajectory
+ * comparisons): every `int audit_MODULE(uint64_t seed)` of cli/MODULE/. */
+typedef struct { const char *name; int (*fn)(uint64_t); } audit_entry;
+static const audit_entry sections[] = {AUDIT_REGISTRY};
 
 int cmd_audit(int argc, char **argv)
 {
@@ -144,6 +131,11 @@ int cmd_audit(int argc, char **argv)
     for (size_t p = 0; p < NPROOFS; p++) {
         pcx[p] = (pc_ctx){.cases = npc, .prec = 256, .seed = seed};
         pcrc[p] = proofs[p].fn(&pcx[p]);
+        if (pcx[p].vector != NULL && vfunc_find(pcx[p].vector) == NULL) {
+            printf("proof check %s names vector function %s, which does not exist\n",
+                   proofs[p].name, pcx[p].vector);
+            failures++;
+        }
     }
     printf("%-13s %7s %8s %10s %10s %8s %6s %9s %7s  %s\n", "function", "vectors", "sweep",
            "fast ulps", "fast rel", "err/tol", "fails", "cert.bits", "proofs", "errata");
@@ -167,7 +159,7 @@ int cmd_audit(int argc, char **argv)
         vfile_free(&f);
         sweep(fn, fn->sweep_max && fn->sweep_max < nsweep ? fn->sweep_max : nsweep, seed, &row);
         for (size_t p = 0; p < NPROOFS; p++) {
-            if (owner(pcx[p].function) != fn) continue;
+            if (pcx[p].vector == NULL || strcmp(pcx[p].vector, fn->name) != 0) continue;
             row.pc_run++;
             row.pc_passed += pcrc[p] == 0;
             if (pcrc[p] != 0) printf("proof check %s FAILED: %s\n", proofs[p].name, pcx[p].detail);
@@ -185,7 +177,7 @@ int cmd_audit(int argc, char **argv)
     /* proof checks of functions without a vector file: listed by name */
     int header = 0;
     for (size_t p = 0; p < NPROOFS; p++) {
-        if (owner(pcx[p].function) != NULL) continue;
+        if (pcx[p].vector != NULL) continue;
         if (!header++) printf("\nproof checks of functions without a vector file:\n");
         printf("  %-24s %-16s %-4s  %s\n", proofs[p].name, pcx[p].function, pcrc[p] == 0 ? "pass" : "FAIL",
                pcx[p].erratum ? pcx[p].erratum : "-");
@@ -201,7 +193,8 @@ int cmd_audit(int argc, char **argv)
            "cert.bits: least certified "
            "bits of an expected value; proofs: proof checks passed/run (proofs_checks/);\n"
            "errata: docs/ERRATA.md entries that the proof checks demonstrate.\n");
-    failures += audit_trajectories(seed);
+    for (size_t s = 0; sections[s].name; s++)
+        failures += sections[s].fn(seed);
     printf("\naudit: %d function(s) or algorithm(s) with failures\n", failures);
     return failures ? 1 : 0;
 }

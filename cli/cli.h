@@ -10,8 +10,9 @@ void cli_error(const char *what, const char *where);
 int cmd_vectors_gen(int argc, char **argv);
 int cmd_vectors_check(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
-/* The ref-vs-fast trajectory comparison of the 002 algorithms
- * (audit_runs.c); returns the number of algorithms that failed. */
-int audit_trajectories(uint64_t seed);
+/* Each module may add a section to `fedref audit` after the table: a
+ * function `int audit_MODULE(uint64_t seed)` in cli/MODULE/ (found by the
+ * build, ci/gen-registry.sh) that prints it and returns the number of its
+ * failures. */
 
 #endif

@@ -4,7 +4,7 @@ alone (no code shared with spec/, ref/ or fast/).  Standard library only.
 
 It checks Philox4x64-10 against the published Random123 known answers,
 then prints the known-answer tables of docs/RNG.md, which
-tests/test_rng.c checks number by number.  The real-valued draws are
+tests/core/test_rng.c checks number by number.  The real-valued draws are
 computed with `decimal` at 60 significant digits (ln from the module, pi by
 Machin's formula, cos/sin by Taylor series) and rounded to binary64 by
 float(), which is correctly rounded from the decimal string.
@@ -138,7 +138,7 @@ def gaussian2(g):
 
 
 def synth(seed, m, n, dmin, dmax):
-    """fr_synth_sizes + fr_synth_data (include/fedref_fl.h): sizes d, the
+    """fr_synth_sizes + fr_synth_data (include/fedspec/fedepm.h): sizes d, the
     integer features k (x = k 2^-(10+s)), the shift s and the labels b."""
     g = Stream(seed, 0)
     d = [dmin + g.below(dmax - dmin + 1) for _ in range(m)]

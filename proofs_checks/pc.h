@@ -22,6 +22,8 @@ typedef struct {
     uint64_t seed;        /* seed of the frng streams the check uses */
     /* outputs */
     const char *function; /* the fedref function checked ("soft", "ens", ...) */
+    const char *vector;   /* the vector function it supports (vectors/<vector>.json,
+                             its row of `fedref audit`), or NULL if none */
     const char *claim;    /* one line: paper, equation, what is checked */
     const char *erratum;  /* id in docs/ERRATA.md this check proves, or NULL */
     unsigned long ran;    /* cases run (random + adversarial) */

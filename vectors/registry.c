@@ -1,13 +1,15 @@
 /* registry.c -- the functions a vector file may name (docs/VECTORS.md). */
 #include <string.h>
 #include "vectors.h"
+#include "vfunc_registry.h"
+#include "vflag_registry.h"
 
-extern const vfunc vfunc_soft, vfunc_prox_l1, vfunc_median, vfunc_ens, vfunc_fedepm_step,
-    vfunc_laplace_scale, vfunc_logreg, vfunc_fedepm, vfunc_sfedavg, vfunc_sfedprox;
+/* Every `const vfunc vfunc_NAME = ...` of vectors/<module>/, in module
+ * order (generated: ci/gen-registry.sh). */
+static const vfunc *const all[] = {VFUNC_REGISTRY};
 
-static const vfunc *const all[] = {&vfunc_soft, &vfunc_prox_l1, &vfunc_median, &vfunc_ens,
-                                   &vfunc_fedepm_step, &vfunc_laplace_scale, &vfunc_logreg,
-                                   &vfunc_fedepm, &vfunc_sfedavg, &vfunc_sfedprox, NULL};
+/* Every flag table `const vflag vflags_MODULE[]`, in module order. */
+static const vflag *const flag_tables[] = {VFLAG_REGISTRY};
 
 const vfunc *const *vfunc_all(void) { return all; }
 
@@ -16,6 +18,21 @@ const vfunc *vfunc_find(const char *name)
     for (size_t i = 0; all[i]; i++)
         if (strcmp(all[i]->name, name) == 0) return all[i];
     return NULL;
+}
+
+const char *vflag_note(const char *name)
+{
+    for (size_t t = 0; flag_tables[t]; t++)
+        for (const vflag *f = flag_tables[t]; f->name; f++)
+            if (strcmp(f->name, name) == 0) return f->note;
+    return NULL;
+}
+
+void vflag_each(void (*fn)(const vflag *f, void *arg), void *arg)
+{
+    for (size_t t = 0; flag_tables[t]; t++)
+        for (const vflag *f = flag_tables[t]; f->name; f++)
+            fn(f, arg);
 }
 
 size_t vspec_count(const vspec *s)

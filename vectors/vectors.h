@@ -68,10 +68,20 @@ typedef struct {
     vcase *cases; size_t ncases;
 } vfile;
 
-/* ---- registry (registry.c) ---- */
+/* A case flag and the note that explains it in every file's "notes" table.
+ * Each module defines its vocabulary as `const vflag vflags_MODULE[] = {
+ * ..., {NULL, NULL}};` in vectors/MODULE/flags.c; a flag name is defined
+ * once across all modules. */
+typedef struct { const char *name, *note; } vflag;
+
+/* ---- registry (registry.c; the lists are generated from the sources) ---- */
 const vfunc *vfunc_find(const char *name);
 const vfunc *const *vfunc_all(void);   /* NULL-terminated */
 size_t vspec_count(const vspec *s);
+/* The note of flag `name`, NULL if no module defines it. */
+const char *vflag_note(const char *name);
+/* fn on every flag, module by module in module order. */
+void vflag_each(void (*fn)(const vflag *f, void *arg), void *arg);
 
 /* ---- numbers (numfmt.c) ---- */
 /* Parse a decimal string (or "nan", "inf", "-inf") exactly as strtofr does,

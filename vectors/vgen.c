@@ -17,36 +17,6 @@
 #define START_PREC 128
 #define CERTIFIED_BITS 130
 
-static const char *const flag_notes[][2] = {
-    {"kink", "an input at or next to a point where the function is not differentiable"},
-    {"boundary", "a parameter or size at the edge of the domain (a = 0, m = 1, ...)"},
-    {"tie", "equal values among the inputs"},
-    {"overflow", "a naive binary64 evaluation overflows or is near the largest finite value"},
-    {"underflow", "subnormal inputs or results"},
-    {"cancellation", "the result is much smaller than the inputs it is computed from"},
-    {"identity", "parameters under which the function is the identity"},
-    {"random", "seeded random dyadic inputs (frng seed 2024, stream 0)"},
-    {"even-m", "an even number of clients (the median is an interval)"},
-    {"data-point", "the minimiser is one of the data values"},
-    {"mean-limit", "lambda/eta tiny: the minimiser approaches the mean"},
-    {"median-limit", "lambda/eta huge: the minimiser approaches the median"},
-    {"printed-formula-fails", "the formula as printed in the paper gives a wrong value (docs/ERRATA.md)"},
-    {"domain", "a parameter outside the paper's assumptions: a domain error is expected"},
-    {"nan", "a NaN parameter or input: a domain error is expected"},
-    {"inf", "an infinite parameter or input: a domain error is expected"},
-    {"size", "an empty or inconsistent dimension: a domain error is expected"},
-    {"trajectory", "checkpoints of an iterative algorithm: every round's record, the final iterates and the random draws they used"},
-    {"partial", "partial participation: |S| < m clients selected per round"},
-    {"full", "full participation: |S| = m"},
-    {"noise-eq39", "Laplace noise with the experiments' scale 2||g_i||_1 / (eps mu_{i,k+1}), 002 (39)"},
-    {"noise-eq27", "Laplace noise with the scale Delta_i / (eps mu_{i,k+1}) of 002 (27), Delta_i given"},
-    {"stopping", "the stopping rule of 002 Sec. VII-B ends the run before the last round"},
-    {"unequal-sizes", "clients hold different numbers of samples d_i"},
-    {"large-margin", "|<x, w>| large: a naive ln(1 + e^u) or sigma(u) overflows or loses all digits"},
-    {"exact", "the exact result is a short dyadic number"},
-};
-#define NFLAGS (sizeof flag_notes / sizeof flag_notes[0])
-
 struct vgen {
     const vfunc *fn;
     json_t *groups, *cases;
@@ -221,9 +191,7 @@ static json_t *flags_json(vgen *g, const char *flags, long id)
     char buf[256];
     snprintf(buf, sizeof buf, "%s", flags);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        size_t k = 0;
-        while (k < NFLAGS && strcmp(flag_notes[k][0], tok) != 0) k++;
-        if (k == NFLAGS) gfail(g, "unknown flag", id);
+        if (vflag_note(tok) == NULL) gfail(g, "unknown flag", id);
         json_array_append_new(a, json_string(tok));
     }
     return a;
@@ -290,6 +258,12 @@ void vg_mat(vgen *g, const char *comment, const char *flags, int invalid,
     vg_case(g, comment, flags, invalid, &t);
 }
 
+/* The "notes" table: every flag of every module, in module order. */
+static void add_note(const vflag *f, void *notes)
+{
+    json_object_set_new((json_t *)notes, f->name, json_string(f->note));
+}
+
 int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen)
 {
     vgen g = {.fn = fn, .next_id = 1, .err = err, .errlen = errlen};
@@ -313,8 +287,7 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
               "results, certified by an enclosure from correctly rounded ref at p bits, "
               "p doubled until both ends agree (Ziv), cross-checked at 2p"));
     json_object_set_new(root, "generator", gen);
-    for (size_t k = 0; k < NFLAGS; k++)
-        json_object_set_new(notes, flag_notes[k][0], json_string(flag_notes[k][1]));
+    vflag_each(add_note, notes);
     json_object_set_new(root, "notes", notes);
     json_object_set_new(root, "groups", g.groups);
     int rc = -1;

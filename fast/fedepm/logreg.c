@@ -1,0 +1,209 @@
+/* logreg.c -- ff_logreg_fi, ff_logreg_f: the logistic loss of 002 Sec. VII-A
+ * and its gradient, binary64 (BLAS dgemv for X_i w and X_i^T r).
+ *
+ * With u_t = <x_t, w> and v_t = (1 - 2 b_t) u_t (b_t in {0, 1}):
+ *   ln(1 + e^u) - b u = sp(v),   sp(v) = max(v, 0) + log1p(exp(-|v|)) >= 0,
+ *   sigma(u) - b      = (1 - 2b) sigma(v),
+ *   sigma(v) = 1/(1 + exp(-v)) (v >= 0),  exp(v)/(1 + exp(v)) (v < 0),
+ * (for b = 1: ln(1+e^u) - u = ln(1+e^-u), sigma(u) - 1 = -sigma(-u)), so
+ * no term cancels and nothing overflows for any finite u:
+ *   f_i = (1/d) sum_t sp(v_t) + (beta/2) ||w||^2,
+ *   g_i = (1/d) X_i^T r + beta w,  r_t = (1 - 2 b_t) sigma(v_t).
+ *
+ * Error analysis (u = 2^-53, gamma_k = k u/(1 - k u), Higham's lemma
+ * prod (1 + d_i)^{+-1} = 1 + theta_k, |theta_k| <= gamma_k for k factors
+ * |d_i| <= u; a libm result within 2 ulp counts as 4 factors; assumption
+ * (L): exp and log1p are within 2 ulp -- glibc documents <= 1).
+ * Let a_t = sum_j |x_tj w_j|, d = d_i, no overflow and no underflow
+ * (the absolute terms below cover underflow).
+ *  (a) dgemv, any summation order, FMA or not: |u^_t - u_t| <= gamma_n a_t.
+ *  (b) sp at a floating v: y^ = exp(-|v|)(1 + theta_4); log1p(y^) =
+ *      log1p(y)(1 + theta_5) because |ln((1+y^)/(1+y))| <= gamma_4 y/(1+y)
+ *      and y/(1+y) <= log1p(y); log1p's rounding (4), the final addition of
+ *      two nonnegative numbers (1): sp^(v) = sp(v)(1 + theta_10).
+ *      sp is 1-Lipschitz: |sp(v^) - sp(v)| <= gamma_n a_t.
+ *  (c) sum of d nonnegative terms (d - 1), division by d (1): the loss part
+ *      L^ = L(1 + theta_{d+10}) + gamma_n (1 + gamma_{d+10}) A,
+ *      L = (1/d) sum sp(v_t), A = (1/d) sum_t a_t.
+ *  (d) R = (beta/2)||w||^2: ddot (n), 0.5 beta (1, exact unless subnormal),
+ *      product (1): theta_{n+2}; the final sum (1).  Altogether
+ *        |fi^ - f_i| <= gamma_{d+n+13} (f_i + A_i) + 2^-1068 (1 + n beta).
+ *  (e) sigma at a floating v: v >= 0: 1 + y^ = (1 + y)(1 + theta_4)(1 + d),
+ *      one division: theta_6; v < 0: numerator 4, denominator 5, division 1:
+ *      theta_10.  sigma' <= 1/4: |sigma(v^) - sigma(v)| <= gamma_n a_t / 4.
+ *      |r^_t - r_t| <= gamma_10 |r_t| + (1 + gamma_10) gamma_n a_t / 4.
+ *  (f) dgemv X^T r^ (gamma_d), division by d (1), beta w_j (1), sum (1):
+ *        |gi^_j - gi_j| <= gamma_{d+n+13} E_j
+ *                          + 2^-1068 (1 + (1/d) sum_t |x_tj|),
+ *        E_j = (1/d) sum_t |x_tj| (|r_t| + a_t) + beta |w_j|.
+ * The absolute terms: exp(-|v|) subnormal (|v| > 708) is within 2^-1073,
+ * each product or square that underflows within 2^-1075.
+ * ff_logreg_f adds the f_i^ (nonnegative) and the gi^ in client order:
+ * gamma_{m-1} more, hence gamma_{K+m} (f + sum_i A_i), gamma_{K+m} sum_i E_ij,
+ * K = max_i d_i + n + 13, and m times the absolute terms.
+ * Overflow: none if every |x_tj|, |w_j| <= 2^400 and n, d_i <= 2^100
+ * (then a_t <= 2^900); beyond, results may be +-Inf.
+ * Contract: include/fedfast.h. */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fedfast.h"
+#include "../internal.h"
+
+/* y = A x, A rows x cols row-major (dgemv when the sizes fit an int). */
+static void mat_vec(double *y, const double *A, size_t rows, size_t cols, const double *x)
+{
+    if (rows <= INT_MAX && cols <= INT_MAX) {
+        memset(y, 0, rows * sizeof *y);
+        cblas_dgemv(CblasRowMajor, CblasNoTrans, (int)rows, (int)cols, 1.0, A,
+                    (int)cols, x, 1, 0.0, y, 1);
+        return;
+    }
+    for (size_t t = 0; t < rows; t++) {
+        double s = 0;
+        for (size_t j = 0; j < cols; j++)
+            s += A[t * cols + j] * x[j];
+        y[t] = s;
+    }
+}
+
+/* y = A^T r, A rows x cols row-major. */
+static void mat_t_vec(double *y, const double *A, size_t rows, size_t cols, const double *r)
+{
+    memset(y, 0, cols * sizeof *y);
+    if (rows <= INT_MAX && cols <= INT_MAX) {
+        cblas_dgemv(CblasRowMajor, CblasTrans, (int)rows, (int)cols, 1.0, A,
+                    (int)cols, r, 1, 0.0, y, 1);
+        return;
+    }
+    for (size_t t = 0; t < rows; t++)
+        for (size_t j = 0; j < cols; j++)
+            y[j] += A[t * cols + j] * r[t];
+}
+
+/* ln(1 + e^v) for every finite (or infinite) v, no overflow. */
+static double softplus(double v)
+{
+    return fmax(v, 0.0) + log1p(exp(-fabs(v)));
+}
+
+/* 1 / (1 + e^-v) without overflow. */
+static double sigmoid(double v)
+{
+    if (v >= 0)
+        return 1.0 / (1.0 + exp(-v));
+    double e = exp(v);
+    return e / (1.0 + e);
+}
+
+/* f_i and/or g_i of the client with rows off .. off+d-1; u: d doubles,
+ * gi written only when non-NULL (may be a workspace). */
+static void client(double *fi, double *gi, const fr_logreg *P, size_t off, size_t d,
+                   const double *w, double *u)
+{
+    size_t n = P->n;
+    const double *X = P->X + off * n, *b = P->b + off;
+    double dd = (double)d;
+
+    mat_vec(u, X, d, n, w);                          /* u_t = <x_t, w> */
+    for (size_t t = 0; t < d; t++)
+        if (b[t] != 0)
+            u[t] = -u[t];                            /* v_t = (1 - 2 b_t) u_t */
+    if (fi) {
+        double s = 0, w2 = 0;
+        for (size_t t = 0; t < d; t++)
+            s += softplus(u[t]);
+        for (size_t j = 0; j < n; j++)
+            w2 += w[j] * w[j];
+        *fi = s / dd + (0.5 * P->beta) * w2;
+    }
+    if (gi) {
+        for (size_t t = 0; t < d; t++) {
+            double sg = sigmoid(u[t]);
+            u[t] = b[t] != 0 ? -sg : sg;             /* r_t = sigma(u_t) - b_t */
+        }
+        mat_t_vec(gi, X, d, n, u);                   /* X_i^T r */
+        for (size_t j = 0; j < n; j++)
+            gi[j] = gi[j] / dd + P->beta * w[j];
+    }
+}
+
+static size_t offset_of(const fr_logreg *P, size_t i)
+{
+    size_t off = 0;
+    for (size_t k = 0; k < i; k++)
+        off += P->d[k];
+    return off;
+}
+
+int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w)
+{
+    if (!P || !w || (!fi && !gi))
+        return FR_ENULL;
+    int st = fr_logreg_check(P);
+    if (st != FR_OK)
+        return st;
+    if (i >= P->m)
+        return FR_ESIZE;
+    if (!ff_all_finite(w, P->n))
+        return FR_ENONFINITE;
+    size_t d = P->d[i];
+    double *u = malloc(d * sizeof *u);
+    double *g = gi ? malloc(P->n * sizeof *g) : NULL;   /* gi may alias w */
+    if (!u || (gi && !g)) {
+        free(u);
+        free(g);
+        return FR_ENOMEM;
+    }
+    double f;
+    client(fi ? &f : NULL, g, P, offset_of(P, i), d, w, u);
+    if (fi)
+        *fi = f;
+    if (gi)
+        memcpy(gi, g, P->n * sizeof *g);
+    free(u);
+    free(g);
+    return FR_OK;
+}
+
+int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
+{
+    if (!P || !w || (!f && !g))
+        return FR_ENULL;
+    int st = fr_logreg_check(P);
+    if (st != FR_OK)
+        return st;
+    if (!ff_all_finite(w, P->n))
+        return FR_ENONFINITE;
+    size_t n = P->n, dmax = 0;
+    for (size_t i = 0; i < P->m; i++)
+        dmax = P->d[i] > dmax ? P->d[i] : dmax;
+    double *u = malloc(dmax * sizeof *u);
+    double *gt = g ? malloc(2 * n * sizeof *gt) : NULL;
+    if (!u || (g && !gt)) {
+        free(u);
+        free(gt);
+        return FR_ENOMEM;
+    }
+    double *acc = gt ? gt + n : NULL, fs = 0;
+    size_t off = 0;
+    for (size_t i = 0; i < P->m; i++) {
+        double fi;
+        client(f ? &fi : NULL, gt, P, off, P->d[i], w, u);
+        if (f)
+            fs = i == 0 ? fi : fs + fi;
+        if (g)
+            for (size_t j = 0; j < n; j++)
+                acc[j] = i == 0 ? gt[j] : acc[j] + gt[j];
+        off += P->d[i];
+    }
+    if (f)
+        *f = fs;
+    if (g)
+        memcpy(g, acc, n * sizeof *g);
+    free(u);
+    free(gt);
+    return FR_OK;
+}

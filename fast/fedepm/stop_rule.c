@@ -1,0 +1,56 @@
+/* stop_rule.c -- ff_stop_rule: the stopping rule of 002 Sec. VII-B,
+ * binary64.
+ *
+ * Gradient test ||grad f||^2 < 10^-6: the binary64 1e-6 =
+ * 0x1.0c6f7a0b5ed8dp-20 lies below 10^-6 and its successor above, so for a
+ * binary64 gnorm2, gnorm2 < 10^-6 iff gnorm2 <= 1e-6: decided exactly.
+ *
+ * Variance test var{f_0..f_3} <= thr = n 10^-8 / (1 + |f_3|) (the last four
+ * values, sample variance with divisor 3).  Let u = 2^-53, A = mean |f_k|,
+ * D = max_k |f_k - mean|, |f_k| <= 2^500 (no overflow).
+ *   mean^ = RN(RN(f0 + f1) + RN(f2 + f3)) / 4:  |mean^ - mean| <= gamma_2 A;
+ *   d^_k = RN(f_k - mean^): e := max |d^_k - d_k| <= gamma_3 A + u D <= 12 u A
+ *   (D <= 8A);  sum |d^_k^2 - d_k^2| <= 4 e (2D + e); squares and sum of four
+ *   nonnegative terms (4), /3 (1):
+ *     |var^ - var| <= 36 u A D + 288 u^2 A^2 + gamma_5 var + 2^-1070;
+ *   thr^ = RN(RN(n 1e-8) / RN(1 + |f_3|)), (double)n exact for n <= 2^53
+ *   (else 1 more), 1e-8 within u: |thr^ - thr| <= gamma_5 thr.
+ * Hence the binary64 decision var^ <= thr^ equals the exact one whenever
+ *   |var - thr| > 2^-47 (A D + var + thr) + 2^-97 A^2 + 2^-1070.
+ * Contract: include/fedfast.h. */
+#include <math.h>
+
+#include "fedfast.h"
+#include "../internal.h"
+
+int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n)
+{
+    if (!stop || !f)
+        return FR_ENULL;
+    if (nf == 0 || n == 0)
+        return FR_ESIZE;
+    if (!isfinite(gnorm2))
+        return FR_ENONFINITE;
+    if (!(gnorm2 >= 0))
+        return FR_EDOM;
+    if (!ff_all_finite(f, nf))
+        return FR_ENONFINITE;
+    if (gnorm2 <= 1e-6) {                          /* == gnorm2 < 10^-6 */
+        *stop = FR_STOP_GRAD;
+        return FR_OK;
+    }
+    *stop = FR_STOP_ROUNDS;
+    if (nf < 4)
+        return FR_OK;
+    const double *v = f + (nf - 4);
+    double mean = ((v[0] + v[1]) + (v[2] + v[3])) * 0.25, s = 0;
+    for (int k = 0; k < 4; k++) {
+        double dk = v[k] - mean;
+        s += dk * dk;
+    }
+    double var = s / 3.0;
+    double thr = ((double)n * 1e-8) / (1.0 + fabs(v[3]));
+    if (var <= thr)
+        *stop = FR_STOP_VAR;
+    return FR_OK;
+}

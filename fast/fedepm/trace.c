@@ -1,0 +1,87 @@
+/* trace.c -- ff_fedepm_trace_init, ff_fedepm_trace_clear: the record of one
+ * binary64 run of FedEPM / SFedAvg / SFedProx (docs/FEDEPM.md section 1;
+ * the fields are those of fr_fedepm_trace in include/fedref.h).
+ * init:  checks as fr_fedepm_sizes_check(P, prm) (sizes only), then FR_ESIZE if
+ *        (rounds + 1) x n, (rounds + 1) x nsel or m x n records are not
+ *        addressable; allocates cap = rounds + 1 rows with every value NaN,
+ *        every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
+ *        FR_STOP_ROUNDS, snr = NaN, snr_clients = 0.  t is unchanged on an
+ *        argument error; on FR_ENOMEM it is left zeroed (clearable).
+ * clear: frees the arrays and zeroes t; safe on a zeroed trace, a trace
+ *        whose init failed for lack of memory, and NULL. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fedfast.h"
+
+void ff_fedepm_trace_clear(ff_fedepm_trace *t)
+{
+    if (t == NULL)
+        return;
+    free(t->w);
+    free(t->f);
+    free(t->gnorm2);
+    free(t->sel);
+    free(t->W);
+    free(t->Z);
+    memset(t, 0, sizeof *t);
+}
+
+/* 1 iff a x b entries of size sz are addressable. */
+static int fits(size_t a, size_t b, size_t sz)
+{
+    return a != 0 && b <= SIZE_MAX / sz / a;
+}
+
+static void fill_nan(double *x, size_t len)
+{
+    for (size_t j = 0; j < len; j++)
+        x[j] = NAN;
+}
+
+int ff_fedepm_trace_init(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
+{
+    if (t == NULL)
+        return FR_ENULL;
+    int st = fr_fedepm_sizes_check(P, prm);
+    if (st != FR_OK)
+        return st;
+    const size_t m = P->m, n = P->n, k = prm->nsel;
+    if (prm->rounds >= SIZE_MAX)
+        return FR_ESIZE;
+    const size_t cap = (size_t)prm->rounds + 1;
+    if (!fits(cap, n, sizeof(double)) || !fits(cap, k, sizeof(size_t))
+        || !fits(m, n, sizeof(double)))
+        return FR_ESIZE;
+
+    ff_fedepm_trace u = {0};
+    u.m = m;
+    u.n = n;
+    u.nsel = k;
+    u.cap = cap;
+    u.stop = FR_STOP_ROUNDS;
+    u.w = malloc(cap * n * sizeof *u.w);
+    u.f = malloc(cap * sizeof *u.f);
+    u.gnorm2 = malloc(cap * sizeof *u.gnorm2);
+    u.sel = malloc(cap * k * sizeof *u.sel);
+    u.W = malloc(m * n * sizeof *u.W);
+    u.Z = malloc(m * n * sizeof *u.Z);
+    if (!u.w || !u.f || !u.gnorm2 || !u.sel || !u.W || !u.Z) {
+        ff_fedepm_trace_clear(&u);
+        memset(t, 0, sizeof *t);
+        return FR_ENOMEM;
+    }
+    fill_nan(u.w, cap * n);
+    fill_nan(u.f, cap);
+    fill_nan(u.gnorm2, cap);
+    fill_nan(u.W, m * n);
+    fill_nan(u.Z, m * n);
+    for (size_t q = 0; q < cap * k; q++)
+        u.sel[q] = SIZE_MAX;
+    u.snr = NAN;
+    u.snr_clients = 0;
+    *t = u;
+    return FR_OK;
+}

@@ -1,0 +1,55 @@
+/* fedfast/core.h -- libfedfast, module core: the closed forms shared by the
+ * papers and the real-valued random draws, in binary64.  Conventions:
+ * fedfast.h. */
+#ifndef FEDFAST_CORE_H
+#define FEDFAST_CORE_H
+
+#include "fedref_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* soft-thresholding, 002 eq. (2)-(3).  Domain: a >= 0 finite, t finite,
+ * n >= 1.  Accuracy: correctly rounded (one binary64 subtraction), +0 for
+ * |t_j| <= a.  out may alias t. */
+int ff_soft(double *out, const double *t, size_t n, double a);
+
+/* prox of gamma ||.||_1 in 003's convention, eq. (13): soft(u, gamma/rho).
+ * Domain: gamma >= 0, rho > 0, all finite; n >= 1.  rho |u_j| <= gamma
+ * (in exact arithmetic) always gives +0; gamma = 0 is the identity (exact).
+ * Accuracy: |x_j - exact| <= (2^-52 + 2^-106) |exact| + 2^-1072
+ * (x = fma(r, |u|, -g) / r with (g, r) = 2^-k (gamma, rho), r in [1/2, 1):
+ * two roundings and no overflow; the absolute term only for subnormals).
+ * x may alias u. */
+int ff_prox_l1(double *x, const double *u, size_t n, double gamma, double rho);
+
+/* coordinatewise median, 002 eq. (5), even-m midpoint rule as in fedref.h.
+ * Domain: m, n >= 1, finite entries.  Accuracy: correctly rounded (an order
+ * statistic, or a midpoint computed without overflow). */
+int ff_median(double *med, const double *W, size_t m, size_t n);
+
+/* elastic-net aggregation, 002 eq. (14)-(16), corrected as in fedref.h.
+ * Domain: lambda > 0, eta > 0, finite; m, n >= 1.
+ * Accuracy: |w_j - exact_j| <= 8 eps (max_i |W_ij| + lambda/eta) + 2^-1075,
+ * eps = 2^-53, for m <= 2^26 (proved in fast/ens.c: (3 M + 4 lambda/eta) eps
+ * + (m eps)^2 M / 2 + O(eps^2); a wrong branch decision costs no more; the
+ * last term is the rounding of a subnormal result).  m = 1 and equal values
+ * give the value itself. */
+int ff_ens(double *w, const double *W, size_t m, size_t n,
+           double lambda, double eta);
+
+/* Real-valued draws from the shared stream: the same words and the same
+ * transforms as fr_rng_* in fedref.h, in binary64.
+ *   ff_rng_uniform:   exact (k * 2^-53).
+ *   ff_rng_laplace:   |x - exact| <= 2 ulp(x) + ulp(b) (libm log <= 1 ulp).
+ *   ff_rng_gaussian2: absolute error <= 8 eps * max(1, r). */
+double ff_rng_uniform(frng_t *g);
+int ff_rng_laplace(double *x, frng_t *g, double b);
+int ff_rng_gaussian2(double *z0, double *z1, frng_t *g);
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FEDFAST_CORE_H */

@@ -1,0 +1,118 @@
+/* fedfast/fedepm.h -- libfedfast, module fedepm: paper 002 (FedEPM, SFedAvg,
+ * SFedProx) in binary64.  Conventions: fedfast.h. */
+#ifndef FEDFAST_FEDEPM_H
+#define FEDFAST_FEDEPM_H
+
+#include "fedref_common.h"
+#include "fedspec/fedepm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* ======================================================================
+ * FedEPM (002): model, client step, Laplace mechanism, exact penalty,
+ * stopping rule and algorithms; definitions and domains as in fedref.h.
+ * Each accuracy statement is against the exact result of the binary64
+ * inputs; the bounds are proved in the source files.
+ * Notation: u = 2^-53, gamma_k = k u / (1 - k u).  Assumption (L): libm
+ * exp, log1p and pow are within 2 ulp (glibc documents <= 1 ulp).  The
+ * bounds assume no overflow (sufficient conditions stated per function);
+ * the absolute terms 2^-10xx cover underflow.
+ * ====================================================================== */
+
+/* Logistic loss and gradient (Sec. VII-A).  Stable for every finite
+ * <x, w> (ln(1+e^u) - b u = softplus((1-2b) u) with log1p/exp on -|u|,
+ * sigma without overflow); BLAS dgemv for X_i w and X_i^T r.  fi or gi may
+ * be NULL, not both; gi may alias w.  With a_t = sum_j |x_tj w_j|,
+ * A_i = (1/d_i) sum_t a_t, r_t = sigma(<x_t, w>) - b_t, K_i = d_i + n + 13:
+ *   |fi - f_i|     <= gamma_{K_i} (f_i + A_i) + 2^-1068 (1 + n beta),
+ *   |gi_j - g_ij|  <= gamma_{K_i} E_ij + 2^-1068 (1 + (1/d_i) sum_t |x_tj|),
+ *   E_ij = (1/d_i) sum_t |x_tj| (|r_t| + a_t) + beta |w_j|.
+ * ff_logreg_f (f = sum_i f_i, g = sum_i g_i, client order): gamma_{K+m}
+ * (f + sum_i A_i) and gamma_{K+m} sum_i E_ij, K = max_i K_i, plus the sum
+ * of the m absolute terms.  No overflow if |x_tj|, |w_j| <= 2^400 and
+ * n, d_i <= 2^100; beyond, +-Inf is possible. */
+int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w);
+int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w);
+
+/* mu_{i,k+1} of (20): |mu^ - mu| <= gamma_{n+14} mu (alpha^kp1 with exact
+ * exponents for every kp1), when no step overflows or underflows. */
+int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long kp1,
+                 const double *wik, const double *w, size_t n);
+
+/* The client update (20).  wnext may alias wi.  Per component
+ *   |wnext^_j - wnext_j| <= gamma_7 (|w_j| + (mu |wi_j - w_j| + |g_j|)/(eta + mu))
+ *                           + 2^-1072 (1 + 1/(eta + mu));
+ * a computed |wt_j| <= lambda gives wnext_j = w_j exactly. */
+int ff_fedepm_step(double *wnext, const double *wi, const double *w, const double *g,
+                   size_t n, double lambda, double eta, double mu);
+
+/* Laplace scales (27), (39), rounded up; the density (25).
+ * ff_laplace_scale_upper: nu = RU(Delta/(eps mu)), the least binary64 >=
+ *   the exact value (so exact <= nu < exact + ulp; +Inf iff exact > DBL_MAX).
+ * ff_laplace_scale_eq39_upper: exact <= nu <= exact (1 + gamma_{3n+10})
+ *   + 2^-1074 (exact = 2 ||g||_1/(eps mu)); g = 0 gives +0; +Inf only when
+ *   exact (1 + gamma_{3n+10}) > DBL_MAX.
+ * ff_laplace_density: printed: exp(-|x|/(2 nu))/(2 nu); standard:
+ *   exp(-|x|/nu)/(2 nu).  With t the exponent's argument (|x|/(2nu) or
+ *   |x|/nu):  |p^ - p| <= (1.01 t + 6) u p + 2^-1072 (1 + 1/nu)
+ *   (underflow to 0 for large t lies within it). */
+int ff_laplace_scale_upper(double *nu, double Delta, double eps, double mu);
+int ff_laplace_scale_eq39_upper(double *nu, const double *g, size_t n, double eps, double mu);
+int ff_laplace_density(double *p, double x, double nu, int printed);
+
+/* Exact penalty (9)-(11), the binary64 evaluation (fedref.h defines the
+ * residuals; pi in sgn(.) as a set; the branch on sgn(w_ij - w_j) is exact):
+ *   lambda_star: exact.
+ *   stationarity_9: r_cons correctly rounded; |r_sum^ - r_sum| <=
+ *     gamma_{m-1} max_j sum_i |G_ij|.
+ *   stationarity_10: |r_set^ - r_set| <= gamma_3 max_ij (|G_ij| + lambda
+ *     + eta |w_ij - w_j|) + 2^-1073;  |r_sum^ - r_sum| <= gamma_{m+2}
+ *     max_j sum_i (lambda + eta |w_ij - w_j|) + m 2^-1073. */
+int ff_lambda_star(double *lam, const double *G, size_t m, size_t n);
+int ff_stationarity_9(double *r_cons, double *r_sum, const double *G, const double *W,
+                      const double *w, size_t m, size_t n);
+int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const double *W,
+                       const double *w, size_t m, size_t n, double lambda, double eta);
+
+/* Stopping rule of Sec. VII-B.  gnorm2 < 10^-6 is decided exactly
+ * (gnorm2 <= 1e-6: the binary64 1e-6 lies below 10^-6).  The variance
+ * test equals the exact decision whenever
+ *   |var - thr| > 2^-47 (A D + var + thr) + 2^-97 A^2 + 2^-1070,
+ * A = mean |f_k|, D = max |f_k - mean| over the last four values,
+ * thr = n 10^-8/(1 + |f[nf-1]|), for |f_k| <= 2^500. */
+int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n);
+
+/* The algorithms; the trace has the fields of fr_fedepm_trace in binary64.
+ * Zero-initialise a trace (ff_fedepm_trace t = {0}) before ff_fedepm_trace_init;
+ * argument errors leave it unchanged, FR_ENOMEM leaves it zeroed; unused
+ * rows are NaN (sel: SIZE_MAX).  A run needs a trace initialised for the
+ * same m, n, nsel with cap >= rounds + 1 (else FR_ESIZE; a zeroed trace:
+ * FR_ENULL).  The trace is written only when the run succeeds: a building
+ * block's error (e.g. FR_ENONFINITE when binary64 overflows where the exact
+ * run would not) ends the run and leaves the trace unchanged.  No bound is
+ * proved for a whole trajectory: `make run` measures the drift from ref
+ * (docs/FEDEPM.md section 7). */
+typedef struct {
+    size_t m, n, nsel, cap;
+    size_t rounds;
+    unsigned long iters, cr;
+    int stop;
+    double *w, *f, *gnorm2;
+    size_t *sel;
+    double *W, *Z;
+    double snr;
+    size_t snr_clients;
+} ff_fedepm_trace;
+
+int ff_fedepm_trace_init(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
+void ff_fedepm_trace_clear(ff_fedepm_trace *t);
+int ff_fedepm_run(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
+int ff_sfedavg_run(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
+int ff_sfedprox_run(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FEDFAST_FEDEPM_H */

@@ -1,0 +1,204 @@
+/* fedref/fedepm.h -- libfedref, module fedepm: paper 002 (FedEPM, SFedAvg,
+ * SFedProx) in MPFR.  Conventions: fedref.h. */
+#ifndef FEDREF_FEDEPM_H
+#define FEDREF_FEDEPM_H
+
+#include <mpfr.h>
+#include "fedref_common.h"
+#include "fedspec/fedepm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* ======================================================================
+ * FedEPM (002) beyond the closed forms above: the logistic model of
+ * Sec. VII-A, the client step (20), the Laplace mechanism (25), (27), (39),
+ * the exact-penalty quantities (9)-(11), the stopping rule of Sec. VII-B,
+ * and the three algorithms of Sec. IV and VII-B.  The problem and
+ * parameter structs are the shared specification (fedref_fl.h); their
+ * binary64 fields are taken exactly.
+ * ====================================================================== */
+
+/* ---- logistic loss and gradient, 002 Sec. VII-A --------------------------
+ * Math:      fi = f_i(w) and gi = grad f_i(w)
+ *              = (1/d_i) sum_t (sigma(<x_t, w>) - b_t) x_t + beta w,
+ *            sigma(u) = 1 / (1 + e^-u), f_i as in fedref_fl.h (beta term
+ *            inside the 1/d_i sum, as printed: it contributes beta/2 ||w||^2).
+ *            ln(1 + e^u) is evaluated as max(u, 0) + ln(1 + e^-|u|): no
+ *            overflow for any finite u.
+ * Domain:    fr_logreg_check(P); i < m (else FR_ESIZE); w finite (n entries);
+ *            fi or gi may be NULL, not both (FR_ENULL).
+ * Algorithm: <x_t, w> exact; each result is R + T with R exact (the
+ *            saturated part: max(u, 0) terms, sigma -> 0, 1/2 or 1) and T
+ *            enclosed (the e^-|u| terms), Ziv loop on T.  A gradient entry
+ *            whose T vanishes identically (e.g. w = 0) is rational and is
+ *            found exactly (GMP); f is never exact.
+ * Accuracy:  correctly rounded, fi and each gi_j.
+ * Precision: that of fi and of each gi_j.
+ * Limits:    FR_EPREC if an exact <x_t, w> needs more than 2^24 bits (w
+ *            entries whose exponents differ by millions); FR_EINTERNAL
+ *            only if some |<x_t, w>| > ~7e8 (e^-|u| below MPFR's exponent
+ *            range) and R lies exactly on a rounding boundary while T mixes
+ *            signs (gradient only).  FR_ENOMEM.
+ * Checked by: tests/test_ref_fedepm.c, vectors/logreg.json. */
+int fr_logreg_fi(mpfr_t fi, mpfr_t *gi, const fr_logreg *P, size_t i, mpfr_t *const w);
+
+/* f = sum_i f_i(w) and g = sum_i grad f_i(w) (002 (1)); either may be NULL,
+ * not both.  Same domain; correctly rounded. */
+int fr_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w);
+
+/* ---- the proximal weight mu_{i,k+1} of 002 (20) ---------------------------
+ * Math:      mu = mu0 (1 + c ||wik - w||^2) alpha^kp1      (kp1 = k + 1)
+ * Domain:    mu0 > 0, c > 0, alpha > 1 (Algorithm 2), all finite; n >= 1;
+ *            wik, w finite.  kp1 = 0 is allowed (alpha^0 = 1).
+ * Accuracy:  correctly rounded (Ziv loop; an exactly representable mu,
+ *            e.g. alpha a power of 2, ends it through MPFR's ternary
+ *            values).  Precision: that of mu.  A mu beyond MPFR's exponent
+ *            range gives +Inf (MPFR's overflow), with FR_OK.
+ * Checked by: tests/test_ref_fedepm.c (exact mpq oracle, kp1 <= 3000). */
+int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha,
+                 unsigned long kp1, mpfr_t *const wik, mpfr_t *const w, size_t n);
+
+/* ---- the FedEPM client update, 002 (20) -----------------------------------
+ * Math:      wt = mu (wi - w) - g,
+ *            wnext = w + soft(wt, lambda) / (eta + mu)
+ *            (the + sign of (20); (47) prints -, docs/ERRATA.md E-002-47).
+ *            wnext is the unique minimiser of (23) (proofs_checks/
+ *            check_fedepm_step.c).
+ * Domain:    lambda > 0, eta > 0, mu > 0, finite; n >= 1; wi, w, g finite.
+ * Specials:  |wt_j| <= lambda (decided exactly) gives wnext_j = w_j.
+ * Accuracy:  correctly rounded per component (the numerator
+ *            w (eta + mu) + soft(wt, lambda) is formed exactly, one division).
+ *            FR_EPREC if an exact intermediate needs more than 2^24 bits;
+ *            FR_ENOMEM.  No output is written unless all succeed.
+ * Precision: that of each wnext_j.  wnext may alias wi (not w or g).
+ * Checked by: proofs_checks/check_fedepm_step.c, vectors/fedepm_step.json. */
+int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *const g,
+                   size_t n, const mpfr_t lambda, const mpfr_t eta, const mpfr_t mu);
+
+/* ---- Laplace mechanism, 002 (25), (27), (39) -------------------------------
+ * fr_laplace_scale:      nu = Delta / (eps mu)                          (27)
+ * fr_laplace_scale_eq39: nu = 2 ||g||_1 / (eps mu)                      (39)
+ *                        (with mu = mu_{i,k+1}, (39) is (27) with Delta
+ *                        replaced by 2 ||g||_1; docs/FEDEPM.md)
+ * Domain:    Delta > 0 (eq39: g finite, n >= 1), eps > 0, mu > 0, finite;
+ *            rnd one of MPFR_RNDN, RNDZ, RNDU, RNDD, RNDA (else FR_EDOM).
+ *            eq39 with g = 0 gives nu = +0 (the point mass, docs/FEDEPM.md).
+ * Accuracy:  rounded in direction rnd from the exact value (eps mu and
+ *            ||g||_1 exact, one division): MPFR_RNDN is correctly rounded
+ *            (vectors), MPFR_RNDU an upper bound (the safe side; what the
+ *            algorithms use).
+ * fr_laplace_density:    p = exp(-|x|/nu) / (2 nu)     (printed == 0: the
+ *                        standard Lap(0, nu) density, what fedref samples)
+ *                        p = exp(-|x|/(2 nu)) / (2 nu) (printed != 0: (25) as
+ *                        printed; it integrates to 2, E-002-25).
+ *                        Domain nu > 0, x finite.  Correctly rounded (x = 0:
+ *                        1/(2 nu), one division; else a Ziv loop on
+ *                        exp(-|x|/s - ln(2 nu))); results beyond MPFR's
+ *                        exponent range follow MPFR's underflow/overflow.
+ * Checked by: tests/test_ref_fedepm.c (mpq for the scales; the naive
+ *            density at 4p + 64 bits). */
+int fr_laplace_scale(mpfr_t nu, const mpfr_t Delta, const mpfr_t eps, const mpfr_t mu,
+                     mpfr_rnd_t rnd);
+int fr_laplace_scale_eq39(mpfr_t nu, mpfr_t *const g, size_t n, const mpfr_t eps,
+                          const mpfr_t mu, mpfr_rnd_t rnd);
+int fr_laplace_density(mpfr_t p, const mpfr_t x, const mpfr_t nu, int printed);
+
+/* ---- exact penalty, 002 (9)-(11) -------------------------------------------
+ * G is m x n row-major with G[i*n + j] = (grad f_i(w_i))_j; W is m x n; w
+ * has n entries.  All finite; m, n >= 1.
+ * fr_lambda_star:    lam = max_ij |G_ij|, (11) (evaluate G at w_i = w*).
+ *                    Exact when the precision of lam suffices, else
+ *                    correctly rounded.
+ * fr_stationarity_9: residuals of (9), pi_i := -G_i (the first equation
+ *                    defines pi): r_cons = max_ij |w_ij - w_j|,
+ *                    r_sum = max_j |sum_i G_ij|.
+ * fr_stationarity_10: residuals of (10) with pi_i in sgn(w_i - w) treated
+ *                    as a set: r_set = max_ij dist(0, G_ij + lambda sgn(w_ij - w_j)
+ *                    + eta (w_ij - w_j)); with pi_i the minimiser of that
+ *                    distance (lambda pi_ij = -clamp(G_ij + eta(w_ij - w_j),
+ *                    -lambda, lambda) when w_ij = w_j), r_sum = max_j
+ *                    |sum_i (lambda pi_ij + eta (w_ij - w_j))|.
+ *                    lambda > 0, eta > 0.
+ * Accuracy:  every residual rounded upward from the exact value (upper);
+ *            lam rounded to nearest (as stated above).  FR_EPREC if an
+ *            exact w_ij - w_j needs more than 2^24 bits; FR_ENOMEM.
+ * Checked by: proofs_checks/check_exact_penalty.c, tests/test_ref_fedepm.c
+ *            (mpq, the set distance brute-forced over candidate pi). */
+int fr_lambda_star(mpfr_t lam, mpfr_t *const G, size_t m, size_t n);
+int fr_stationarity_9(mpfr_t r_cons, mpfr_t r_sum, mpfr_t *const G, mpfr_t *const W,
+                      mpfr_t *const w, size_t m, size_t n);
+int fr_stationarity_10(mpfr_t r_set, mpfr_t r_sum, mpfr_t *const G, mpfr_t *const W,
+                       mpfr_t *const w, size_t m, size_t n,
+                       const mpfr_t lambda, const mpfr_t eta);
+
+/* ---- stopping rule, 002 Sec. VII-B -------------------------------------------
+ * Math:      *stop = FR_STOP_GRAD if gnorm2 < 10^-6; else FR_STOP_VAR if
+ *            nf >= 4 and var(f[nf-4..nf-1]) <= n 10^-8 / (1 + |f[nf-1]|),
+ *            var the sample variance (divisor 3, MATLAB's var); else
+ *            FR_STOP_ROUNDS (go on).  Decided exactly (10^-6, 10^-8 exact
+ *            rationals, GMP).
+ * Domain:    gnorm2 >= 0, f finite (all nf entries), nf >= 1, n >= 1;
+ *            *stop is written only on success.
+ * Checked by: tests/test_ref_fedepm.c (mpq, another variance formula;
+ *            the boundary var = n 10^-8 / (1 + |f|) exactly). */
+int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, size_t n);
+
+/* ---- the algorithms: FedEPM (Algorithm 2), SFedAvg and SFedProx ----------
+ * (Algorithms 3 and 4), exactly as docs/FEDEPM.md specifies them.
+ * A trace holds the per-round records of one run at one working precision
+ * (the precision of every mpfr_t in it, set by fr_fedepm_trace_init):
+ *   w[r*n + j]     the server point w^{r+1} after aggregation r+1 (19)/(34)
+ *   f[r], gnorm2[r] f(w^{r+1}) and ||grad f(w^{r+1})||^2
+ *   sel[r*nsel + q] the selected clients S^{r+1} in draw order (0-based)
+ *   W, Z           m x n: the client iterates and their last uploads
+ *                  z_i = w_i + eps_i at the end of the run
+ *   rounds         aggregations done (1 .. R+1); iters = (rounds - 1) k0;
+ *   cr             communication rounds = rounds - 1 (uploads after the
+ *                  initial one; the authors' ceil(iter/k0))
+ *   stop           enum fr_stop
+ *   snr, snr_clients  min over the clients that uploaded at least once
+ *                  after k = 0 of log10(||w_i|| / ||eps_i||) at their last
+ *                  upload (Sec. VII-C); +Inf when the noise is zero,
+ *                  snr_clients = 0 when no client qualifies (snr NaN).
+ * Domain:    the algorithm's check (fr_fedepm_check,
+ *            fr_sfedavg_check, fr_sfedprox_check; fedspec/fedepm.h).  FR_ENOMEM on allocation failure.
+ * Accuracy:  every operation at the working precision (correctly rounded
+ *            building blocks above); the trajectory is not correctly
+ *            rounded: golden vectors certify it by precision doubling
+ *            (docs/ACCURACY.md).  The random draws are those of docs/RNG.md
+ *            section 4 and do not depend on the precision.
+ * Checked by: vectors/fedepm.json, sfedavg.json, sfedprox.json; the audit. */
+typedef struct {
+    size_t m, n, nsel, cap;    /* cap = R + 1 rows of records */
+    size_t rounds;
+    unsigned long iters, cr;
+    int stop;
+    mpfr_t *w, *f, *gnorm2;
+    size_t *sel;
+    mpfr_t *W, *Z;
+    mpfr_t snr;
+    size_t snr_clients;
+} fr_fedepm_trace;
+
+/* Records are reset at the start of each run; rows at index >= rounds are
+ * NaN.  An error after a run has started (FR_ENOMEM inside a building
+ * block, FR_EINTERNAL) leaves rounds = 0 and the records unspecified.
+ *
+ * Allocate a trace for (P, prm) at precision prec (all values NaN).
+ * Argument errors leave *t unchanged; FR_ENOMEM leaves it zeroed.
+ * the classes of fr_fedepm_sizes_check,
+ * FR_EPREC, FR_ENOMEM.  Clear with fr_fedepm_trace_clear (safe on a zeroed or
+ * failed trace). */
+int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm, mpfr_prec_t prec);
+void fr_fedepm_trace_clear(fr_fedepm_trace *t);
+
+int fr_fedepm_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
+int fr_sfedavg_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
+int fr_sfedprox_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
+
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FEDREF_FEDEPM_H */

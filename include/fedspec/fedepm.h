@@ -1,0 +1,138 @@
+/* fedspec/fedepm.h -- the specification layer of the federated algorithms of 002
+ * (FedEPM, Algorithm 2; SFedAvg and SFedProx, Algorithms 3-4), shared by ref
+ * (fedref.h) and fast (fedfast.h): the problem (logistic regression, 002
+ * Sec. VII-A), the parameters, the random streams, the round structure and
+ * the argument checks.  Nothing numerical lives here: every function below
+ * is integer arithmetic or a comparison of binary64 inputs.
+ *
+ * docs/FEDEPM.md is the normative description of the algorithms as fedref
+ * runs them (round structure, the order of random draws, what is recorded);
+ * docs/RNG.md section 4 gives the stream numbers. */
+#ifndef FEDREF_FL_H
+#define FEDREF_FL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "fedref_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the problem: logistic regression, 002 Sec. VII-A -------------------
+ * Client i (0-based) owns the d[i] consecutive rows of X starting at row
+ * off_i = d[0] + ... + d[i-1], and the labels b[off_i .. off_i + d[i] - 1].
+ *   f_i(w) = (1/d_i) sum_t ( ln(1 + e^{<x_t, w>}) - b_t <x_t, w> + beta/2 ||w||^2 )
+ *          = (1/d_i) sum_t ( ln(1 + e^{<x_t, w>}) - b_t <x_t, w> ) + beta/2 ||w||^2
+ * (the beta term inside the 1/d_i sum, as printed), f = sum_i f_i (002 (1)).
+ * All values are the exact binary64 numbers given. */
+typedef struct {
+    size_t m, n;          /* clients (>= 1), features (>= 1) */
+    const size_t *d;      /* d[i] >= 1 samples of client i */
+    const double *X;      /* (d[0] + ... + d[m-1]) x n, row-major, finite */
+    const double *b;      /* labels, each exactly 0 or 1 */
+    double beta;          /* > 0, finite */
+} fr_logreg;
+
+/* Total number of samples; 0 if P is NULL or a sum overflows. */
+size_t fr_logreg_samples(const fr_logreg *P);
+
+/* FR_OK, or the first problem found: FR_ENULL, FR_ESIZE (m, n or a d[i]
+ * zero, sizes overflow), FR_ENONFINITE (NaN/Inf in X, b or beta), FR_EDOM
+ * (beta <= 0, a label not in {0, 1}). */
+int fr_logreg_check(const fr_logreg *P);
+
+/* ---- parameters of a run --------------------------------------------------
+ * One struct for the family (FedEPM, SFedAvg, SFedProx); each algorithm
+ * checks the fields it uses (fr_fedepm_check, fr_sfedavg_check,
+ * fr_sfedprox_check) and ignores the others. */
+enum fr_noise_rule {
+    FR_NOISE_NONE = 0,  /* no noise: z_i = w_i (eps, Delta unused) */
+    FR_NOISE_EQ39 = 1,  /* 002 (39): Lap(0, 2 ||g_i||_1 / (eps mu_{i,k+1})), the experiments' rule */
+    FR_NOISE_EQ27 = 2   /* 002 (27): Lap(0, Delta_i / (eps mu_{i,k+1})), Delta_i given */
+};
+
+typedef struct {
+    unsigned long k0;      /* >= 1: the communication period, K = {0, k0, 2k0, ...} */
+    unsigned long rounds;  /* R >= 1: at most R+1 aggregations, R k0 iterations */
+    size_t nsel;           /* |S^r| in [1, m] (fr_selection_size gives rho m) */
+    double lambda, eta;    /* FedEPM, 002 (8): lambda > 0, eta > 0 */
+    double mu0, c, alpha;  /* 002 (20), (39): mu_{i,0} > 0, c_i > 0, alpha_i > 1 (all clients alike) */
+    double eps;            /* privacy budget epsilon > 0 (unless noise == FR_NOISE_NONE) */
+    int noise;             /* enum fr_noise_rule */
+    const double *Delta;   /* FR_NOISE_EQ27 only: m l1 sensitivities, each > 0 */
+    int stopping;          /* 1: the stopping rule of 002 Sec. VII-B; 0: run all rounds */
+    uint64_t seed;         /* key word 0 of every stream (docs/RNG.md section 4) */
+    double mu_prox;        /* SFedProx (36): mu > 0 */
+    unsigned long ell;     /* SFedProx, Algorithm 4: inner steps >= 1 */
+} fr_fedepm_params;
+
+/* The argument checks of the family.  Each returns FR_OK or the first
+ * failing class in the order of fedref_common.h (FR_ENULL, FR_ESIZE,
+ * FR_ENONFINITE, FR_EDOM), over P (as fr_logreg_check) and the fields the
+ * algorithm uses:
+ *   FR_ENULL      prm, P or its arrays; Delta under FR_NOISE_EQ27;
+ *   FR_ESIZE      k0, rounds or nsel zero, nsel > m, rounds k0 + 1
+ *                 overflows unsigned long; (SFedProx) ell zero;
+ *   FR_ENONFINITE mu0, c, alpha, eps and Delta (when the noise rule uses
+ *                 them); (FedEPM) lambda, eta; (SFedProx) mu_prox;
+ *   FR_EDOM       mu0, c <= 0, alpha <= 1, an unknown noise rule, eps <= 0,
+ *                 Delta_i <= 0, stopping not 0 or 1; (FedEPM) lambda,
+ *                 eta <= 0; (SFedProx) mu_prox <= 0.
+ * fr_fedepm_sizes_check checks P and the sizes only (FR_ENULL, FR_ESIZE and
+ * P's classes): what a trace needs. */
+int fr_fedepm_sizes_check(const fr_logreg *P, const fr_fedepm_params *prm);
+int fr_fedepm_check(const fr_logreg *P, const fr_fedepm_params *prm);
+int fr_sfedavg_check(const fr_logreg *P, const fr_fedepm_params *prm);
+int fr_sfedprox_check(const fr_logreg *P, const fr_fedepm_params *prm);
+
+/* The family check with an algorithm's own fields: npos binary64 fields
+ * that must be finite and > 0 and ncount counts that must be >= 1 (the
+ * algorithm checks above are this with their fields). */
+int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
+                           const double *const *pos, size_t npos,
+                           const unsigned long *const *count, size_t ncount);
+
+/* |S| = rho m of 002 Sec. VI/VII-B, as fedref defines it: the integer
+ * nearest to the binary64 product fl(rho * m) (ties away from zero), at
+ * least 1.  FR_EDOM unless 0 < rho <= 1; FR_ESIZE if m == 0.  (The authors'
+ * MATLAB code uses ceil(rho*m); docs/FEDEPM.md.) */
+int fr_selection_size(double rho, size_t m, size_t *nsel);
+
+/* The paper's bracket of 002 Sec. II-A: "the largest integer smaller than
+ * t + 1", i.e. the ceiling of t (e.g. [1.1] = [2] = 2).  fr_tau(k, k0) =
+ * ceil(k / k0) = tau_k of (18).  k0 must be >= 1 (returns 0 otherwise). */
+unsigned long fr_tau(unsigned long k, unsigned long k0);
+
+/* Stream numbers (docs/RNG.md section 4): selection S^1, S^2, ... from
+ * (seed, FR_STREAM_SELECT); the noise of client i (0-based) from
+ * (seed, FR_STREAM_NOISE + i). */
+#define FR_STREAM_SELECT 1u
+#define FR_STREAM_NOISE 2u
+
+/* Why a run ended. */
+enum fr_stop {
+    FR_STOP_ROUNDS = 0,  /* R+1 aggregations done */
+    FR_STOP_GRAD = 1,    /* ||grad f(w^r)||^2 < 10^-6 */
+    FR_STOP_VAR = 2      /* var{f(w^{r-3}), ..., f(w^r)} <= n 10^-8 / (1 + |f(w^r)|), r >= 4 */
+};
+
+/* ---- a seeded synthetic problem (the audit's and the vectors' data) ------
+ * Exact and language-independent (docs/FEDEPM.md "synthetic problems"):
+ *   sizes:  stream (seed, 0): d_i = dmin + below(dmax - dmin + 1), i = 0..m-1;
+ *   data:   stream (seed, 1): wstar_j = below(9) - 4 (j = 0..n-1); then for
+ *           each sample t in order, k_tj = below(2049) - 1024 (j = 0..n-1),
+ *           x_tj = k_tj 2^-(10 + s), s = the least integer with 4^s >= D
+ *           (D the total number of samples; columns then have norm <= 1,
+ *           like the unit-length attributes of Sec. VII-A);
+ *           b_t = [sum_j k_tj wstar_j > 0] (an exact integer test), then
+ *           flipped when below(10) == 0 (10% label noise).
+ * fr_synth_sizes fills d[0..m-1] (FR_EDOM unless 1 <= dmin <= dmax);
+ * fr_synth_data fills X (D x n) and b (D) for those sizes. */
+int fr_synth_sizes(uint64_t seed, size_t m, size_t dmin, size_t dmax, size_t *d);
+int fr_synth_data(uint64_t seed, size_t m, size_t n, const size_t *d, double *X, double *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FEDREF_FL_H */

@@ -1,0 +1,94 @@
+/* rounds.h -- pieces shared by fr_fedepm_run, fr_sfedavg_run and
+ * fr_sfedprox_run (not installed): argument checks, temporaries, the
+ * initial and the later noisy uploads (002 (21), (37), (39), (27)), the
+ * aggregation (34) of the baselines, the stepsize (38), the per-round
+ * records, the stopping rule and the SNR (Sec. VII-B/C).
+ * docs/FEDEPM.md is the normative description.  Every temporary has the
+ * working precision p of the trace; the binary64 parameters are held
+ * exactly at 53 bits. */
+#ifndef FEDREF_REF_FL_ROUNDS_H
+#define FEDREF_REF_FL_ROUNDS_H
+
+#include "fedref.h"
+
+typedef struct {
+    fr_fedepm_trace *t;
+    const fr_logreg *P;
+    const fr_fedepm_params *prm;
+    size_t m, n;
+    mpfr_prec_t p;                 /* working precision */
+    /* the parameters, exact (53 bits) */
+    mpfr_t lambda, eta, mu0, c, alpha, eps, mu_prox, delta;
+    /* scalars at p */
+    mpfr_t mu, nu, gamma, s;
+    mpfr_t iv;                     /* 136 bits: the exact integer 2 k0 + tau of (38) */
+    mpfr_t *g;                     /* n: grad f_i(w^r) of the client being served */
+    mpfr_t *h;                     /* n: a second gradient / work vector */
+    mpfr_t *e;                     /* n: the noise vector of an upload */
+    mpfr_t *sq;                    /* n at 2p: exact squares or products */
+    mpfr_ptr *ptr;                 /* max(n, m) + 1 pointers for mpfr_sum */
+    mpfr_t *snr;                   /* m: log10(||w_i|| / ||eps_i||) at i's last upload */
+    unsigned char *uploaded;       /* m: uploaded after k = 0 */
+    frng_t sel;                    /* (seed, FR_STREAM_SELECT) */
+    frng_t *noise;                 /* m: (seed, FR_STREAM_NOISE + i) */
+} fri_fl_ctx;
+
+/* Check (t, P, prm) for one algorithm: FR_ENULL, then check (its
+ * fr_*_check of fedspec/fedepm.h), then
+ * FR_ESIZE unless t was initialised for P->m, P->n, prm->nsel with at least
+ * rounds + 1 rows.  Then allocate every temporary (FR_ENOMEM, nothing
+ * written).  On success the caller must call fri_fl_ctx_clear. */
+int fri_fl_ctx_init(fri_fl_ctx *c, fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
+                    int (*check)(const fr_logreg *, const fr_fedepm_params *));
+void fri_fl_ctx_clear(fri_fl_ctx *c);
+
+/* Section 2: w_i^0 = 0, z_i^0 = eps_i^0 with the scale of mu_{i,0}. */
+int fri_fl_initial_uploads(fri_fl_ctx *c);
+
+/* Upload of client i at the end of a block (21)/(37): z_i = w_i + eps_i,
+ * eps_i n Laplace draws of scale nu (docs/FEDEPM.md section 4) rounded
+ * upward, nu from c->g (= grad f_i(w^r)) and mu = mu_{i,k+1}; records the
+ * client's SNR. */
+int fri_fl_upload(fri_fl_ctx *c, size_t i, mpfr_srcptr mu);
+
+/* mu_{i,k+1} of (20) into c->mu, from w_i^k = row i of W and w. */
+int fri_fl_mu(fri_fl_ctx *c, size_t i, unsigned long kp1, mpfr_t *const w);
+
+/* S^r into row r-1 of t->sel (section 3). */
+int fri_fl_select(fri_fl_ctx *c, size_t r);
+
+/* (34): row r-1 of t->w = mean of z_i over i in S^r. */
+int fri_fl_mean_selected(fri_fl_ctx *c, size_t r);
+
+/* (38): c->gamma = 2 d_i / sqrt(2 k0 + ceil(k / k0)). */
+void fri_fl_gamma(fri_fl_ctx *c, size_t i, unsigned long k);
+
+/* out_j = src_j - gamma x_j, correctly rounded (one fused operation);
+ * out may alias src.  The gradient steps (35), Algorithm 4. */
+void fri_fl_step(mpfr_t *out, mpfr_t *const src, mpfr_srcptr gamma, mpfr_t *const x, size_t n);
+
+/* f, ||grad f||^2 at w^r (row r-1), the rule of section 5 when
+ * prm->stopping; *stop = enum fr_stop (FR_STOP_ROUNDS: go on). */
+int fri_fl_record(fri_fl_ctx *c, size_t r, int *stop);
+
+/* rounds, iters, cr, stop and the SNR of the trace. */
+void fri_fl_finish(fri_fl_ctx *c, size_t rounds, int stop);
+
+/* On an error after the run started: the records are not meaningful. */
+void fri_fl_abandon(fri_fl_ctx *c);
+
+/* The round loop of docs/FEDEPM.md section 1, shared by the three runs:
+ * for r = 1, 2, ...: aggregate (w^r into row r-1 of t->w, and S^r drawn,
+ * in the algorithm's order), record and test the stopping rule, then the
+ * local block of the selected clients.  Checks, runs, finishes or abandons
+ * the trace; returns the status. */
+typedef int (*fri_fl_aggregate_fn)(fri_fl_ctx *c, size_t r);
+typedef int (*fri_fl_block_fn)(fri_fl_ctx *c, size_t r, mpfr_t *const w);
+int fri_fl_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
+               int (*check)(const fr_logreg *, const fr_fedepm_params *),
+               fri_fl_aggregate_fn aggregate, fri_fl_block_fn block);
+
+/* The baselines' aggregation: S^r first, then the mean (34). */
+int fri_fl_select_then_mean(fri_fl_ctx *c, size_t r);
+
+#endif

@@ -1,0 +1,96 @@
+/* trace.c -- the record of one run of FedEPM, SFedAvg or SFedProx
+ * (fedref.h, fr_fedepm_trace; docs/FEDEPM.md section 1 lists what is
+ * recorded).  Every mpfr_t of a trace has the working precision given to
+ * fr_fedepm_trace_init; the runs take their working precision from it. */
+#include <stdlib.h>
+#include <string.h>
+#include "fedref.h"
+
+static mpfr_t *vec_new(size_t count, mpfr_prec_t prec)
+{
+    mpfr_t *v = malloc(count * sizeof *v);
+    if (v != NULL)
+        for (size_t q = 0; q < count; q++)
+            mpfr_init2(v[q], prec);        /* NaN */
+    return v;
+}
+
+static void vec_free(mpfr_t *v, size_t count)
+{
+    if (v == NULL)
+        return;
+    for (size_t q = 0; q < count; q++)
+        mpfr_clear(v[q]);
+    free(v);
+}
+
+void fr_fedepm_trace_clear(fr_fedepm_trace *t)
+{
+    if (t == NULL)
+        return;
+    vec_free(t->w, t->cap * t->n);
+    vec_free(t->f, t->cap);
+    vec_free(t->gnorm2, t->cap);
+    vec_free(t->W, t->m * t->n);
+    vec_free(t->Z, t->m * t->n);
+    free(t->sel);
+    if (t->w != NULL)                      /* snr is live exactly when w is */
+        mpfr_clear(t->snr);
+    memset(t, 0, sizeof *t);
+}
+
+/* Argument errors leave *t unchanged; FR_ENOMEM leaves it zeroed, so
+ * fr_fedepm_trace_clear is safe after any failure of a zeroed trace. */
+int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm, mpfr_prec_t prec)
+{
+    if (t == NULL)
+        return FR_ENULL;
+    int st = fr_fedepm_sizes_check(P, prm);
+    if (st != FR_OK)
+        return st;
+    if (prec < MPFR_PREC_MIN || prec > FR_PREC_MAX)
+        return FR_EPREC;
+    const size_t m = P->m, n = P->n, nsel = prm->nsel;
+    if (prm->rounds >= SIZE_MAX)
+        return FR_ESIZE;
+    const size_t cap = (size_t)prm->rounds + 1;
+    if (cap > SIZE_MAX / n / sizeof(mpfr_t) || cap > SIZE_MAX / nsel / sizeof(size_t)
+        || m > SIZE_MAX / n / sizeof(mpfr_t))
+        return FR_ESIZE;
+
+    fr_fedepm_trace u;
+    memset(&u, 0, sizeof u);
+    u.w = vec_new(cap * n, prec);
+    u.cap = u.w != NULL ? cap : 0;
+    u.n = n;
+    u.f = vec_new(cap, prec);
+    u.gnorm2 = vec_new(cap, prec);
+    u.sel = malloc(cap * nsel * sizeof *u.sel);
+    if (u.w != NULL)
+        mpfr_init2(u.snr, prec);
+    if (u.w == NULL || u.f == NULL || u.gnorm2 == NULL || u.sel == NULL) {
+        u.cap = cap;                       /* vec_free ignores the NULL ones */
+        u.m = 0;
+        fr_fedepm_trace_clear(&u);
+        memset(t, 0, sizeof *t);
+        return FR_ENOMEM;
+    }
+    u.cap = cap;
+    u.m = m;
+    u.W = vec_new(m * n, prec);
+    u.Z = vec_new(m * n, prec);
+    if (u.W == NULL || u.Z == NULL) {
+        fr_fedepm_trace_clear(&u);
+        memset(t, 0, sizeof *t);
+        return FR_ENOMEM;
+    }
+    u.nsel = nsel;
+    u.rounds = 0;
+    u.iters = 0;
+    u.cr = 0;
+    u.stop = FR_STOP_ROUNDS;
+    u.snr_clients = 0;
+    memset(u.sel, 0, cap * nsel * sizeof *u.sel);
+    *t = u;
+    return FR_OK;
+}

@@ -1,0 +1,152 @@
+/* check.c -- the argument checks of the family (fedspec/fedepm.h): the
+ * problem, the sizes, and the parameters every algorithm of 002 uses, in
+ * the class order of fedref_common.h (FR_ENULL, FR_ESIZE, FR_ENONFINITE,
+ * FR_EDOM).  Comparisons of binary64 inputs only. */
+#include <limits.h>
+#include <math.h>
+#include "fedspec/fedepm.h"
+
+size_t fr_logreg_samples(const fr_logreg *P)
+{
+    if (P == NULL || P->d == NULL)
+        return 0;
+    size_t D = 0;
+    for (size_t i = 0; i < P->m; i++) {
+        if (P->d[i] > SIZE_MAX - D)
+            return 0;
+        D += P->d[i];
+    }
+    return D;
+}
+
+static int problem_null(const fr_logreg *P)
+{
+    return P == NULL || P->d == NULL || P->X == NULL || P->b == NULL ? FR_ENULL : FR_OK;
+}
+
+static int problem_size(const fr_logreg *P)
+{
+    if (P->m == 0 || P->n == 0)
+        return FR_ESIZE;
+    for (size_t i = 0; i < P->m; i++)
+        if (P->d[i] == 0)
+            return FR_ESIZE;
+    size_t D = fr_logreg_samples(P);
+    if (D == 0 || P->n > SIZE_MAX / 64 / D)   /* room for D x n mpfr_t as well */
+        return FR_ESIZE;
+    return FR_OK;
+}
+
+static int problem_finite(const fr_logreg *P)
+{
+    const size_t D = fr_logreg_samples(P);
+    if (!isfinite(P->beta))
+        return FR_ENONFINITE;
+    for (size_t t = 0; t < D * P->n; t++)
+        if (!isfinite(P->X[t]))
+            return FR_ENONFINITE;
+    for (size_t t = 0; t < D; t++)
+        if (!isfinite(P->b[t]))
+            return FR_ENONFINITE;
+    return FR_OK;
+}
+
+static int problem_domain(const fr_logreg *P)
+{
+    const size_t D = fr_logreg_samples(P);
+    if (!(P->beta > 0))
+        return FR_EDOM;
+    for (size_t t = 0; t < D; t++)
+        if (P->b[t] != 0.0 && P->b[t] != 1.0)
+            return FR_EDOM;
+    return FR_OK;
+}
+
+int fr_logreg_check(const fr_logreg *P)
+{
+    int st;
+    if ((st = problem_null(P)) != FR_OK || (st = problem_size(P)) != FR_OK
+        || (st = problem_finite(P)) != FR_OK)
+        return st;
+    return problem_domain(P);
+}
+
+/* P and prm: pointers and sizes (the first two classes). */
+static int null_and_sizes(const fr_logreg *P, const fr_fedepm_params *prm)
+{
+    int st;
+    if (prm == NULL || (st = problem_null(P)) != FR_OK)
+        return FR_ENULL;
+    if (prm->noise == FR_NOISE_EQ27 && prm->Delta == NULL)
+        return FR_ENULL;
+    if ((st = problem_size(P)) != FR_OK)
+        return st;
+    if (prm->k0 == 0 || prm->rounds == 0 || prm->nsel == 0 || prm->nsel > P->m)
+        return FR_ESIZE;
+    if (prm->rounds > (ULONG_MAX - 1) / prm->k0)
+        return FR_ESIZE;
+    return FR_OK;
+}
+
+int fr_fedepm_sizes_check(const fr_logreg *P, const fr_fedepm_params *prm)
+{
+    int st = null_and_sizes(P, prm);
+    if (st != FR_OK || (st = problem_finite(P)) != FR_OK)
+        return st;
+    return problem_domain(P);
+}
+
+static int noisy(const fr_fedepm_params *prm)
+{
+    return prm->noise == FR_NOISE_EQ39 || prm->noise == FR_NOISE_EQ27;
+}
+
+int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
+                           const double *const *pos, size_t npos,
+                           const unsigned long *const *count, size_t ncount)
+{
+    int st = null_and_sizes(P, prm);
+    if (st != FR_OK)
+        return st;
+    if (npos > 0 && pos == NULL)
+        return FR_ENULL;
+    if (ncount > 0 && count == NULL)
+        return FR_ENULL;
+    for (size_t k = 0; k < ncount; k++)
+        if (*count[k] == 0)
+            return FR_ESIZE;
+    /* non-finite: the problem, mu0, c, alpha (20)/(39), eps and Delta when
+     * the noise rule uses them, the algorithm's own fields */
+    if ((st = problem_finite(P)) != FR_OK)
+        return st;
+    if (!isfinite(prm->mu0) || !isfinite(prm->c) || !isfinite(prm->alpha))
+        return FR_ENONFINITE;
+    if (noisy(prm) && !isfinite(prm->eps))
+        return FR_ENONFINITE;
+    if (prm->noise == FR_NOISE_EQ27)
+        for (size_t i = 0; i < P->m; i++)
+            if (!isfinite(prm->Delta[i]))
+                return FR_ENONFINITE;
+    for (size_t k = 0; k < npos; k++)
+        if (!isfinite(*pos[k]))
+            return FR_ENONFINITE;
+    /* domain */
+    if ((st = problem_domain(P)) != FR_OK)
+        return st;
+    if (!(prm->mu0 > 0) || !(prm->c > 0) || !(prm->alpha > 1))
+        return FR_EDOM;
+    if (prm->noise != FR_NOISE_NONE && !noisy(prm))
+        return FR_EDOM;
+    if (noisy(prm) && !(prm->eps > 0))
+        return FR_EDOM;
+    if (prm->noise == FR_NOISE_EQ27)
+        for (size_t i = 0; i < P->m; i++)
+            if (!(prm->Delta[i] > 0))
+                return FR_EDOM;
+    if (prm->stopping != 0 && prm->stopping != 1)
+        return FR_EDOM;
+    for (size_t k = 0; k < npos; k++)
+        if (!(*pos[k] > 0))
+            return FR_EDOM;
+    return FR_OK;
+}

@@ -1,0 +1,260 @@
+/* runs.c -- the vector schema shared by the algorithm runs of 002 (runs.h;
+ * each algorithm's vfunc is in run_<algorithm>.c), as docs/FEDEPM.md
+ * specifies them.  One schema for all (checkpoint files):
+ *   params  k0, rounds, nsel, lambda, eta, mu0, c, alpha, eps, noise, seed,
+ *           stopping, mu_prox, ell, beta  (fr_fedepm_params; integers written
+ *           as decimals; unused ones are still present)
+ *   inputs  d (client sizes), X (sum d x n), b (labels), Delta (m l1
+ *           sensitivities, used by noise rule 2 only)
+ *   expect  rounds, cr, stop, sel (rounds x nsel, 0-based clients in draw
+ *           order), w (rounds x n server points), f, gnorm2 (per round),
+ *           W, Z (m x n final iterates and uploads), snr
+ * ref runs at working precision p; certification by precision doubling
+ * (vgen.c, iterative).  tol for binary64: rel 2^-32, abs 2^-32, about
+ * 10^3 times the drift measured between fast and ref on these problems
+ * (<= 2e-13 relative; `make run` prints it): an empirical tolerance, not a
+ * proved bound (the runs compose many roundings; docs/FEDEPM.md section 7). */
+#include <math.h>
+#include <stdlib.h>
+#include "runs.h"
+
+/* The params of a checkpoint file, in file order, written once: name and
+ * where it goes (N: a count into that fr_fedepm_params field, R: a binary64
+ * into that field, B: the problem's beta).  Every other list below is
+ * expanded from this one. */
+#define RUN_PARAMS(X)                                                          \
+    X(k0, N) X(rounds, N) X(nsel, N) X(lambda, R) X(eta, R) X(mu0, R) X(c, R) \
+    X(alpha, R) X(eps, R) X(noise, N) X(seed, N) X(stopping, N) X(mu_prox, R) \
+    X(ell, N) X(beta, B)
+
+#define AS_ENUM(name, kind) P_##name,
+#define AS_SPEC(name, kind) {#name, VK_SCALAR},
+enum { RUN_PARAMS(AS_ENUM) NPAR };
+enum { I_D, I_X, I_B, I_DELTA };
+enum { E_ROUNDS, E_CR, E_STOP, E_SEL, E_W, E_F, E_G2, E_WALL, E_Z, E_SNR };
+
+const vspec vrun_params[] = {RUN_PARAMS(AS_SPEC) {NULL, 0}};
+const vspec vrun_inputs[] = {{"d", VK_VECTOR}, {"X", VK_MATRIX}, {"b", VK_VECTOR}, {"Delta", VK_VECTOR}, {NULL, 0}};
+const vspec vrun_expects[] = {
+    {"rounds", VK_SCALAR}, {"cr", VK_SCALAR}, {"stop", VK_SCALAR}, {"sel", VK_MATRIX},
+    {"w", VK_MATRIX}, {"f", VK_VECTOR}, {"gnorm2", VK_VECTOR}, {"W", VK_MATRIX},
+    {"Z", VK_MATRIX}, {"snr", VK_SCALAR}, {NULL, 0}};
+
+/* A non-negative integer held in a binary64; FR_EDOM otherwise. */
+static int to_count(double x, unsigned long long *out)
+{
+    if (!isfinite(x)) return FR_ENONFINITE;
+    if (!(x >= 0) || x != floor(x) || x > 0x1p53) return FR_EDOM;
+    *out = (unsigned long long)x;
+    return FR_OK;
+}
+
+/* The problem and parameters from binary64 fields; size_t d[] allocated. */
+typedef struct {
+    fr_logreg P;
+    fr_fedepm_params prm;
+    size_t *d;
+} run_in;
+
+static int build(run_in *r, const double *par, const ftensor *in)
+{
+    unsigned long long v[NPAR] = {0};
+    int st = FR_OK;
+#define READ_N(name) if (st == FR_OK) st = to_count(par[P_##name], &v[P_##name]);
+#define READ_R(name)
+#define READ_B(name)
+#define READ(name, kind) READ_##kind(name)
+    RUN_PARAMS(READ)
+    if (st != FR_OK) return st;
+    size_t m = in[I_D].cols, D = in[I_X].rows;
+    if (in[I_B].cols != D || in[I_DELTA].cols != m) return FR_ESIZE;
+    r->d = malloc((m ? m : 1) * sizeof *r->d);
+    if (r->d == NULL) return FR_ENOMEM;
+    size_t sum = 0;
+    for (size_t i = 0; i < m && st == FR_OK; i++) {
+        unsigned long long di;
+        if ((st = to_count(in[I_D].v[i], &di)) == FR_OK) { r->d[i] = (size_t)di; sum += (size_t)di; }
+    }
+    if (st == FR_OK && sum != D) st = FR_ESIZE;
+    r->P = (fr_logreg){.m = m, .n = in[I_X].cols, .d = r->d, .X = in[I_X].v, .b = in[I_B].v, .beta = par[P_beta]};
+    r->prm = (fr_fedepm_params){.Delta = in[I_DELTA].v};
+#define SET_N(name) r->prm.name = v[P_##name];
+#define SET_R(name) r->prm.name = par[P_##name];
+#define SET_B(name)
+#define SET(name, kind) SET_##kind(name)
+    RUN_PARAMS(SET)
+    if (st == FR_OK && (v[P_noise] > 2 || v[P_stopping] > 1)) st = FR_EDOM;
+    if (st != FR_OK) { free(r->d); r->d = NULL; }
+    return st;
+}
+
+int vrun_ref(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
+{
+    double p[NPAR];
+    ftensor fin[4] = {{0}};
+    int st = FR_OK;
+    for (size_t k = 0; k < NPAR && st == FR_OK; k++) st = rt_exact_double(&p[k], par[k].v[0]);
+    for (size_t k = 0; k < 4 && st == FR_OK; k++) {
+        if (ft_alloc(&fin[k], in[k].rows, in[k].cols) != 0) { st = FR_ENOMEM; break; }
+        for (size_t i = 0; i < in[k].rows * in[k].cols && st == FR_OK; i++)
+            st = rt_exact_double(&fin[k].v[i], in[k].v[i]);
+    }
+    run_in r = {0};
+    fr_fedepm_trace t = {0};
+    if (st == FR_OK) st = build(&r, p, fin);
+    if (st == FR_OK) st = fr_fedepm_trace_init(&t, &r.P, &r.prm, prec);
+    if (st == FR_OK) st = run(&t, &r.P, &r.prm);
+    if (st == FR_OK) {
+        size_t R = t.rounds, n = t.n, m = t.m, q = t.nsel;
+        int bad = rt_alloc(&out[E_ROUNDS], 1, 1, prec) | rt_alloc(&out[E_CR], 1, 1, prec)
+                | rt_alloc(&out[E_STOP], 1, 1, prec) | rt_alloc(&out[E_SEL], R, q, prec)
+                | rt_alloc(&out[E_W], R, n, prec) | rt_alloc(&out[E_F], 1, R, prec)
+                | rt_alloc(&out[E_G2], 1, R, prec) | rt_alloc(&out[E_WALL], m, n, prec)
+                | rt_alloc(&out[E_Z], m, n, prec) | rt_alloc(&out[E_SNR], 1, 1, prec);
+        if (bad) st = FR_ENOMEM;
+        else {
+            mpfr_set_ui(out[E_ROUNDS].v[0], R, MPFR_RNDN);
+            mpfr_set_ui(out[E_CR].v[0], t.cr, MPFR_RNDN);
+            mpfr_set_ui(out[E_STOP].v[0], (unsigned long)t.stop, MPFR_RNDN);
+            for (size_t k = 0; k < R * q; k++) mpfr_set_ui(out[E_SEL].v[k], t.sel[k], MPFR_RNDN);
+            for (size_t k = 0; k < R * n; k++) mpfr_set(out[E_W].v[k], t.w[k], MPFR_RNDN);
+            for (size_t k = 0; k < R; k++) {
+                mpfr_set(out[E_F].v[k], t.f[k], MPFR_RNDN);
+                mpfr_set(out[E_G2].v[k], t.gnorm2[k], MPFR_RNDN);
+            }
+            for (size_t k = 0; k < m * n; k++) {
+                mpfr_set(out[E_WALL].v[k], t.W[k], MPFR_RNDN);
+                mpfr_set(out[E_Z].v[k], t.Z[k], MPFR_RNDN);
+            }
+            mpfr_set(out[E_SNR].v[0], t.snr, MPFR_RNDN);
+        }
+    }
+    fr_fedepm_trace_clear(&t);
+    free(r.d);
+    for (size_t k = 0; k < 4; k++) ft_free(&fin[k]);
+    return st;
+}
+
+int vrun_fast(fast_run_fn run, ftensor *par, ftensor *in, ftensor *out)
+{
+    double p[NPAR];
+    for (size_t k = 0; k < NPAR; k++) p[k] = par[k].v[0];
+    run_in r = {0};
+    ff_fedepm_trace t = {0};
+    int st = build(&r, p, in);
+    if (st == FR_OK) st = ff_fedepm_trace_init(&t, &r.P, &r.prm);
+    if (st == FR_OK) st = run(&t, &r.P, &r.prm);
+    if (st == FR_OK) {
+        size_t R = t.rounds, n = t.n, m = t.m, q = t.nsel;
+        int bad = ft_alloc(&out[E_ROUNDS], 1, 1) | ft_alloc(&out[E_CR], 1, 1) | ft_alloc(&out[E_STOP], 1, 1)
+                | ft_alloc(&out[E_SEL], R, q) | ft_alloc(&out[E_W], R, n) | ft_alloc(&out[E_F], 1, R)
+                | ft_alloc(&out[E_G2], 1, R) | ft_alloc(&out[E_WALL], m, n) | ft_alloc(&out[E_Z], m, n)
+                | ft_alloc(&out[E_SNR], 1, 1);
+        if (bad) st = FR_ENOMEM;
+        else {
+            out[E_ROUNDS].v[0] = (double)R;
+            out[E_CR].v[0] = (double)t.cr;
+            out[E_STOP].v[0] = t.stop;
+            for (size_t k = 0; k < R * q; k++) out[E_SEL].v[k] = (double)t.sel[k];
+            for (size_t k = 0; k < R * n; k++) out[E_W].v[k] = t.w[k];
+            for (size_t k = 0; k < R; k++) { out[E_F].v[k] = t.f[k]; out[E_G2].v[k] = t.gnorm2[k]; }
+            for (size_t k = 0; k < m * n; k++) { out[E_WALL].v[k] = t.W[k]; out[E_Z].v[k] = t.Z[k]; }
+            out[E_SNR].v[0] = t.snr;
+        }
+    }
+    ff_fedepm_trace_clear(&t);
+    free(r.d);
+    return st;
+}
+
+void vrun_tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
+{
+    (void)par; (void)in;
+    *rel = 0x1p-32;
+    *abs = 0x1p-32;
+}
+
+/* A valid random run for the audit sweep: a synthetic problem (fedspec/fedepm.h)
+ * and the paper's constants with random k0, R, nsel, noise rule. */
+void vrun_sample(frng_t *g, ftensor *par, ftensor *in)
+{
+    uint64_t m, n, k0, R, q, noise, seed, stop;
+    frng_below(g, 4, &m); m += 3;
+    frng_below(g, 3, &n); n += 2;
+    frng_below(g, 4, &k0); k0++;
+    frng_below(g, 5, &R); R += 2;
+    frng_below(g, m, &q); q++;
+    frng_below(g, 3, &noise);
+    frng_below(g, 1u << 20, &seed);
+    frng_below(g, 2, &stop);
+    size_t *d = malloc(m * sizeof *d), D = 0;
+    fr_synth_sizes(seed, m, 3, 9, d);
+    for (size_t i = 0; i < m; i++) D += d[i];
+    ft_alloc(&in[I_D], 1, m);
+    ft_alloc(&in[I_X], D, n);
+    ft_alloc(&in[I_B], 1, D);
+    ft_alloc(&in[I_DELTA], 1, m);
+    fr_synth_data(seed, m, n, d, in[I_X].v, in[I_B].v);
+    for (size_t i = 0; i < m; i++) {
+        in[I_D].v[i] = (double)d[i];
+        in[I_DELTA].v[i] = 2.0 / (double)d[i];     /* l1 sensitivity scale of a mean of d_i terms */
+    }
+    free(d);
+    double eta = (0.02 * (double)m + 1) * ((double)q / (double)m + 0.1) * 1e-5;
+    const double v[NPAR] = {(double)k0, (double)R, (double)q, eta / 2, eta, 0.05, 1e-8, 1.001, 0.1,
+                            (double)noise, (double)seed, (double)stop, 1e-5, 3, 1e-3};
+    for (size_t k = 0; k < NPAR; k++) { ft_alloc(&par[k], 1, 1); par[k].v[0] = v[k]; }
+}
+
+/* One golden case on a synthetic problem. */
+static void run_case(vgen *g, const char *comment, const char *flags, int invalid, uint64_t seed,
+                     size_t m, size_t n, size_t dmin, size_t dmax, double label_fix)
+{
+    size_t d[64], D = 0;
+    fr_synth_sizes(seed, m, dmin, dmax, d);
+    for (size_t i = 0; i < m; i++) D += d[i];
+    double *X = malloc(D * n * sizeof *X), *b = malloc(D * sizeof *b), dd[64], Delta[64];
+    fr_synth_data(seed, m, n, d, X, b);
+    for (size_t i = 0; i < m; i++) { dd[i] = (double)d[i]; Delta[i] = 2.0 / (double)d[i]; }
+    if (label_fix != 0) b[0] = label_fix;           /* an invalid label for a domain case */
+    vg_case(g, comment, flags, invalid,
+            (ftensor[]){{1, m, dd}, {D, n, X}, {1, D, b}, {1, m, Delta}});
+    free(X);
+    free(b);
+}
+
+/* The groups every run file has: the paper's constants (Sec. VII-B:
+ * mu0 = 0.05, c = 1e-8, alpha = 1.001, eps = 0.1, beta = 1e-3,
+ * eta = (0.02 m + 1)(rho + 0.1) 1e-5, lambda = eta/2, mu = 1e-5, ell = 3). */
+void vrun_golden(vgen *g)
+{
+    const double eta4 = (0.02 * 4 + 1) * (0.5 + 0.1) * 1e-5;
+    /* k0, R, nsel, lambda, eta, mu0, c, alpha, eps, noise, seed, stopping, mu_prox, ell, beta */
+    vg_group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (39)",
+             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "synthetic seed 11: m = 4, n = 3, d_i in [4, 8]", "trajectory,partial,noise-eq39,unequal-sizes",
+             0, 11, 4, 3, 4, 8, 0);
+    run_case(g, "synthetic seed 12: m = 4, n = 2, d_i in [3, 10]", "trajectory,partial,noise-eq39,unequal-sizes",
+             0, 12, 4, 2, 3, 10, 0);
+    vg_group(g, "m = 3, full participation, k0 = 2, R = 4, noise (27) with Delta_i = 2/d_i",
+             (double[]){2, 4, 3, 1e-3, 2e-3, 0.05, 1e-8, 1.001, 0.5, 2, 21, 0, 1e-5, 2, 1e-3});
+    run_case(g, "synthetic seed 21: m = 3, n = 3, d_i in [5, 7]", "trajectory,full,noise-eq27,unequal-sizes",
+             0, 21, 3, 3, 5, 7, 0);
+    vg_group(g, "m = 5, full participation, k0 = 3, R = 60, stopping rule on, noise (39) with eps = 1e6 (weak noise)",
+             (double[]){3, 60, 5, 1e-6, 2e-6, 0.05, 1e-8, 1.001, 1e6, 1, 31, 1, 1e-5, 3, 1e-3});
+    run_case(g, "synthetic seed 31: m = 5, n = 2, d_i in [40, 60]; the stopping rule ends the run "
+             "(FedEPM and SFedAvg: variance rule; SFedProx: gradient rule)", "trajectory,full,noise-eq39,stopping",
+             0, 31, 5, 2, 40, 60, 0);
+    vg_group(g, "invalid: alpha = 1 (Algorithm 2 needs alpha_i > 1)",
+             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "alpha = 1", "domain,boundary", 1, 11, 4, 3, 4, 8, 0);
+    vg_group(g, "invalid: nsel = 0",
+             (double[]){3, 5, 0, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "no client selected", "size", 1, 11, 4, 3, 4, 8, 0);
+    vg_group(g, "invalid: k0 = 0.5 (not an integer)",
+             (double[]){0.5, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "fractional k0", "domain", 1, 11, 4, 3, 4, 8, 0);
+    vg_group(g, "invalid data", (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "a label 0.5", "domain", 1, 11, 4, 3, 4, 8, 0.5);
+    run_case(g, "NaN label", "nan", 1, 11, 4, 3, 4, 8, NAN);
+}

@@ -1,0 +1,31 @@
+/* runs.h -- the checkpoint schema shared by the runs of module fedepm
+ * (runs.c): each run_<algorithm>.c defines its vfunc from these pieces. */
+#ifndef FEDREF_VECTORS_FEDEPM_RUNS_H
+#define FEDREF_VECTORS_FEDEPM_RUNS_H
+
+#include "../vectors.h"
+
+typedef int (*ref_run_fn)(fr_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
+typedef int (*fast_run_fn)(ff_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
+
+extern const vspec vrun_params[], vrun_inputs[], vrun_expects[];
+/* vfunc.ref and vfunc.fast of one run */
+int vrun_ref(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec);
+int vrun_fast(fast_run_fn run, ftensor *par, ftensor *in, ftensor *out);
+void vrun_tol(const ftensor *par, const ftensor *in, double *rel, double *abs);
+void vrun_golden(vgen *g);
+void vrun_sample(frng_t *g, ftensor *par, ftensor *in);
+
+/* The sweep of `make run` runs at most this many random runs per algorithm. */
+#define VRUN_SWEEP_MAX 60
+
+/* The vfunc of run NAME (source SRC) with ref function RFN and fast FFN. */
+#define VRUN_WRAPPERS(RFN, FFN)                                                  \
+    static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)  \
+    { return vrun_ref(RFN, par, in, out, prec); }                              \
+    static int fast(ftensor *par, ftensor *in, ftensor *out)                   \
+    { return vrun_fast(FFN, par, in, out); }
+#define VRUN_FIELDS(NAME, SRC) \
+    NAME, SRC, vrun_params, vrun_inputs, vrun_expects, ref, fast, vrun_tol, vrun_golden, vrun_sample, VRUN_SWEEP_MAX, 1
+
+#endif
