@@ -10,6 +10,8 @@
 #include <time.h>
 #include "../cli.h"
 #include "audit_registry.h"   /* its own prototype */
+#include "../../vectors/fedepm/runs.h"
+#include "vrun_registry.h"
 #include "fedref.h"
 #include "fedfast.h"
 
@@ -39,34 +41,28 @@ static double drift(const double *a, mpfr_t *const r, size_t n)
     return den > 0 ? num / den : num;
 }
 
-typedef struct {
-    const char *name;
-    int (*ref)(fr_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
-    int (*fast)(ff_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
-} algo_t;
+/* Every algorithm of the family (vectors/fedepm/run_*.c), in file order. */
+static const vrun_algo *const algos[] = {VRUN_REGISTRY};
 
 /* One configuration: the three algorithms, ref vs fast; returns failures. */
 static int compare(const fr_logreg *P, const fr_fedepm_params *prm)
 {
-    static const algo_t algos[] = {{"fedepm", fr_fedepm_run, ff_fedepm_run},
-                                   {"sfedavg", fr_sfedavg_run, ff_sfedavg_run},
-                                   {"sfedprox", fr_sfedprox_run, ff_sfedprox_run}};
     const size_t n = P->n;
     int failures = 0;
     printf("%-9s %6s %4s %4s %6s %12s %9s %10s %10s %10s %10s %9s\n", "algorithm", "rounds", "cr",
            "stop", "draws", "f/m", "SNR", "drift r=1", "drift mid", "drift last", "max drift",
            "ref/fast");
-    for (size_t a = 0; a < sizeof algos / sizeof algos[0]; a++) {
+    for (size_t a = 0; algos[a]; a++) {
         fr_fedepm_trace rt = {0};
         ff_fedepm_trace ft = {0};
         int s1 = fr_fedepm_trace_init(&rt, P, prm, REF_PREC), s2 = ff_fedepm_trace_init(&ft, P, prm);
         double t0 = now();
-        if (s1 == FR_OK) s1 = algos[a].ref(&rt, P, prm);
+        if (s1 == FR_OK) s1 = algos[a]->ref(&rt, P, prm);
         double t1 = now();
-        if (s2 == FR_OK) s2 = algos[a].fast(&ft, P, prm);
+        if (s2 == FR_OK) s2 = algos[a]->fast(&ft, P, prm);
         double t2 = now();
         if (s1 != FR_OK || s2 != FR_OK) {
-            printf("%-9s run failed: ref %s, fast %s\n", algos[a].name, fr_strerror(s1), fr_strerror(s2));
+            printf("%-9s run failed: ref %s, fast %s\n", algos[a]->name, fr_strerror(s1), fr_strerror(s2));
             failures++;
         } else {
             int same = rt.rounds == ft.rounds && rt.stop == ft.stop && rt.cr == ft.cr
@@ -82,7 +78,7 @@ static int compare(const fr_logreg *P, const fr_fedepm_params *prm)
             }
             double fm = mpfr_get_d(rt.f[rt.rounds - 1], MPFR_RNDN) / (double)P->m;
             printf("%-9s %6zu %4lu %4d %6s %12.6g %9.3g %10.2g %10.2g %10.2g %10.2g %9.0f\n",
-                   algos[a].name, rt.rounds, rt.cr, rt.stop, same ? "same" : "DIFFER", fm,
+                   algos[a]->name, rt.rounds, rt.cr, rt.stop, same ? "same" : "DIFFER", fm,
                    mpfr_get_d(rt.snr, MPFR_RNDN), dr[0], dr[1], dr[2], dmax,
                    (t1 - t0) / fmax(t2 - t1, 1e-9));
             failures += !same || !(dmax < 0x1p-32);

@@ -2,5 +2,6 @@
  * (the shared schema: runs.c). */
 #include "runs.h"
 
-VRUN_WRAPPERS(fr_sfedprox_run, ff_sfedprox_run)
+const vrun_algo vrun_algo_sfedprox = {"sfedprox", fr_sfedprox_run, ff_sfedprox_run};
+VRUN_WRAPPERS(vrun_algo_sfedprox)
 const vfunc vfunc_sfedprox = {VRUN_FIELDS("sfedprox", "002 Algorithm 3 (SFedProx), eq. (36)-(39), Algorithm 4; docs/FEDEPM.md")};

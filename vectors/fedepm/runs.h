@@ -8,6 +8,17 @@
 typedef int (*ref_run_fn)(fr_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
 typedef int (*fast_run_fn)(ff_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
 
+/* One algorithm of the family: its name (the vector function's, and the
+ * audit's row) and its two runs.  Each run_<algorithm>.c defines
+ * `const vrun_algo vrun_algo_<algorithm> = {...};` on a line of its own;
+ * the audit's trajectory section (cli/fedepm/) takes the list from the
+ * generated vrun_registry.h. */
+typedef struct {
+    const char *name;
+    ref_run_fn ref;
+    fast_run_fn fast;
+} vrun_algo;
+
 extern const vspec vrun_params[], vrun_inputs[], vrun_expects[];
 /* vfunc.ref and vfunc.fast of one run */
 int vrun_ref(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec);
@@ -19,12 +30,13 @@ void vrun_sample(frng_t *g, ftensor *par, ftensor *in);
 /* The sweep of `make run` runs at most this many random runs per algorithm. */
 #define VRUN_SWEEP_MAX 60
 
-/* The vfunc of run NAME (source SRC) with ref function RFN and fast FFN. */
-#define VRUN_WRAPPERS(RFN, FFN)                                                  \
+/* The vfunc callbacks of algorithm A (a vrun_algo), then its fields with
+ * name NAME and source SRC. */
+#define VRUN_WRAPPERS(A)                                                         \
     static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)  \
-    { return vrun_ref(RFN, par, in, out, prec); }                              \
+    { return vrun_ref(A.ref, par, in, out, prec); }                            \
     static int fast(ftensor *par, ftensor *in, ftensor *out)                   \
-    { return vrun_fast(FFN, par, in, out); }
+    { return vrun_fast(A.fast, par, in, out); }
 #define VRUN_FIELDS(NAME, SRC) \
     NAME, SRC, vrun_params, vrun_inputs, vrun_expects, ref, fast, vrun_tol, vrun_golden, vrun_sample, VRUN_SWEEP_MAX, 1
 
