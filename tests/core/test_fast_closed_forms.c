@@ -4,7 +4,7 @@
  *
  * The oracles are independent of both libraries: exact MPFR arithmetic
  * written here (signs of exact sums, correctly rounded differences), brute
- * force in long double, and values checked by hand.  Random cases are
+ * force in MPFR, and values checked by hand.  Random cases are
  * replayable: FEDREF_SEED=<n> (the seed is printed on failure). */
 #include <check.h>
 #include <float.h>
@@ -455,8 +455,9 @@ START_TEST(median_known_values)
 }
 END_TEST
 
-/* Integer data: sum |w - w_i| is exact in long double, so the brute-force
- * minimum over the data values is exact; the result must reach it, satisfy
+/* Integer data: sum |w - w_i| is exact in binary64 (integers
+ * and halves below 2^10; no long double, which is binary64 on some targets),
+ * so the brute-force minimum over the data values is exact; the result must reach it, satisfy
  * the counting certificate #{< w} <= m/2 >= #{> w}, and for even m be the
  * midpoint of the minimising interval. */
 START_TEST(median_brute_force)
@@ -469,13 +470,13 @@ START_TEST(median_brute_force)
             W[i] = rnd_int(-20, 20);
         ck_assert_int_eq(ff_median(med, W, m, n), FR_OK);
         for (size_t j = 0; j < n; j++) {
-            long double best = INFINITY, f = 0;
+            double best = INFINITY, f = 0;
             double lo = INFINITY, hi = -INFINITY;      /* minimising interval */
             size_t below = 0, above = 0;
             for (size_t i = 0; i < m; i++) {
-                long double g = 0;
+                double g = 0;
                 for (size_t k = 0; k < m; k++)
-                    g += fabsl((long double)W[i * n + j] - W[k * n + j]);
+                    g += fabs(W[i * n + j] - W[k * n + j]);
                 if (g < best) {
                     best = g;
                     lo = hi = W[i * n + j];
@@ -483,11 +484,11 @@ START_TEST(median_brute_force)
                     lo = fmin(lo, W[i * n + j]);
                     hi = fmax(hi, W[i * n + j]);
                 }
-                f += fabsl((long double)med[j] - W[i * n + j]);
+                f += fabs(med[j] - W[i * n + j]);
                 below += W[i * n + j] < med[j];
                 above += W[i * n + j] > med[j];
             }
-            ck_assert_msg(f == best, "sum |w - w_i| = %Lg > min %Lg", f, best);
+            ck_assert_msg(f == best, "sum |w - w_i| = %g > min %g", f, best);
             ck_assert(2 * below <= m && 2 * above <= m);
             CK_ULPS(med[j], (lo + hi) / 2, 0);
         }
@@ -659,33 +660,60 @@ static double check_ens_column(double w, const double *v, size_t m,
 }
 
 /* Independent brute force: ternary search on the strictly convex objective
- * in long double.  The objective is flat at its minimum, so this locates the
- * minimiser only to about 2^-31 (M + lambda/eta): a loose check, but it
- * catches a wrong formula (e.g. the printed sign, 11/3 for 3). */
+ * in MPFR at 128 bits (every objective value correctly rounded; no long
+ * double, whose precision depends on the target and on valgrind).  The
+ * objective is flat at its minimum, so this locates the minimiser only to
+ * about 2^-31 (M + lambda/eta): a loose check, but it catches a wrong
+ * formula (e.g. the printed sign, 11/3 for 3). */
+static void ens_objective(mpfr_t f, mpfr_srcptr x, const double *v, size_t m, double lambda, double eta)
+{
+    mpfr_t d, t;
+    mpfr_inits2(128, d, t, (mpfr_ptr)0);
+    mpfr_set_zero(f, 1);
+    for (size_t i = 0; i < m; i++) {
+        mpfr_sub_d(d, x, v[i], MPFR_RNDN);
+        mpfr_sqr(t, d, MPFR_RNDN);
+        mpfr_mul_d(t, t, eta / 2, MPFR_RNDN);            /* eta/2 exact: a power-of-2 scaling */
+        mpfr_abs(d, d, MPFR_RNDN);
+        mpfr_mul_d(d, d, lambda, MPFR_RNDN);
+        mpfr_add(f, f, d, MPFR_RNDN);
+        mpfr_add(f, f, t, MPFR_RNDN);
+    }
+    mpfr_clears(d, t, (mpfr_ptr)0);
+}
+
 static void check_ens_ternary(double w, const double *v, size_t m,
                               double lambda, double eta)
 {
-    long double lo = INFINITY, hi = -INFINITY, M = 0;
+    double M = 0, vmin = INFINITY, vmax = -INFINITY;
     for (size_t i = 0; i < m; i++) {
-        lo = fminl(lo, v[i]);
-        hi = fmaxl(hi, v[i]);
-        M = fmaxl(M, fabsl(v[i]));
+        vmin = fmin(vmin, v[i]);
+        vmax = fmax(vmax, v[i]);
+        M = fmax(M, fabs(v[i]));
     }
+    mpfr_t lo, hi, a, b, fa, fb, t;
+    mpfr_inits2(128, lo, hi, a, b, fa, fb, t, (mpfr_ptr)0);
+    mpfr_set_d(lo, vmin, MPFR_RNDN);
+    mpfr_set_d(hi, vmax, MPFR_RNDN);
     for (int it = 0; it < 300; it++) {
-        long double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3, fa = 0, fb = 0;
-        for (size_t i = 0; i < m; i++) {
-            fa += lambda * fabsl(a - v[i]) + eta / 2 * (a - v[i]) * (a - v[i]);
-            fb += lambda * fabsl(b - v[i]) + eta / 2 * (b - v[i]) * (b - v[i]);
-        }
-        if (fa < fb)
-            hi = b;
+        mpfr_sub(t, hi, lo, MPFR_RNDN);
+        mpfr_div_ui(t, t, 3, MPFR_RNDN);
+        mpfr_add(a, lo, t, MPFR_RNDN);
+        mpfr_sub(b, hi, t, MPFR_RNDN);
+        ens_objective(fa, a, v, m, lambda, eta);
+        ens_objective(fb, b, v, m, lambda, eta);
+        if (mpfr_less_p(fa, fb))
+            mpfr_set(hi, b, MPFR_RNDN);
         else
-            lo = a;
+            mpfr_set(lo, a, MPFR_RNDN);
     }
-    long double tol = 1e-7L * (M + (long double)lambda / eta);
-    ck_assert_msg(fabsl(w - (lo + hi) / 2) <= tol, "ternary search: %.17Lg,"
-                  " ff_ens: %a (%.17g) [FEDREF_SEED=%llu]", (lo + hi) / 2,
+    mpfr_add(t, lo, hi, MPFR_RNDN);
+    mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+    double mid = mpfr_get_d(t, MPFR_RNDN), tol = 1e-7 * (M + lambda / eta);
+    ck_assert_msg(fabs(w - mid) <= tol, "ternary search: %.17g,"
+                  " ff_ens: %a (%.17g) [FEDREF_SEED=%llu]", mid,
                   w, w, (unsigned long long)seed);
+    mpfr_clears(lo, hi, a, b, fa, fb, t, (mpfr_ptr)0);
 }
 
 static double ens1(const double *col, size_t m, double lambda, double eta)

@@ -387,13 +387,18 @@ START_TEST(test_baselines_by_hand)
     /* (34): the mean of the selected z_i^0, divisor nsel */
     double w1[4];
     for (size_t j = 0; j < n; j++) {
-        long double s = 0;
+        mpfr_t s, x;                       /* the exact sum (MPFR, 2200 bits), one rounding */
+        mpfr_inits2(2200, s, x, (mpfr_ptr)0);
+        mpfr_set_zero(s, 1);
         double M = 0;
         for (size_t k = 0; k < p.nsel; k++) {
-            s += Z0[ta.sel[k] * n + j];
+            mpfr_set_d(x, Z0[ta.sel[k] * n + j], MPFR_RNDN);
+            mpfr_add(s, s, x, MPFR_RNDN);
             M = fmax(M, fabs(Z0[ta.sel[k] * n + j]));
         }
-        w1[j] = (double)(s / (long double)p.nsel);
+        mpfr_div_ui(s, s, (unsigned long)p.nsel, MPFR_RNDN);
+        w1[j] = mpfr_get_d(s, MPFR_RNDN);
+        mpfr_clears(s, x, (mpfr_ptr)0);
         ck_assert(fabs(ta.w[j] - w1[j]) <= 2 * EPS * fabs(w1[j]) + 0x1p-60 * M);
     }
     for (size_t k = 0; k < p.nsel; k++) {
