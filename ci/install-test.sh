@@ -23,4 +23,8 @@ LD_LIBRARY_PATH="$stage$prefix/lib" "$stage/consumer-shared"
 LD_LIBRARY_PATH="$stage$prefix/lib" ldd "$stage/consumer-shared" | grep -q "$stage$prefix/lib/libfedref.so.0"
 ! ldd "$stage/consumer-static" | grep -q libfed
 for f in "$stage$prefix"/share/fedref/vectors/*.json; do cmp -s "$f" "vectors/$(basename "$f")"; done
+# the installed command finds the installed vectors (outside any checkout)
+(cd / && FEDREF_VECTORS_DIR="$stage$prefix/share/fedref/vectors" "$stage$prefix/bin/fedref" vectors check \
+  "$stage$prefix"/share/fedref/vectors/soft.json > /dev/null)
+test -s "$stage$prefix/share/man/man1/fedref.1"
 echo "install-test: staged install, pkg-config consumer shared and static: ok"

@@ -1,9 +1,10 @@
 /* audit.c -- `fedref audit` (make run): for every implemented function,
  * ref vs fast over the committed vectors and over a seeded random sweep,
- * plus the proof checks; prints one table row per function.
- * Environment: FEDREF_SWEEP (random cases per function, default 25000),
- * FEDREF_PC_CASES (proof-check cases, default 10000), FEDREF_SEED,
- * FEDREF_VECTORS_DIR (default vectors). */
+ * plus the proof checks; prints one table row per function, then each
+ * module's section (cli/<module>/).  Options (cli_audit_usage) or the
+ * environment: FEDREF_SWEEP, FEDREF_PC_CASES, FEDREF_SEED,
+ * FEDREF_VECTORS_DIR. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,10 +21,48 @@ typedef struct {
     char errata[128];
 } row_t;
 
-static unsigned long env_ul(const char *name, unsigned long dflt)
+void cli_audit_usage(FILE *f)
 {
-    const char *s = getenv(name);
-    return s && *s ? strtoul(s, NULL, 10) : dflt;
+    fputs("usage: fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]\n"
+          "\n"
+          "For every vector function: its committed vectors checked by ref and fast,\n"
+          "a seeded random sweep of fast against ref at 128 bits, its proof checks;\n"
+          "one table row each (largest error of fast in ulps and relative terms, as a\n"
+          "fraction of the tolerance, certified bits, errata shown).  Then each\n"
+          "module's section: the algorithms run by ref (256 bits) and fast on the\n"
+          "embedded default problem, with their drift and time ratio.\n"
+          "  --vectors DIR   the golden vectors (default: $FEDREF_VECTORS_DIR, the\n"
+          "                  checkout's vectors/ from a build tree, else the installed\n"
+          "                  share/fedref/vectors)\n"
+          "  --sweep N       random cases per function (default $FEDREF_SWEEP or 25000)\n"
+          "  --pc-cases N    cases per proof check (default $FEDREF_PC_CASES or 10000)\n"
+          "  --seed N        seed of every random stream (default $FEDREF_SEED or 20261122)\n"
+          "Progress goes to stderr.  Exit 0 if everything passed, 1 on a failure, 2 on\n"
+          "a usage error.\n", f);
+}
+
+/* A decimal unsigned integer, all of the string; 0 on success. */
+static int parse_ul(const char *s, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = s && *s && *s != '-' ? strtoul(s, &end, 10) : 0;
+    if (s == NULL || *s == '\0' || *s == '-' || errno != 0 || *end != '\0') return -1;
+    *out = v;
+    return 0;
+}
+
+/* The option `name` from argv or else the environment variable, else dflt;
+ * -1 (after an error message) if a given value is not a number. */
+static int opt_ul(const char *value, const char *env, unsigned long dflt, unsigned long *out)
+{
+    const char *s = value ? value : getenv(env);
+    if (s == NULL || *s == '\0') { *out = dflt; return 0; }
+    if (parse_ul(s, out) != 0) {
+        cli_error("not an unsigned decimal integer", value ? s : env);
+        return -1;
+    }
+    return 0;
 }
 
 /* A random binary64 of moderate range, sometimes a tie or a kink. */
@@ -119,16 +158,37 @@ static const audit_entry sections[] = {AUDIT_REGISTRY};
 
 int cmd_audit(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    const char *dir = getenv("FEDREF_VECTORS_DIR") ? getenv("FEDREF_VECTORS_DIR") : "vectors";
-    unsigned long nsweep = env_ul("FEDREF_SWEEP", 25000), npc = env_ul("FEDREF_PC_CASES", 10000);
-    uint64_t seed = env_ul("FEDREF_SEED", 20261122);
+    const char *vdir = NULL, *vsweep = NULL, *vpc = NULL, *vseed = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char **slot = strcmp(argv[i], "--vectors") == 0 ? &vdir
+                          : strcmp(argv[i], "--sweep") == 0 ? &vsweep
+                          : strcmp(argv[i], "--pc-cases") == 0 ? &vpc
+                          : strcmp(argv[i], "--seed") == 0 ? &vseed : NULL;
+        if (cli_is_help(argv[i])) { cli_audit_usage(stdout); return 0; }
+        if (slot == NULL) { cli_error("unknown argument of audit (see fedref audit --help)", argv[i]); return 2; }
+        if (i + 1 >= argc) { cli_error("option needs a value", argv[i]); return 2; }
+        *slot = argv[++i];
+    }
+    unsigned long nsweep, npc, seedl;
+    if (opt_ul(vsweep, "FEDREF_SWEEP", 25000, &nsweep) || opt_ul(vpc, "FEDREF_PC_CASES", 10000, &npc)
+        || opt_ul(vseed, "FEDREF_SEED", 20261122, &seedl))
+        return 2;
+    if (npc == 0) { cli_error("proof checks need at least one case", "--pc-cases"); return 2; }
+    uint64_t seed = seedl;
+    char dir[4096];
+    if (cli_vectors_dir(vdir, dir, sizeof dir) != 0) {
+        cli_error("no golden-vector directory: give --vectors DIR or set FEDREF_VECTORS_DIR",
+                  vdir ? vdir : dir);
+        return 2;
+    }
     int failures = 0;
     printf("fedref %s audit: ref (GNU MPFR %s) vs fast (binary64), seed %llu\n\n",
            FEDREF_VERSION, mpfr_get_version(), (unsigned long long)seed);
+    fflush(stdout);
     pc_ctx pcx[NPROOFS + 1];
     int pcrc[NPROOFS + 1];
     for (size_t p = 0; p < NPROOFS; p++) {
+        cli_progress("audit: proof check %zu/%zu %s", p + 1, (size_t)NPROOFS, proofs[p].name);
         pcx[p] = (pc_ctx){.cases = npc, .prec = 256, .seed = seed};
         pcrc[p] = proofs[p].fn(&pcx[p]);
         if (pcx[p].vector != NULL && vfunc_find(pcx[p].vector) == NULL) {
@@ -142,7 +202,8 @@ int cmd_audit(int argc, char **argv)
     for (const vfunc *const *fp = vfunc_all(); *fp; fp++) {
         const vfunc *fn = *fp;
         row_t row = {0};
-        char path[4096], err[1024];
+        cli_progress("audit: %s (vectors, sweep)", fn->name);
+        char path[4200], err[1024];
         vfile f;
         snprintf(path, sizeof path, "%s/%s.json", dir, fn->name);
         if (vfile_read(&f, path, err, sizeof err) != 0) {
@@ -193,8 +254,10 @@ int cmd_audit(int argc, char **argv)
            "cert.bits: least certified "
            "bits of an expected value; proofs: proof checks passed/run (proofs_checks/);\n"
            "errata: docs/ERRATA.md entries that the proof checks demonstrate.\n");
-    for (size_t s = 0; sections[s].name; s++)
+    for (size_t s = 0; sections[s].name; s++) {
+        cli_progress("audit: section %s", sections[s].name);
         failures += sections[s].fn(seed);
+    }
     printf("\naudit: %d function(s) or algorithm(s) with failures\n", failures);
     return failures ? 1 : 0;
 }

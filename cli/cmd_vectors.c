@@ -1,15 +1,43 @@
 /* cmd_vectors.c -- `fedref vectors gen` and `fedref vectors check`. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "../vectors/vectors.h"
 
+void cli_vectors_usage(FILE *f)
+{
+    fputs("usage: fedref vectors check [--impl ref|fast|both] [--] FILE...\n"
+          "       fedref vectors gen DIR\n"
+          "\n"
+          "check: read each golden-vector file (schema fedref-vectors/1, docs/VECTORS.md)\n"
+          "  and check every case: ref must match the expected value to its certified\n"
+          "  bits, fast must be within the case's tol; an invalid case passes only with\n"
+          "  a domain error.  One line per failure, then 'N passed, N failed'.\n"
+          "  --impl ref|fast|both   which implementations to check (default both)\n"
+          "  Exit 0 all passed, 1 a case failed, 2 a file was rejected or a usage error.\n"
+          "gen: write the certified file of every vector function to DIR/<function>.json\n"
+          "  (DIR must exist; files are replaced atomically).  `make vectors` regenerates\n"
+          "  the committed files.\n", f);
+}
+
 int cmd_vectors_gen(int argc, char **argv)
 {
-    const char *dir = argc >= 1 ? argv[0] : "vectors";
+    if (argc >= 1 && cli_is_help(argv[0])) { cli_vectors_usage(stdout); return 0; }
+    if (argc != 1) {
+        cli_error(argc == 0 ? "vectors gen needs the output directory" : "vectors gen takes one directory",
+                  "vectors gen DIR");
+        return 2;
+    }
+    const char *dir = argv[0];
+    struct stat sb;
+    if (stat(dir, &sb) != 0) { cli_error(strerror(errno), dir); return 2; }
+    if (!S_ISDIR(sb.st_mode)) { cli_error("not a directory", dir); return 2; }
     char path[4096], err[1024];
     for (const vfunc *const *fn = vfunc_all(); *fn; fn++) {
         snprintf(path, sizeof path, "%s/%s.json", dir, (*fn)->name);
+        cli_progress("certifying %s", path);
         if (vectors_generate(*fn, path, err, sizeof err) != 0) {
             cli_error(err, path);
             return 2;
@@ -21,23 +49,37 @@ int cmd_vectors_gen(int argc, char **argv)
 
 int cmd_vectors_check(int argc, char **argv)
 {
-    int impls = VCHECK_REF | VCHECK_FAST, nfiles = 0, bad_input = 0;
+    int impls = VCHECK_REF | VCHECK_FAST, nfiles = 0, rejected = 0, options = 1;
     vcheck_stats st = {0};
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--impl") == 0 && i + 1 < argc) {
+        const char *a = argv[i];
+        if (options && strcmp(a, "--") == 0) { options = 0; continue; }
+        if (options && cli_is_help(a)) { cli_vectors_usage(stdout); return 0; }
+        if (options && strcmp(a, "--impl") == 0) {
+            if (i + 1 >= argc) { cli_error("--impl needs a value: ref, fast or both", "vectors check"); return 2; }
             const char *v = argv[++i];
             impls = strcmp(v, "ref") == 0 ? VCHECK_REF : strcmp(v, "fast") == 0 ? VCHECK_FAST
                   : strcmp(v, "both") == 0 ? VCHECK_REF | VCHECK_FAST : 0;
             if (!impls) { cli_error("--impl takes ref, fast or both", v); return 2; }
             continue;
         }
+        if (options && a[0] == '-' && a[1] != '\0') {
+            cli_error("unknown option (a file name starting with '-' goes after --)", a);
+            return 2;
+        }
+        nfiles++;
+        struct stat sb;
+        if (stat(a, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            cli_error("is a directory: give the files, e.g. DIR/*.json", a);
+            rejected++;
+            continue;
+        }
         vfile f;
         char err[1024];
-        nfiles++;
-        if (vfile_read(&f, argv[i], err, sizeof err) != 0) {
+        if (vfile_read(&f, a, err, sizeof err) != 0) {
             cli_error(err, NULL);
             vfile_free(&f);
-            bad_input = 1;
+            rejected++;
             continue;
         }
         vfile_check(&f, impls, stdout, &st);
@@ -45,5 +87,5 @@ int cmd_vectors_check(int argc, char **argv)
     }
     if (nfiles == 0) { cli_error("no vector file given", "vectors check"); return 2; }
     printf("%lu passed, %lu failed\n", st.passed, st.failed);
-    return bad_input ? 2 : st.failed ? 1 : 0;
+    return rejected ? 2 : st.failed ? 1 : 0;
 }

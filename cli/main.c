@@ -1,9 +1,10 @@
-/* main.c -- the fedref command line.
- *   fedref vectors gen [DIR]             write certified vectors (default vectors/)
- *   fedref vectors check [--impl ref|fast|both] FILE...
- *   fedref audit                         ref vs fast audit (make run)
- *   fedref version | help
- * Exit status: 0 success, 1 a check failed, 2 a usage or input error. */
+/* main.c -- the fedref command line: dispatch, help and version.
+ *   fedref vectors gen DIR
+ *   fedref vectors check [--impl ref|fast|both] [--] FILE...
+ *   fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]
+ *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
+ * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
+ * The manual is docs/fedref.1 (installed as man page fedref(1)). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -15,25 +16,62 @@ void cli_error(const char *what, const char *where)
     else fprintf(stderr, "fedref: error: %s\n", what);
 }
 
-static void usage(FILE *f)
+int cli_is_help(const char *arg)
 {
-    fputs("usage: fedref vectors gen [DIR]\n"
-          "       fedref vectors check [--impl ref|fast|both] FILE...\n"
-          "       fedref audit\n"
-          "       fedref version\n", f);
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+static const char usage_text[] =
+    "usage: fedref COMMAND [OPTIONS]\n"
+    "\n"
+    "Golden vectors and the ref-vs-fast audit of fedref " FEDREF_VERSION ".\n"
+    "\n"
+    "commands:\n"
+    "  vectors check [--impl ref|fast|both] FILE...\n"
+    "                     check golden-vector files against ref (to the certified\n"
+    "                     bits) and fast (to each case's tolerance)\n"
+    "  vectors gen DIR    write the certified golden vectors of every function to DIR\n"
+    "  audit [OPTIONS]    ref vs fast on the committed vectors, a random sweep, the\n"
+    "                     proof checks and the algorithms' trajectories (make run)\n"
+    "  version            print the version\n"
+    "  help [COMMAND]     this text, or a command's\n"
+    "\n"
+    "Every command takes -h/--help.  Exit status: 0 success, 1 a check failed,\n"
+    "2 a usage or input error.  Errors: 'fedref: error: WHAT (WHERE)'.  See fedref(1).\n";
+
+static int help(const char *topic)
+{
+    if (topic == NULL) { fputs(usage_text, stdout); return 0; }
+    if (strcmp(topic, "vectors") == 0) { cli_vectors_usage(stdout); return 0; }
+    if (strcmp(topic, "audit") == 0) { cli_audit_usage(stdout); return 0; }
+    cli_error("no help for this topic", topic);
+    return 2;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) { usage(stderr); return 2; }
-    if (strcmp(argv[1], "version") == 0) { printf("fedref %s\n", FEDREF_VERSION); return 0; }
-    if (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0) { usage(stdout); return 0; }
-    if (strcmp(argv[1], "audit") == 0) return cmd_audit(argc - 2, argv + 2);
-    if (strcmp(argv[1], "vectors") == 0 && argc >= 3) {
+    if (argc < 2) { fputs(usage_text, stderr); return 2; }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("fedref %s\n", FEDREF_VERSION);
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0 || cli_is_help(cmd)) return help(argc > 2 ? argv[2] : NULL);
+    if (strcmp(cmd, "audit") == 0) return cmd_audit(argc - 2, argv + 2);
+    if (strcmp(cmd, "vectors") == 0) {
+        if (argc < 3) {
+            cli_error("missing subcommand: gen or check", "vectors");
+            cli_vectors_usage(stderr);
+            return 2;
+        }
+        if (cli_is_help(argv[2])) { cli_vectors_usage(stdout); return 0; }
         if (strcmp(argv[2], "gen") == 0) return cmd_vectors_gen(argc - 3, argv + 3);
         if (strcmp(argv[2], "check") == 0) return cmd_vectors_check(argc - 3, argv + 3);
+        cli_error("unknown subcommand of vectors (gen or check)", argv[2]);
+        cli_vectors_usage(stderr);
+        return 2;
     }
-    cli_error("unknown command", argv[1]);
-    usage(stderr);
+    cli_error("unknown command", cmd);
+    fputs(usage_text, stderr);
     return 2;
 }

@@ -8,6 +8,7 @@
  * (|x^ - x| <= 10^-39/2 |x| < 2^-130 |x|).  Otherwise p doubles (Ziv).  As
  * an independent guard, the value is recomputed at 2p and must round to the
  * same decimal, or generation fails. */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,13 +295,23 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
     if (!g.failed) {
         char tmp[4096];
         snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        errno = 0;
         if (json_dump_file(root, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0) {
-            snprintf(err, errlen, "cannot write (%s)", tmp);
+            snprintf(err, errlen, "cannot write %s: %s", tmp, errno ? strerror(errno) : "write failed");
+            remove(tmp);
         } else {
             FILE *f = fopen(tmp, "a");   /* a final newline */
-            if (f) { fputc('\n', f); fclose(f); }
-            if (rename(tmp, path) != 0) snprintf(err, errlen, "cannot rename to (%s)", path);
-            else rc = 0;
+            int ok = f != NULL && fputc('\n', f) != EOF;
+            if (f != NULL && fclose(f) != 0) ok = 0;
+            if (!ok) {
+                snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+                remove(tmp);
+            } else if (rename(tmp, path) != 0) {
+                snprintf(err, errlen, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+                remove(tmp);
+            } else {
+                rc = 0;
+            }
         }
     }
     json_decref(root);

@@ -1,0 +1,61 @@
+#!/bin/sh
+# The fedref command as a new user meets it: every subcommand answers
+# --help, usage errors say what is wrong and exit 2, nothing is written
+# where the user did not say.  Usage: cli-test.sh CLI
+set -u
+cli=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+pass=0
+before=$(cat vectors/*.json | cksum)
+
+# t CODE PATTERN ARGS...: run the CLI, compare exit code and stdout+stderr.
+t() {
+  code=$1; pat=$2; shift 2
+  out=$("$cli" "$@" 2>&1 < /dev/null); rc=$?
+  if [ "$rc" -eq "$code" ] && printf '%s' "$out" | grep -q -- "$pat"; then
+    pass=$((pass + 1))
+  else
+    fails=$((fails + 1))
+    echo "cli-test: FAIL: fedref $*: exit $rc (wanted $code, /$pat/), output:"
+    printf '%s\n' "$out" | tail -3
+  fi
+}
+
+t 2 "usage: fedref COMMAND"                        # no command
+t 0 "usage: fedref COMMAND" --help
+t 0 "usage: fedref COMMAND" -h
+t 0 "usage: fedref COMMAND" help
+t 0 "usage: fedref audit" help audit
+t 0 "^fedref [0-9]" --version
+t 0 "^fedref [0-9]" version
+t 2 "unknown command (frob)" frob
+t 2 "missing subcommand" vectors
+t 2 "unknown subcommand of vectors.*(frob)" vectors frob
+t 0 "usage: fedref vectors check" vectors --help
+t 0 "usage: fedref vectors check" vectors check --help
+t 0 "usage: fedref vectors check" vectors gen -h
+t 0 "usage: fedref audit" audit --help
+t 0 "usage: fedref audit" audit -h
+t 2 "unknown argument of audit" audit --frob
+t 2 "option needs a value" audit --sweep
+t 2 "not an unsigned decimal integer (x)" audit --sweep x
+t 2 "no golden-vector directory" audit --vectors "$tmp/none"
+t 2 "needs a value" vectors check --impl
+t 2 "takes ref, fast or both (x)" vectors check --impl x vectors/soft.json
+t 2 "no vector file given" vectors check
+t 2 "unknown option" vectors check --frob
+t 2 "is a directory" vectors check vectors
+t 2 "No such file" vectors check "$tmp/missing.json"
+t 0 "0 failed" vectors check --impl ref -- vectors/soft.json
+t 2 "needs the output directory" vectors gen
+t 2 "No such file or directory" vectors gen "$tmp/none"
+t 2 "not a directory" vectors gen vectors/soft.json
+mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
+t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
+# nothing was written into the checkout by any of the above
+[ "$(cat vectors/*.json | cksum)" = "$before" ] && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: vectors/*.json were modified"; }
+echo "cli-test: $pass passed, $fails failed"
+[ "$fails" -eq 0 ]
