@@ -1,10 +1,10 @@
 /* trace.c -- ff_fedepm_trace_init, ff_fedepm_trace_clear: the record of one
  * binary64 run of FedEPM / SFedAvg / SFedProx (docs/FEDEPM.md section 1;
  * the fields are those of fr_fedepm_trace in include/fedref.h).
- * init:  checks as fr_fedepm_sizes_check(P, prm) (sizes only) in class order,
- *        with FR_ESIZE if (rounds + 1) n, (rounds + 1) nsel or m n exceed
- *        FR_COUNT_MAX (libfedref's limits); allocates cap = rounds + 1 rows with every value NaN,
- *        every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
+ * init:  checks as fr_fedepm_sizes_check(P, prm) (sizes only) in class
+ *        order, with FR_ESIZE if (rounds + 1) n, (rounds + 1) nsel or m n
+ *        exceed FR_COUNT_MAX (libfedref's limits); allocates cap = rounds + 1
+ *        rows with every value NaN, every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
  *        FR_STOP_ROUNDS, snr = NaN, snr_clients = 0.  t is unchanged on an
  *        argument error; on FR_ENOMEM it is left zeroed (clearable).
  * clear: frees the arrays and zeroes t; safe on a zeroed trace, a trace

@@ -53,10 +53,10 @@ int ff_ens(double *w, const double *W, size_t m, size_t n,
  *   ff_rng_uniform:   exact (k * 2^-53).
  *   ff_rng_laplace:   |x - exact| <= 2 ulp(x) + ulp(b) (libm log <= 1 ulp).
  *   ff_rng_gaussian2: absolute error <= 8 eps * max(1, r).
- * On any error no word is consumed and no output written.
+ * On an argument error no word is consumed and no output written.
  * Statuses: FR_ENULL (an output, g), then for ff_rng_laplace FR_ENONFINITE
  * (b) and FR_EDOM (b <= 0), for ff_rng_gaussian2 FR_EDOM (z0 == z1: two
- * outputs). */
+ * outputs).  Aliasing: none (z0 and z1 distinct). */
 int ff_rng_uniform(double *u, frng_t *g);
 int ff_rng_laplace(double *x, frng_t *g, double b);
 int ff_rng_gaussian2(double *z0, double *z1, frng_t *g);

@@ -103,7 +103,7 @@ int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const doub
  * thr = n 10^-8/(1 + |f[nf-1]|), for |f_k| <= 2^500.
  * Statuses: FR_ENULL (stop, f), FR_ESIZE (nf == 0, nf > FR_COUNT_MAX,
  * n == 0), FR_ENONFINITE (gnorm2, f), FR_EDOM (gnorm2 < 0); *stop is
- * written only on success. */
+ * written only on success.  Aliasing: none. */
 int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n);
 
 /* The algorithms; the trace has the fields of fr_fedepm_trace in binary64.
@@ -122,7 +122,8 @@ int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n)
  * or with fewer than rounds + 1 rows), FR_ENONFINITE, FR_EDOM; after the
  * start (trace reset, fedref_common.h rule 3) FR_ENOMEM or a building
  * block's error (e.g. FR_ENONFINITE when binary64 overflows where the exact
- * run would not).  On success unused rows are NaN (sel: SIZE_MAX).  No
+ * run would not).  On success unused rows are NaN (sel: SIZE_MAX).
+ * Aliasing: none (the trace shares no memory with P or prm).  No
  * bound is proved for a whole trajectory: `make run` measures the drift
  * from ref (docs/FEDEPM.md section 7). */
 typedef struct {

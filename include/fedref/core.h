@@ -96,14 +96,15 @@ int fr_ens_as_printed(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
 
 /* ---- real-valued draws from the shared stream (docs/RNG.md) -------------
  * Each consumes exactly the words docs/RNG.md says and is correctly rounded
- * to the precision of its output.  On any error no word is consumed and
- * no output written.
+ * to the precision of its output.  On an argument error no word is
+ * consumed and no output written.
  * Statuses:  FR_ENULL (an output, g, b), FR_EPREC (the precision of an
  *            output outside [MPFR_PREC_MIN, FR_PREC_MAX]), then for
  *            fr_rng_laplace FR_ENONFINITE (b) and FR_EDOM (b <= 0), for
  *            fr_rng_gaussian2 FR_EDOM (z0 == z1: two outputs);
  *            FR_EINTERNAL (laplace, gaussian2: a Ziv loop beyond
  *            64 FR_PREC_MAX bits; never seen, the values are irrational).
+ * Aliasing:  none (z0 and z1 distinct).
  *   fr_rng_uniform:  u = frng_u53 * 2^-53, exact for prec >= 53.
  *   fr_rng_laplace:  Laplace(0, b): u = (2k+1) 2^-53 from frng_u52_open,
  *                    x = b ln(2u) if u < 1/2, x = -b ln(2(1-u)) otherwise.

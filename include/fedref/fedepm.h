@@ -172,7 +172,7 @@ int fr_stationarity_10(mpfr_t r_set, mpfr_t r_sum, mpfr_t *const G, mpfr_t *cons
  *            *stop is written only on success.
  * Statuses:  FR_ENULL (stop, gnorm2, f), FR_ESIZE (nf == 0, nf >
  *            FR_COUNT_MAX, n == 0), FR_ENONFINITE (gnorm2, f), FR_EDOM
- *            (gnorm2 < 0).
+ *            (gnorm2 < 0).  Aliasing: none.
  * Checked by: tests/test_ref_fedepm.c (mpq, another variance formula;
  *            the boundary var = n 10^-8 / (1 + |f|) exactly). */
 int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, size_t n);
@@ -204,7 +204,8 @@ int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, siz
  *            check's); after the start (trace reset, fedref_common.h rule
  *            3): FR_ENOMEM, or a building block's status (FR_EPREC,
  *            FR_EINTERNAL, FR_ENONFINITE if a value leaves MPFR's exponent
- *            range).
+ *            range).  Aliasing: none (the trace shares no memory with P
+ *            or prm).
  * Accuracy:  every operation at the working precision (correctly rounded
  *            building blocks above); the trajectory is not correctly
  *            rounded: golden vectors certify it by precision doubling

@@ -662,7 +662,7 @@ static const st_row ROWS[] = {
     ROW(EQ39, FR_EDOM, SC(1, -1)),
     ROW(EQ39, FR_ENONFINITE, SC(0, -1), EN(1, 0, NaN)),
     ROW(EQ39, FR_ESIZE, SZ(0, 0), SC(0, NaN)),
-    REF_ROW(EQ39, FR_EDOM, FLAG(-7)),
+    REF_ROW(EQ39, FR_EDOM, FLAG(42)),
     REF_ROW(EQ39, FR_EPREC, SHIFT(1, HUGE_EXP)),              /* exact ||g||_1 too long */
     /* laplace_density: p s0, x c0, nu c1, printed flag */
     ROW(DENS, FR_ENULL, NUL(0)),
