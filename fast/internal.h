@@ -20,12 +20,25 @@ static inline int ff_all_finite(const double *x, size_t len)
     return 1;
 }
 
-/* FR_OK iff m, n >= 1 and an m x n array of doubles is addressable. */
+/* The argument checks follow the class order of fedref_common.h
+ * ("Error semantics"): all pointers (FR_ENULL), then sizes (FR_ESIZE),
+ * finiteness (FR_ENONFINITE) and domain (FR_EDOM); the size limits are
+ * libfedref's (FR_COUNT_MAX), so both wings give the same status. */
+
+/* FR_OK iff m, n >= 1 and m n <= FR_COUNT_MAX. */
 static inline int ff_check_mn(size_t m, size_t n)
 {
-    if (m == 0 || n == 0 || n > SIZE_MAX / sizeof(double) / m)
+    if (m == 0 || n == 0 || n > FR_COUNT_MAX / m)
         return FR_ESIZE;
     return FR_OK;
+}
+
+/* 1 iff the byte ranges [p, p + np) and [q, q + nq) overlap (two outputs
+ * that must be distinct: FR_EDOM). */
+static inline int ff_overlap(const void *p, size_t np, const void *q, size_t nq)
+{
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+    return a < b + nq && b < a + np;
 }
 
 /* Total order on finite doubles: -0 before +0, so sorting is deterministic. */

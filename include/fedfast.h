@@ -7,8 +7,10 @@
  *    in the source is deliberate.
  *  - Vectors are double arrays of length n; W is row-major m x n
  *    (W[i*n + j] = entry j of client i).
- *  - Arguments are checked before any output is written; on error the
- *    outputs are unchanged.  Status codes: fedref_common.h.
+ *  - Errors: the one rule of fedref_common.h ("Error semantics"), the
+ *    same as libfedref's: same status for the same bad input, outputs
+ *    untouched, the same aliasing allowed; each function lists the
+ *    statuses it can return.  No function aborts or prints.
  *  - Accuracy is stated against the exact result of the binary64 inputs;
  *    tests/ and `make run` measure it against libfedref.
  */

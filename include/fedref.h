@@ -6,10 +6,10 @@
  *    rounded to nearest-even at that precision from the exact real result.
  *  - Vectors are arrays `mpfr_t *` of length n; a set of m client vectors
  *    W is row-major: W[i*n + j] is entry j of client i's vector w_i.
- *  - Every function checks its arguments before it writes any output.  On
- *    error the outputs are left unchanged.
- *  - No function aborts or prints.  Status codes: fedref_common.h.
- *  - Outputs may not alias inputs unless a function says so.
+ *  - Errors: the one rule of fedref_common.h ("Error semantics": class
+ *    order, outputs untouched on error, the trace's reset state, aliasing);
+ *    each function below lists the statuses it can return.  No function
+ *    aborts or prints.
  */
 #ifndef FEDREF_H
 #define FEDREF_H

@@ -21,14 +21,66 @@ extern "C" {
  * never abort and never print: they return one of these. */
 enum fr_status {
     FR_OK = 0,
-    FR_EDOM = -1,       /* a parameter is outside the paper's domain (a < 0, lambda <= 0, ...) */
+    FR_EDOM = -1,       /* a parameter is outside the paper's domain (a < 0, lambda <= 0, ...),
+                           or two outputs that must be distinct overlap */
     FR_ENONFINITE = -2, /* NaN or an infinity in a parameter or an input */
     FR_ESIZE = -3,      /* a dimension is zero, too large, or inconsistent */
     FR_ENOMEM = -4,     /* memory allocation failed */
-    FR_EPREC = -5,      /* a precision outside [MPFR_PREC_MIN, FR_PREC_MAX] */
+    FR_EPREC = -5,      /* a precision outside [MPFR_PREC_MIN, FR_PREC_MAX] (libfedref) */
     FR_ENULL = -6,      /* a required pointer is NULL */
     FR_EINTERNAL = -7   /* an internal consistency check failed (a bug: please report) */
 };
+
+/* Largest number of entries of an array argument, and of a product of
+ * sizes m n (room for as many mpfr_t): beyond it, FR_ESIZE in every wing. */
+#define FR_COUNT_MAX (SIZE_MAX / 64)
+
+/* ------------------------------------------------------------------------
+ * Error semantics: one rule for every public function of libfedref
+ * (fedref.h), libfedfast (fedfast.h) and the specification layer
+ * (this file, fedspec/<module>.h).  The same bad input gives the same
+ * status in ref and in fast, with the outputs untouched.
+ *
+ *  1. Class order.  Arguments are checked before anything is computed.
+ *     When several are bad, the status is the first class that fails, in
+ *     this order:
+ *       FR_ENULL       a required pointer is NULL, even when a size is 0
+ *                      (median(out, NULL, 0, 1) is FR_ENULL); a zeroed
+ *                      (never initialised) trace;
+ *       FR_ESIZE       a size is 0, inconsistent (an index >= m, a trace
+ *                      initialised for other sizes), or an array of that
+ *                      many entries exceeds FR_COUNT_MAX;
+ *       FR_EPREC       libfedref only: a precision argument, or the
+ *                      precision of an output of a function whose contract
+ *                      says so, outside [MPFR_PREC_MIN, FR_PREC_MAX];
+ *       FR_ENONFINITE  NaN or an infinity in a parameter or an input;
+ *       FR_EDOM        a parameter outside the domain, or two outputs that
+ *                      must be distinct overlap (see 4).
+ *     Within a class the order does not matter (the status is the same).
+ *  2. Argument errors leave every output untouched: each mpfr_t keeps its
+ *     value and its precision, each double and every other output its
+ *     bits, a generator (frng_t) consumes no word.  Errors found after the
+ *     computation started -- FR_ENOMEM; in libfedref FR_EPREC for an exact
+ *     intermediate that needs more than 2^24 bits and FR_EINTERNAL; in
+ *     libfedfast FR_ENONFINITE when binary64 overflows -- leave the
+ *     outputs of the closed forms untouched too (they are computed into
+ *     temporaries and copied out on success).
+ *  3. Runs (fr_ and ff_ fedepm_run, sfedavg_run, sfedprox_run): argument
+ *     errors leave the trace untouched.  An error after the run started
+ *     (a building block's status, FR_ENOMEM) leaves the trace in its reset
+ *     state, the state trace_init gives it: rounds = iters = cr = 0, stop
+ *     = FR_STOP_ROUNDS, every record (w, f, gnorm2, W, Z) NaN, every sel
+ *     entry SIZE_MAX, snr NaN, snr_clients = 0.  After a successful run
+ *     the unused rows (index >= rounds) are NaN, their sel entries
+ *     SIZE_MAX.
+ *  4. Aliasing.  An output may not alias an input unless the function's
+ *     contract says so ("out may alias t": the very same array, entry j
+ *     on entry j; any other overlap is not allowed); ref and fast allow the
+ *     same aliasing.  Two outputs of one call that overlap (e.g.
+ *     gaussian2's z0 == z1, stationarity's r_cons == r_sum, logreg's fi
+ *     inside gi) give FR_EDOM.
+ *  5. Each function's header comment lists the statuses it can return.
+ * ------------------------------------------------------------------------ */
 
 /* A short English description of a status code; never NULL. */
 const char *fr_strerror(int status);
@@ -65,19 +117,23 @@ typedef struct {
  * known-answer tests. */
 void frng_philox4x64_10(uint64_t out[4], const uint64_t ctr[4], const uint64_t key[2]);
 
-/* Start stream `stream` of seed `seed` at block 0. */
+/* Start stream `stream` of seed `seed` at block 0.  No status: a NULL g is
+ * ignored (so is a NULL argument of frng_philox4x64_10). */
 void frng_init(frng_t *g, uint64_t seed, uint64_t stream);
 
-/* Next 64-bit word of the stream. */
+/* Next 64-bit word of the stream.  No status: a NULL g yields 0 (also for
+ * frng_u53 and frng_u52_open below). */
 uint64_t frng_next64(frng_t *g);
 
 /* Unbiased integer in [0, n) by rejection (docs/RNG.md, "integers").
- * FR_EDOM if n == 0. */
+ * Statuses: FR_ENULL (g, out), FR_EDOM (n == 0). */
 int frng_below(frng_t *g, uint64_t n, uint64_t *out);
 
 /* k distinct indices of [0, n), in the order drawn, by the partial
  * Fisher-Yates shuffle of docs/RNG.md.  `out` has room for k entries.
- * FR_EDOM if k > n; FR_ENOMEM if the n-entry workspace cannot be allocated. */
+ * Statuses: FR_ENULL (g, out, also when k == 0), FR_ESIZE (n >
+ * FR_COUNT_MAX: the n-entry workspace), FR_EDOM (k > n), FR_ENOMEM (the
+ * workspace cannot be allocated).  k == 0 draws nothing. */
 int frng_sample(frng_t *g, size_t n, size_t k, size_t *out);
 
 /* Uniform integers behind the real-valued draws, both exact in binary64:

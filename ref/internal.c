@@ -1,46 +1,58 @@
 /* internal.c -- argument checks and sorting shared by the ref/ sources. */
+#include <stdint.h>
 #include <stdlib.h>
 #include "internal.h"
 
-int fri_check_finite(mpfr_t *const x, size_t count)
+int fri_finite(mpfr_t *const x, size_t count)
 {
-    if (x == NULL)
-        return FR_ENULL;
     for (size_t i = 0; i < count; i++)
         if (!mpfr_number_p(x[i]))
-            return FR_ENONFINITE;
-    return FR_OK;
+            return 0;
+    return 1;
 }
 
-int fri_check_dims(size_t m, size_t n)
+int fri_dims_ok(size_t m, size_t n)
 {
-    if (m == 0 || n == 0 || m > SIZE_MAX / n / sizeof(mpfr_t))
-        return FR_ESIZE;
-    return FR_OK;
+    return m != 0 && n != 0 && m <= FR_COUNT_MAX / n;
 }
 
-int fri_check_param(mpfr_srcptr p, int allow_zero)
+int fri_overlap(const void *p, size_t np, const void *q, size_t nq)
 {
-    if (p == NULL)
-        return FR_ENULL;
-    if (!mpfr_number_p(p))
-        return FR_ENONFINITE;
-    int s = mpfr_sgn(p);
-    if (s < 0 || (s == 0 && !allow_zero))
-        return FR_EDOM;
-    return FR_OK;
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+    return a < b + nq && b < a + np;
 }
 
 int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
                        mpfr_srcptr lambda, mpfr_srcptr eta)
 {
-    int st;
-    if (w == NULL)
+    if (w == NULL || W == NULL || lambda == NULL || eta == NULL)
         return FR_ENULL;
-    if ((st = fri_check_dims(m, n)) != FR_OK || (st = fri_check_param(lambda, 0)) != FR_OK
-        || (st = fri_check_param(eta, 0)) != FR_OK || (st = fri_check_finite(W, m * n)) != FR_OK)
-        return st;
+    if (!fri_dims_ok(m, n))
+        return FR_ESIZE;
+    if (!mpfr_number_p(lambda) || !mpfr_number_p(eta) || !fri_finite(W, m * n))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(lambda) <= 0 || mpfr_sgn(eta) <= 0)
+        return FR_EDOM;
     return FR_OK;
+}
+
+mpfr_t *fri_temps_like(mpfr_t *const like, size_t k)
+{
+    mpfr_t *t = malloc((k ? k : 1) * sizeof *t);
+    if (t != NULL)
+        for (size_t j = 0; j < k; j++)
+            mpfr_init2(t[j], mpfr_get_prec(like[j]));
+    return t;
+}
+
+void fri_temps_done(mpfr_t *tmp, mpfr_t *out, size_t k, int copy)
+{
+    for (size_t j = 0; j < k; j++) {
+        if (copy)
+            mpfr_set(out[j], tmp[j], MPFR_RNDN);     /* exact: same precision */
+        mpfr_clear(tmp[j]);
+    }
+    free(tmp);
 }
 
 static int cmp_ptr(const void *a, const void *b)

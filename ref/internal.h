@@ -4,20 +4,33 @@
 
 #include "fedref.h"
 
-/* FR_ENULL if p is NULL, FR_ENONFINITE if any of x[0..count-1] is NaN/Inf. */
-int fri_check_finite(mpfr_t *const x, size_t count);
+/* The argument checks follow the class order of fedref_common.h
+ * ("Error semantics"): every function tests all its pointers (FR_ENULL),
+ * then its sizes (FR_ESIZE), precisions (FR_EPREC), finiteness
+ * (FR_ENONFINITE) and domain (FR_EDOM), each with the helpers below. */
 
-/* FR_ESIZE unless m >= 1, n >= 1 and m*n does not overflow. */
-int fri_check_dims(size_t m, size_t n);
+/* 1 iff x[0..count-1] are all numbers (no NaN, no infinity). */
+int fri_finite(mpfr_t *const x, size_t count);
 
-/* A scalar parameter: FR_ENULL, FR_ENONFINITE, then FR_EDOM unless
- * p > 0 (or p >= 0 when allow_zero). */
-int fri_check_param(mpfr_srcptr p, int allow_zero);
+/* 1 iff m >= 1, n >= 1 and m n <= FR_COUNT_MAX. */
+int fri_dims_ok(size_t m, size_t n);
+
+/* 1 iff the byte ranges [p, p + np) and [q, q + nq) overlap (two outputs
+ * that must be distinct: FR_EDOM). */
+int fri_overlap(const void *p, size_t np, const void *q, size_t nq);
 
 /* The arguments of fr_ens and fr_ens_as_printed (002 Sec. III: lambda,
- * eta > 0; m, n >= 1; finite W), in the order NULL, size, parameters, data. */
+ * eta > 0; m, n >= 1; finite W), in class order. */
 int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
                        mpfr_srcptr lambda, mpfr_srcptr eta);
+
+/* A fresh array of k mpfr_t, each at the precision of the corresponding
+ * entry of like[] (the temporaries a closed form computes into, copied
+ * into its outputs only on success); NULL if allocation fails. */
+mpfr_t *fri_temps_like(mpfr_t *const like, size_t k);
+/* Copy the k temporaries into out (exact: same precisions) when copy is
+ * nonzero, then clear and free them. */
+void fri_temps_done(mpfr_t *tmp, mpfr_t *out, size_t k, int copy);
 
 /* Sort an array of pointers to mpfr numbers ascending (mpfr_cmp order). */
 void fri_sort_ptrs(mpfr_ptr *v, size_t m);

@@ -91,12 +91,10 @@ int ff_ens(double *w, const double *W, size_t m, size_t n,
     int st = ff_check_mn(m, n);
     if (st != FR_OK)
         return st;
-    if (!isfinite(lambda) || !isfinite(eta))
+    if (!isfinite(lambda) || !isfinite(eta) || !ff_all_finite(W, m * n))
         return FR_ENONFINITE;
     if (!(lambda > 0) || !(eta > 0))
         return FR_EDOM;
-    if (!ff_all_finite(W, m * n))
-        return FR_ENONFINITE;
     double *v = malloc(m * sizeof *v);
     if (!v)
         return FR_ENOMEM;

@@ -22,14 +22,12 @@ int ff_prox_l1(double *x, const double *u, size_t n, double gamma, double rho)
 {
     if (!x || !u)
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(gamma) || !isfinite(rho))
+    if (!isfinite(gamma) || !isfinite(rho) || !ff_all_finite(u, n))
         return FR_ENONFINITE;
     if (!(gamma >= 0) || !(rho > 0))
         return FR_EDOM;
-    if (!ff_all_finite(u, n))
-        return FR_ENONFINITE;
 
     int k;
     double r = frexp(rho, &k);               /* rho = r 2^k, exact */

@@ -4,12 +4,13 @@
 #include <math.h>
 #include "fedfast.h"
 
-/* u = k 2^-53, exact (k < 2^53).  A NULL generator gives NaN. */
-double ff_rng_uniform(frng_t *g)
+/* u = k 2^-53, exact (k < 2^53). */
+int ff_rng_uniform(double *u, frng_t *g)
 {
-    if (g == NULL)
-        return NAN;
-    return (double)frng_u53(g) * 0x1p-53;
+    if (u == NULL || g == NULL)
+        return FR_ENULL;
+    *u = (double)frng_u53(g) * 0x1p-53;
+    return FR_OK;
 }
 
 /* Laplace(0, b) by inversion, u = (2k+1) 2^-53 in (0,1) (exact).  2u and
@@ -43,7 +44,7 @@ int ff_rng_gaussian2(double *z0, double *z1, frng_t *g)
     if (z0 == NULL || z1 == NULL || g == NULL)
         return FR_ENULL;
     if (z0 == z1)
-        return FR_EDOM;
+        return FR_EDOM;                     /* two outputs */
     const double u1 = (double)(2 * frng_u52_open(g) + 1) * 0x1p-53;
     const uint64_t k2 = frng_u53(g);
     const double r = sqrt(-2 * log(u1));

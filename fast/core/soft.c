@@ -12,14 +12,12 @@ int ff_soft(double *out, const double *t, size_t n, double a)
 {
     if (!out || !t)
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(a))
+    if (!isfinite(a) || !ff_all_finite(t, n))
         return FR_ENONFINITE;
     if (!(a >= 0))
         return FR_EDOM;
-    if (!ff_all_finite(t, n))
-        return FR_ENONFINITE;
     for (size_t j = 0; j < n; j++) {
         double x = t[j];                  /* read before write: out may be t */
         out[j] = x > a ? x - a : x < -a ? x + a : 0.0;

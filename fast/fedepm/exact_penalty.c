@@ -44,13 +44,10 @@ int ff_lambda_star(double *lam, const double *G, size_t m, size_t n)
     return FR_OK;
 }
 
-static int check_gww(const double *G, const double *W, const double *w, size_t m, size_t n)
+/* 1 iff G, W (m x n) and w (n) are finite. */
+static int gww_finite(const double *G, const double *W, const double *w, size_t m, size_t n)
 {
-    int st = ff_check_mn(m, n);
-    if (st != FR_OK)
-        return st;
-    return ff_all_finite(G, m * n) && ff_all_finite(W, m * n) && ff_all_finite(w, n)
-           ? FR_OK : FR_ENONFINITE;
+    return ff_all_finite(G, m * n) && ff_all_finite(W, m * n) && ff_all_finite(w, n);
 }
 
 int ff_stationarity_9(double *r_cons, double *r_sum, const double *G, const double *W,
@@ -58,9 +55,13 @@ int ff_stationarity_9(double *r_cons, double *r_sum, const double *G, const doub
 {
     if (!r_cons || !r_sum || !G || !W || !w)
         return FR_ENULL;
-    int st = check_gww(G, W, w, m, n);
+    int st = ff_check_mn(m, n);
     if (st != FR_OK)
         return st;
+    if (!gww_finite(G, W, w, m, n))
+        return FR_ENONFINITE;
+    if (r_cons == r_sum)
+        return FR_EDOM;                            /* two outputs */
     double *col = malloc(n * sizeof *col);
     if (!col)
         return FR_ENOMEM;
@@ -86,12 +87,10 @@ int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const doub
     int st = ff_check_mn(m, n);
     if (st != FR_OK)
         return st;
-    if (!isfinite(lambda) || !isfinite(eta))
+    if (!isfinite(lambda) || !isfinite(eta) || !gww_finite(G, W, w, m, n))
         return FR_ENONFINITE;
-    if (!(lambda > 0) || !(eta > 0))
-        return FR_EDOM;
-    if ((st = check_gww(G, W, w, m, n)) != FR_OK)
-        return st;
+    if (!(lambda > 0) || !(eta > 0) || r_set == r_sum)
+        return FR_EDOM;                            /* r_set == r_sum: two outputs */
     double *col = malloc(n * sizeof *col);
     if (!col)
         return FR_ENOMEM;

@@ -44,14 +44,13 @@ int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long k
 {
     if (!mu || !wik || !w)
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha))
+    if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha)
+        || !ff_all_finite(wik, n) || !ff_all_finite(w, n))
         return FR_ENONFINITE;
     if (!(mu0 > 0) || !(c > 0) || !(alpha > 1))
         return FR_EDOM;
-    if (!ff_all_finite(wik, n) || !ff_all_finite(w, n))
-        return FR_ENONFINITE;
     double s = 0;
     for (size_t j = 0; j < n; j++) {
         double dj = wik[j] - w[j];
@@ -66,14 +65,13 @@ int ff_fedepm_step(double *wnext, const double *wi, const double *w, const doubl
 {
     if (!wnext || !wi || !w || !g)
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu))
+    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu)
+        || !ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
         return FR_ENONFINITE;
     if (!(lambda > 0) || !(eta > 0) || !(mu > 0))
         return FR_EDOM;
-    if (!ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
-        return FR_ENONFINITE;
     double den = eta + mu;
     for (size_t j = 0; j < n; j++) {
         double wj = w[j];                  /* read before write: wnext may be wi */

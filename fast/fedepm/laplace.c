@@ -124,15 +124,13 @@ int ff_laplace_scale_eq39_upper(double *nu, const double *g, size_t n, double ep
 {
     if (!nu || !g)
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(eps) || !isfinite(mu))
+    if (!isfinite(eps) || !isfinite(mu) || !ff_all_finite(g, n))
         return FR_ENONFINITE;
     int st;
     if ((st = check_pos(eps)) || (st = check_pos(mu)))
         return st;
-    if (!ff_all_finite(g, n))
-        return FR_ENONFINITE;
     double M = 0;
     for (size_t j = 0; j < n; j++)
         M = fmax(M, fabs(g[j]));

@@ -138,17 +138,31 @@ static size_t offset_of(const fr_logreg *P, size_t i)
     return off;
 }
 
+/* Class order (fedref_common.h): P's own first failing class
+ * (fr_logreg_check) is reported at its place among the other arguments';
+ * i < m is checked when has_i. */
+static int check_args(const double *f, const double *g, const fr_logreg *P, size_t i,
+                      int has_i, const double *w)
+{
+    const int sp = fr_logreg_check(P);
+    if (sp == FR_ENULL || !w || (!f && !g))
+        return FR_ENULL;
+    if (sp == FR_ESIZE || (has_i && i >= P->m))
+        return FR_ESIZE;
+    if (sp == FR_ENONFINITE || !ff_all_finite(w, P->n))
+        return FR_ENONFINITE;
+    if (sp != FR_OK)
+        return sp;                                  /* FR_EDOM */
+    if (f && g && ff_overlap(f, sizeof *f, g, P->n * sizeof *g))
+        return FR_EDOM;                             /* two outputs */
+    return FR_OK;
+}
+
 int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w)
 {
-    if (!P || !w || (!fi && !gi))
-        return FR_ENULL;
-    int st = fr_logreg_check(P);
+    int st = check_args(fi, gi, P, i, 1, w);
     if (st != FR_OK)
         return st;
-    if (i >= P->m)
-        return FR_ESIZE;
-    if (!ff_all_finite(w, P->n))
-        return FR_ENONFINITE;
     size_t d = P->d[i];
     double *u = malloc(d * sizeof *u);
     double *g = gi ? malloc(P->n * sizeof *g) : NULL;   /* gi may alias w */
@@ -170,13 +184,9 @@ int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const dou
 
 int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
 {
-    if (!P || !w || (!f && !g))
-        return FR_ENULL;
-    int st = fr_logreg_check(P);
+    int st = check_args(f, g, P, 0, 0, w);
     if (st != FR_OK)
         return st;
-    if (!ff_all_finite(w, P->n))
-        return FR_ENONFINITE;
     size_t n = P->n, dmax = 0;
     for (size_t i = 0; i < P->m; i++)
         dmax = P->d[i] > dmax ? P->d[i] : dmax;

@@ -200,16 +200,20 @@ static int state_alloc(ffi_fl_state *s, size_t cap)
 
 /* ---- the trace ------------------------------------------------------------ */
 
-/* FR_OK iff t was initialised for (P, prm): same m, n, nsel, room for
- * rounds + 1 records (the sizes fit: ff_fedepm_trace_init checked them). */
-static int trace_fits(const ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
+/* The arguments in class order: the algorithm's check reports P's and
+ * prm's classes at their places among the trace's (NULL arrays: a zeroed
+ * trace; sizes: a trace initialised for other m, n, nsel or fewer than
+ * rounds + 1 rows; ff_fedepm_trace_init checked that its sizes fit). */
+static int check_args(const ff_fedepm_trace *t, const fr_logreg *P,
+                      const fr_fedepm_params *prm, const ffi_fl_algo *A)
 {
-    if (!t->w || !t->f || !t->gnorm2 || !t->sel || !t->W || !t->Z)
+    const int sc = A->check(P, prm);
+    if (sc == FR_ENULL || !t || !t->w || !t->f || !t->gnorm2 || !t->sel || !t->W || !t->Z)
         return FR_ENULL;
-    if (t->m != P->m || t->n != P->n || t->nsel != prm->nsel
+    if (sc == FR_ESIZE || t->m != P->m || t->n != P->n || t->nsel != prm->nsel
         || (uintmax_t)t->cap < (uintmax_t)prm->rounds + 1)
         return FR_ESIZE;
-    return FR_OK;
+    return sc;
 }
 
 /* Copy the records 0..rounds-1 and the final state into t; rows beyond
@@ -289,11 +293,9 @@ static int rounds_loop(ffi_fl_state *s, const ffi_fl_algo *A, size_t *rounds, in
 int ffi_fl_drive(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
                 const ffi_fl_algo *A)
 {
-    if (t == NULL)
-        return FR_ENULL;
-    int st = A->check(P, prm);
-    if (st != FR_OK || (st = trace_fits(t, P, prm)) != FR_OK)
-        return st;
+    int st = check_args(t, P, prm, A);
+    if (st != FR_OK)
+        return st;                         /* argument error: t untouched */
 
     ffi_fl_state s = {0};
     s.P = P;
@@ -311,6 +313,8 @@ int ffi_fl_drive(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params 
             && (st = rounds_loop(&s, A, &rounds, &stop)) == FR_OK)
             commit(t, &s, rounds, prm->k0, stop);
     }
+    if (st != FR_OK)
+        ffi_fl_trace_reset(t);             /* an error after the start */
     state_free(&s);
     return st;
 }

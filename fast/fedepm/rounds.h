@@ -34,7 +34,7 @@ static inline void ffi_fl_axpy(double *y, double a, const double *x, size_t n)
 
 /* The state of one run.  All buffers are allocated once by ffi_fl_drive and
  * freed on every path; the records are copied into the trace only when the
- * run succeeds, so the trace is unchanged on every error. */
+ * run succeeds (an error after the start resets the trace instead). */
 typedef struct {
     const fr_logreg *P;
     const fr_fedepm_params *prm;
@@ -64,14 +64,21 @@ typedef struct {
 } ffi_fl_algo;
 
 /* Runs A on (P, prm) into t (docs/FEDEPM.md sections 1-5).  Checks in
- * order: t NULL (FR_ENULL), A->check(P, prm), then the trace:
- * arrays NULL (FR_ENULL), m, n, nsel different from P's and prm's or
- * cap < rounds + 1 (FR_ESIZE).  A building block's error (e.g.
- * FR_ENONFINITE when an iterate overflows binary64) ends the run with that
- * status; FR_ENOMEM on allocation failure.  The trace is written only on
- * success. */
+ * the class order of fedref_common.h, A->check(P, prm) reporting P's and
+ * prm's classes at their places: FR_ENULL (t, or a zeroed trace: arrays
+ * NULL), FR_ESIZE (m, n, nsel different from P's and prm's, or cap <
+ * rounds + 1), FR_ENONFINITE, FR_EDOM; these leave t untouched.  A
+ * building block's error (e.g. FR_ENONFINITE when an iterate overflows
+ * binary64) ends the run with that status, FR_ENOMEM on allocation
+ * failure; both reset the trace (ffi_fl_trace_reset).  The records are
+ * written only on success. */
 int ffi_fl_drive(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
                 const ffi_fl_algo *A);
+
+/* The reset state of a trace (fedref_common.h, rule 3): every value NaN,
+ * every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
+ * FR_STOP_ROUNDS, snr_clients = 0.  trace.c. */
+void ffi_fl_trace_reset(ff_fedepm_trace *t);
 
 /* The upload of client i at the end of a block (k + 1 in K): scale nu by
  * the noise rule with mu = mu_{i,k+1} and g = g_i ((39): 2||g||_1/(eps mu);

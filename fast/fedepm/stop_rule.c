@@ -27,14 +27,12 @@ int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n)
 {
     if (!stop || !f)
         return FR_ENULL;
-    if (nf == 0 || n == 0)
+    if (nf == 0 || nf > FR_COUNT_MAX || n == 0)
         return FR_ESIZE;
-    if (!isfinite(gnorm2))
+    if (!isfinite(gnorm2) || !ff_all_finite(f, nf))
         return FR_ENONFINITE;
     if (!(gnorm2 >= 0))
         return FR_EDOM;
-    if (!ff_all_finite(f, nf))
-        return FR_ENONFINITE;
     if (gnorm2 <= 1e-6) {                          /* == gnorm2 < 10^-6 */
         *stop = FR_STOP_GRAD;
         return FR_OK;

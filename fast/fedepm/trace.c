@@ -1,10 +1,10 @@
 /* trace.c -- ff_fedepm_trace_init, ff_fedepm_trace_clear: the record of one
  * binary64 run of FedEPM / SFedAvg / SFedProx (docs/FEDEPM.md section 1;
  * the fields are those of fr_fedepm_trace in include/fedref.h).
- * init:  checks as fr_fedepm_sizes_check(P, prm) (sizes only), then FR_ESIZE if
- *        (rounds + 1) x n, (rounds + 1) x nsel or m x n records are not
- *        addressable; allocates cap = rounds + 1 rows with every value NaN,
- *        every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
+ * init:  checks as fr_fedepm_sizes_check(P, prm) (sizes only) in class
+ *        order, with FR_ESIZE if (rounds + 1) n, (rounds + 1) nsel or m n
+ *        exceed FR_COUNT_MAX (libfedref's limits); allocates cap = rounds + 1
+ *        rows with every value NaN, every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
  *        FR_STOP_ROUNDS, snr = NaN, snr_clients = 0.  t is unchanged on an
  *        argument error; on FR_ENOMEM it is left zeroed (clearable).
  * clear: frees the arrays and zeroes t; safe on a zeroed trace, a trace
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fedfast.h"
+#include "rounds.h"
 
 void ff_fedepm_trace_clear(ff_fedepm_trace *t)
 {
@@ -29,10 +29,10 @@ void ff_fedepm_trace_clear(ff_fedepm_trace *t)
     memset(t, 0, sizeof *t);
 }
 
-/* 1 iff a x b entries of size sz are addressable. */
-static int fits(size_t a, size_t b, size_t sz)
+/* 1 iff a x b entries are within FR_COUNT_MAX (libfedref's limit). */
+static int fits(size_t a, size_t b)
 {
-    return a != 0 && b <= SIZE_MAX / sz / a;
+    return a != 0 && b <= FR_COUNT_MAX / a;
 }
 
 static void fill_nan(double *x, size_t len)
@@ -41,20 +41,36 @@ static void fill_nan(double *x, size_t len)
         x[j] = NAN;
 }
 
+void ffi_fl_trace_reset(ff_fedepm_trace *t)
+{
+    fill_nan(t->w, t->cap * t->n);
+    fill_nan(t->f, t->cap);
+    fill_nan(t->gnorm2, t->cap);
+    fill_nan(t->W, t->m * t->n);
+    fill_nan(t->Z, t->m * t->n);
+    for (size_t q = 0; q < t->cap * t->nsel; q++)
+        t->sel[q] = SIZE_MAX;
+    t->rounds = 0;
+    t->iters = 0;
+    t->cr = 0;
+    t->stop = FR_STOP_ROUNDS;
+    t->snr = NAN;
+    t->snr_clients = 0;
+}
+
 int ff_fedepm_trace_init(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
 {
-    if (t == NULL)
+    const int sc = fr_fedepm_sizes_check(P, prm);
+    if (sc == FR_ENULL || t == NULL)
         return FR_ENULL;
-    int st = fr_fedepm_sizes_check(P, prm);
-    if (st != FR_OK)
-        return st;
+    if (sc == FR_ESIZE || prm->rounds >= SIZE_MAX)
+        return FR_ESIZE;
     const size_t m = P->m, n = P->n, k = prm->nsel;
-    if (prm->rounds >= SIZE_MAX)
-        return FR_ESIZE;
     const size_t cap = (size_t)prm->rounds + 1;
-    if (!fits(cap, n, sizeof(double)) || !fits(cap, k, sizeof(size_t))
-        || !fits(m, n, sizeof(double)))
+    if (!fits(cap, n) || !fits(cap, k) || !fits(m, n))
         return FR_ESIZE;
+    if (sc != FR_OK)
+        return sc;
 
     ff_fedepm_trace u = {0};
     u.m = m;
@@ -73,15 +89,7 @@ int ff_fedepm_trace_init(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm
         memset(t, 0, sizeof *t);
         return FR_ENOMEM;
     }
-    fill_nan(u.w, cap * n);
-    fill_nan(u.f, cap);
-    fill_nan(u.gnorm2, cap);
-    fill_nan(u.W, m * n);
-    fill_nan(u.Z, m * n);
-    for (size_t q = 0; q < cap * k; q++)
-        u.sel[q] = SIZE_MAX;
-    u.snr = NAN;
-    u.snr_clients = 0;
+    ffi_fl_trace_reset(&u);
     *t = u;
     return FR_OK;
 }

@@ -12,7 +12,9 @@ extern "C" {
 
 /* soft-thresholding, 002 eq. (2)-(3).  Domain: a >= 0 finite, t finite,
  * n >= 1.  Accuracy: correctly rounded (one binary64 subtraction), +0 for
- * |t_j| <= a.  out may alias t. */
+ * |t_j| <= a.  Aliasing: out may alias t.
+ * Statuses: FR_ENULL (out, t), FR_ESIZE (n == 0 or n > FR_COUNT_MAX),
+ * FR_ENONFINITE (a, t), FR_EDOM (a < 0). */
 int ff_soft(double *out, const double *t, size_t n, double a);
 
 /* prox of gamma ||.||_1 in 003's convention, eq. (13): soft(u, gamma/rho).
@@ -21,12 +23,16 @@ int ff_soft(double *out, const double *t, size_t n, double a);
  * Accuracy: |x_j - exact| <= (2^-52 + 2^-106) |exact| + 2^-1072
  * (x = fma(r, |u|, -g) / r with (g, r) = 2^-k (gamma, rho), r in [1/2, 1):
  * two roundings and no overflow; the absolute term only for subnormals).
- * x may alias u. */
+ * Aliasing: x may alias u.
+ * Statuses: FR_ENULL (x, u), FR_ESIZE (n == 0 or n > FR_COUNT_MAX),
+ * FR_ENONFINITE (gamma, rho, u), FR_EDOM (gamma < 0, rho <= 0). */
 int ff_prox_l1(double *x, const double *u, size_t n, double gamma, double rho);
 
 /* coordinatewise median, 002 eq. (5), even-m midpoint rule as in fedref.h.
  * Domain: m, n >= 1, finite entries.  Accuracy: correctly rounded (an order
- * statistic, or a midpoint computed without overflow). */
+ * statistic, or a midpoint computed without overflow).  Aliasing: none.
+ * Statuses: FR_ENULL (med, W), FR_ESIZE (m or n zero, m n > FR_COUNT_MAX),
+ * FR_ENONFINITE (W), FR_ENOMEM. */
 int ff_median(double *med, const double *W, size_t m, size_t n);
 
 /* elastic-net aggregation, 002 eq. (14)-(16), corrected as in fedref.h.
@@ -35,7 +41,10 @@ int ff_median(double *med, const double *W, size_t m, size_t n);
  * eps = 2^-53, for m <= 2^26 (proved in fast/ens.c: (3 M + 4 lambda/eta) eps
  * + (m eps)^2 M / 2 + O(eps^2); a wrong branch decision costs no more; the
  * last term is the rounding of a subnormal result).  m = 1 and equal values
- * give the value itself. */
+ * give the value itself.  Aliasing: none.
+ * Statuses: FR_ENULL (w, W), FR_ESIZE (m or n zero, m n > FR_COUNT_MAX: a
+ * huge m), FR_ENONFINITE (lambda, eta, W), FR_EDOM (lambda <= 0, eta <= 0),
+ * FR_ENOMEM. */
 int ff_ens(double *w, const double *W, size_t m, size_t n,
            double lambda, double eta);
 
@@ -43,8 +52,12 @@ int ff_ens(double *w, const double *W, size_t m, size_t n,
  * transforms as fr_rng_* in fedref.h, in binary64.
  *   ff_rng_uniform:   exact (k * 2^-53).
  *   ff_rng_laplace:   |x - exact| <= 2 ulp(x) + ulp(b) (libm log <= 1 ulp).
- *   ff_rng_gaussian2: absolute error <= 8 eps * max(1, r). */
-double ff_rng_uniform(frng_t *g);
+ *   ff_rng_gaussian2: absolute error <= 8 eps * max(1, r).
+ * On an argument error no word is consumed and no output written.
+ * Statuses: FR_ENULL (an output, g), then for ff_rng_laplace FR_ENONFINITE
+ * (b) and FR_EDOM (b <= 0), for ff_rng_gaussian2 FR_EDOM (z0 == z1: two
+ * outputs).  Aliasing: none (z0 and z1 distinct). */
+int ff_rng_uniform(double *u, frng_t *g);
 int ff_rng_laplace(double *x, frng_t *g, double b);
 int ff_rng_gaussian2(double *z0, double *z1, frng_t *g);
 

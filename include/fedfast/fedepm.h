@@ -23,7 +23,11 @@ extern "C" {
 /* Logistic loss and gradient (Sec. VII-A).  Stable for every finite
  * <x, w> (ln(1+e^u) - b u = softplus((1-2b) u) with log1p/exp on -|u|,
  * sigma without overflow); BLAS dgemv for X_i w and X_i^T r.  fi or gi may
- * be NULL, not both; gi may alias w.  With a_t = sum_j |x_tj w_j|,
+ * be NULL, not both; aliasing: gi (g) may alias w (the same array), nothing
+ * else.  Statuses as fr_logreg_fi / fr_logreg_f: FR_ENULL (fi and gi both
+ * NULL, w, P or its arrays), FR_ESIZE (P's sizes, i >= m), FR_ENONFINITE
+ * (P's X, b, beta; w), FR_EDOM (P's beta, labels; fi inside gi), FR_ENOMEM.
+ * With a_t = sum_j |x_tj w_j|,
  * A_i = (1/d_i) sum_t a_t, r_t = sigma(<x_t, w>) - b_t, K_i = d_i + n + 13:
  *   |fi - f_i|     <= gamma_{K_i} (f_i + A_i) + 2^-1068 (1 + n beta),
  *   |gi_j - g_ij|  <= gamma_{K_i} E_ij + 2^-1068 (1 + (1/d_i) sum_t |x_tj|),
@@ -36,11 +40,17 @@ int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const dou
 int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w);
 
 /* mu_{i,k+1} of (20): |mu^ - mu| <= gamma_{n+14} mu (alpha^kp1 with exact
- * exponents for every kp1), when no step overflows or underflows. */
+ * exponents for every kp1), when no step overflows or underflows (beyond:
+ * +Inf, FR_OK).  Statuses: FR_ENULL (mu, wik, w), FR_ESIZE (n == 0 or
+ * n > FR_COUNT_MAX), FR_ENONFINITE (mu0, c, alpha, wik, w), FR_EDOM
+ * (mu0 <= 0, c <= 0, alpha <= 1).  Aliasing: none. */
 int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long kp1,
                  const double *wik, const double *w, size_t n);
 
-/* The client update (20).  wnext may alias wi.  Per component
+/* The client update (20).  Aliasing: wnext may alias wi (not w or g).
+ * Statuses: FR_ENULL (wnext, wi, w, g), FR_ESIZE (n == 0 or n >
+ * FR_COUNT_MAX), FR_ENONFINITE (lambda, eta, mu, wi, w, g), FR_EDOM
+ * (lambda, eta or mu <= 0).  Per component
  *   |wnext^_j - wnext_j| <= gamma_7 (|w_j| + (mu |wi_j - w_j| + |g_j|)/(eta + mu))
  *                           + 2^-1072 (1 + 1/(eta + mu));
  * a computed |wt_j| <= lambda gives wnext_j = w_j exactly. */
@@ -56,7 +66,13 @@ int ff_fedepm_step(double *wnext, const double *wi, const double *w, const doubl
  * ff_laplace_density: printed: exp(-|x|/(2 nu))/(2 nu); standard:
  *   exp(-|x|/nu)/(2 nu).  With t the exponent's argument (|x|/(2nu) or
  *   |x|/nu):  |p^ - p| <= (1.01 t + 6) u p + 2^-1072 (1 + 1/nu)
- *   (underflow to 0 for large t lies within it). */
+ *   (underflow to 0 for large t lies within it).
+ * Statuses: scale_upper: FR_ENULL (nu), FR_ENONFINITE (Delta, eps, mu),
+ * FR_EDOM (one <= 0); eq39_upper: FR_ENULL (nu, g), FR_ESIZE (n == 0 or
+ * n > FR_COUNT_MAX), FR_ENONFINITE (eps, mu, g), FR_EDOM (eps or mu <= 0);
+ * density: FR_ENULL (p), FR_ENONFINITE (x, nu), FR_EDOM (nu <= 0).  They
+ * match fr_laplace_scale(..., MPFR_RNDU), fr_laplace_scale_eq39(...,
+ * MPFR_RNDU) and fr_laplace_density.  Aliasing: none. */
 int ff_laplace_scale_upper(double *nu, double Delta, double eps, double mu);
 int ff_laplace_scale_eq39_upper(double *nu, const double *g, size_t n, double eps, double mu);
 int ff_laplace_density(double *p, double x, double nu, int printed);
@@ -68,7 +84,11 @@ int ff_laplace_density(double *p, double x, double nu, int printed);
  *     gamma_{m-1} max_j sum_i |G_ij|.
  *   stationarity_10: |r_set^ - r_set| <= gamma_3 max_ij (|G_ij| + lambda
  *     + eta |w_ij - w_j|) + 2^-1073;  |r_sum^ - r_sum| <= gamma_{m+2}
- *     max_j sum_i (lambda + eta |w_ij - w_j|) + m 2^-1073. */
+ *     max_j sum_i (lambda + eta |w_ij - w_j|) + m 2^-1073.
+ * Statuses: FR_ENULL (outputs, G, W, w), FR_ESIZE (m or n zero, m n >
+ * FR_COUNT_MAX), FR_ENONFINITE (lambda, eta, G, W, w), FR_EDOM (lambda or
+ * eta <= 0; r_cons == r_sum, r_set == r_sum: two outputs), FR_ENOMEM
+ * (stationarity_9, _10).  Aliasing: none. */
 int ff_lambda_star(double *lam, const double *G, size_t m, size_t n);
 int ff_stationarity_9(double *r_cons, double *r_sum, const double *G, const double *W,
                       const double *w, size_t m, size_t n);
@@ -80,19 +100,32 @@ int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const doub
  * test equals the exact decision whenever
  *   |var - thr| > 2^-47 (A D + var + thr) + 2^-97 A^2 + 2^-1070,
  * A = mean |f_k|, D = max |f_k - mean| over the last four values,
- * thr = n 10^-8/(1 + |f[nf-1]|), for |f_k| <= 2^500. */
+ * thr = n 10^-8/(1 + |f[nf-1]|), for |f_k| <= 2^500.
+ * Statuses: FR_ENULL (stop, f), FR_ESIZE (nf == 0, nf > FR_COUNT_MAX,
+ * n == 0), FR_ENONFINITE (gnorm2, f), FR_EDOM (gnorm2 < 0); *stop is
+ * written only on success.  Aliasing: none. */
 int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n);
 
 /* The algorithms; the trace has the fields of fr_fedepm_trace in binary64.
- * Zero-initialise a trace (ff_fedepm_trace t = {0}) before ff_fedepm_trace_init;
- * argument errors leave it unchanged, FR_ENOMEM leaves it zeroed; unused
- * rows are NaN (sel: SIZE_MAX).  A run needs a trace initialised for the
- * same m, n, nsel with cap >= rounds + 1 (else FR_ESIZE; a zeroed trace:
- * FR_ENULL).  The trace is written only when the run succeeds: a building
+ * Zero-initialise a trace (ff_fedepm_trace t = {0}) before ff_fedepm_trace_init.
+ * ff_fedepm_trace_init: every value NaN, every sel entry SIZE_MAX, rounds =
+ * iters = cr = 0, stop = FR_STOP_ROUNDS, snr_clients = 0; statuses as
+ * fr_fedepm_trace_init without FR_EPREC: the classes of
+ * fr_fedepm_sizes_check at their places (FR_ENULL also for t), FR_ESIZE
+ * also when (rounds + 1) n, (rounds + 1) nsel exceed FR_COUNT_MAX,
+ * FR_ENOMEM; argument errors leave t unchanged, FR_ENOMEM leaves it zeroed.
+ * ff_fedepm_trace_clear (no status): frees and zeroes; safe on NULL, a
+ * zeroed or a failed trace.
+ * Runs: statuses as fr_fedepm_run and the others: argument errors (trace
+ * untouched) FR_ENULL (t, P, prm, Delta under (27), a zeroed trace),
+ * FR_ESIZE (P's and prm's sizes, a trace initialised for other m, n, nsel
+ * or with fewer than rounds + 1 rows), FR_ENONFINITE, FR_EDOM; after the
+ * start (trace reset, fedref_common.h rule 3) FR_ENOMEM or a building
  * block's error (e.g. FR_ENONFINITE when binary64 overflows where the exact
- * run would not) ends the run and leaves the trace unchanged.  No bound is
- * proved for a whole trajectory: `make run` measures the drift from ref
- * (docs/FEDEPM.md section 7). */
+ * run would not).  On success unused rows are NaN (sel: SIZE_MAX).
+ * Aliasing: none (the trace shares no memory with P or prm).  No
+ * bound is proved for a whole trajectory: `make run` measures the drift
+ * from ref (docs/FEDEPM.md section 7). */
 typedef struct {
     size_t m, n, nsel, cap;
     size_t rounds;

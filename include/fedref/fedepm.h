@@ -26,8 +26,13 @@ extern "C" {
  *            inside the 1/d_i sum, as printed: it contributes beta/2 ||w||^2).
  *            ln(1 + e^u) is evaluated as max(u, 0) + ln(1 + e^-|u|): no
  *            overflow for any finite u.
- * Domain:    fr_logreg_check(P); i < m (else FR_ESIZE); w finite (n entries);
- *            fi or gi may be NULL, not both (FR_ENULL).
+ * Domain:    fr_logreg_check(P); i < m; w finite (n entries); fi or gi
+ *            may be NULL, not both.
+ * Statuses:  FR_ENULL (fi and gi both NULL, w, P or its arrays), FR_ESIZE
+ *            (P's sizes, i >= m), FR_ENONFINITE (P's X, b, beta; w),
+ *            FR_EDOM (P's beta, labels; fi inside gi: two outputs), and
+ *            after the start FR_EPREC, FR_EINTERNAL, FR_ENOMEM (Limits).
+ * Aliasing:  gi may alias w (the same array); nothing else.
  * Algorithm: <x_t, w> exact; each result is R + T with R exact (the
  *            saturated part: max(u, 0) terms, sigma -> 0, 1/2 or 1) and T
  *            enclosed (the e^-|u| terms), Ziv loop on T.  A gradient entry
@@ -44,13 +49,19 @@ extern "C" {
 int fr_logreg_fi(mpfr_t fi, mpfr_t *gi, const fr_logreg *P, size_t i, mpfr_t *const w);
 
 /* f = sum_i f_i(w) and g = sum_i grad f_i(w) (002 (1)); either may be NULL,
- * not both.  Same domain; correctly rounded. */
+ * not both.  Same domain, statuses (without i) and aliasing (g may alias
+ * w); correctly rounded. */
 int fr_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w);
 
 /* ---- the proximal weight mu_{i,k+1} of 002 (20) ---------------------------
  * Math:      mu = mu0 (1 + c ||wik - w||^2) alpha^kp1      (kp1 = k + 1)
  * Domain:    mu0 > 0, c > 0, alpha > 1 (Algorithm 2), all finite; n >= 1;
  *            wik, w finite.  kp1 = 0 is allowed (alpha^0 = 1).
+ * Statuses:  FR_ENULL (mu, mu0, c, alpha, wik, w), FR_ESIZE (n == 0 or
+ *            n > FR_COUNT_MAX), FR_ENONFINITE (mu0, c, alpha, wik, w),
+ *            FR_EDOM (mu0 <= 0, c <= 0, alpha <= 1), FR_ENOMEM,
+ *            FR_EINTERNAL (the Ziv loop beyond 2^24 bits; mu untouched).
+ *            Aliasing: none.
  * Accuracy:  correctly rounded (Ziv loop; an exactly representable mu,
  *            e.g. alpha a power of 2, ends it through MPFR's ternary
  *            values).  Precision: that of mu.  A mu beyond MPFR's exponent
@@ -66,12 +77,16 @@ int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha
  *            wnext is the unique minimiser of (23) (proofs_checks/
  *            check_fedepm_step.c).
  * Domain:    lambda > 0, eta > 0, mu > 0, finite; n >= 1; wi, w, g finite.
+ * Statuses:  FR_ENULL (wnext, wi, w, g, lambda, eta, mu), FR_ESIZE (n == 0
+ *            or n > FR_COUNT_MAX), FR_ENONFINITE (lambda, eta, mu, wi, w,
+ *            g), FR_EDOM (lambda, eta or mu <= 0), FR_EPREC (an exact
+ *            intermediate needs more than 2^24 bits), FR_ENOMEM.  No output
+ *            is written unless all succeed.
  * Specials:  |wt_j| <= lambda (decided exactly) gives wnext_j = w_j.
  * Accuracy:  correctly rounded per component (the numerator
  *            w (eta + mu) + soft(wt, lambda) is formed exactly, one division).
- *            FR_EPREC if an exact intermediate needs more than 2^24 bits;
- *            FR_ENOMEM.  No output is written unless all succeed.
- * Precision: that of each wnext_j.  wnext may alias wi (not w or g).
+ * Precision: that of each wnext_j.  Aliasing: wnext may alias wi (not w
+ *            or g).
  * Checked by: proofs_checks/check_fedepm_step.c, vectors/fedepm_step.json. */
 int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *const g,
                    size_t n, const mpfr_t lambda, const mpfr_t eta, const mpfr_t mu);
@@ -84,6 +99,15 @@ int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *con
  * Domain:    Delta > 0 (eq39: g finite, n >= 1), eps > 0, mu > 0, finite;
  *            rnd one of MPFR_RNDN, RNDZ, RNDU, RNDD, RNDA (else FR_EDOM).
  *            eq39 with g = 0 gives nu = +0 (the point mass, docs/FEDEPM.md).
+ * Statuses:  scale: FR_ENULL (nu, Delta, eps, mu), FR_ENONFINITE (Delta,
+ *            eps, mu), FR_EDOM (one <= 0, rnd), FR_EPREC (the exact eps mu
+ *            needs more than 2^24 bits).  eq39: FR_ENULL (nu, g, eps, mu),
+ *            FR_ESIZE (n == 0 or n > FR_COUNT_MAX), FR_ENONFINITE (eps,
+ *            mu, g), FR_EDOM (eps, mu <= 0, rnd), FR_EPREC (the exact
+ *            ||g||_1 or eps mu needs more than 2^24 bits), FR_ENOMEM.
+ *            density: FR_ENULL (p, x, nu), FR_ENONFINITE (x, nu), FR_EDOM
+ *            (nu <= 0), FR_EINTERNAL (the Ziv loop beyond 2^24 bits).
+ *            Aliasing: none.
  * Accuracy:  rounded in direction rnd from the exact value (eps mu and
  *            ||g||_1 exact, one division): MPFR_RNDN is correctly rounded
  *            (vectors), MPFR_RNDU an upper bound (the safe side; what the
@@ -107,6 +131,12 @@ int fr_laplace_density(mpfr_t p, const mpfr_t x, const mpfr_t nu, int printed);
 /* ---- exact penalty, 002 (9)-(11) -------------------------------------------
  * G is m x n row-major with G[i*n + j] = (grad f_i(w_i))_j; W is m x n; w
  * has n entries.  All finite; m, n >= 1.
+ * Statuses:  FR_ENULL (every pointer: outputs, G, W, w, lambda, eta),
+ *            FR_ESIZE (m or n zero, m n > FR_COUNT_MAX), FR_ENONFINITE
+ *            (lambda, eta, G, W, w), FR_EDOM (lambda or eta <= 0; the two
+ *            outputs r_cons == r_sum or r_set == r_sum), FR_EPREC
+ *            (stationarity_10, below), FR_ENOMEM (stationarity_9, _10).
+ *            Aliasing: none.
  * fr_lambda_star:    lam = max_ij |G_ij|, (11) (evaluate G at w_i = w*).
  *                    Exact when the precision of lam suffices, else
  *                    correctly rounded.
@@ -140,6 +170,9 @@ int fr_stationarity_10(mpfr_t r_set, mpfr_t r_sum, mpfr_t *const G, mpfr_t *cons
  *            rationals, GMP).
  * Domain:    gnorm2 >= 0, f finite (all nf entries), nf >= 1, n >= 1;
  *            *stop is written only on success.
+ * Statuses:  FR_ENULL (stop, gnorm2, f), FR_ESIZE (nf == 0, nf >
+ *            FR_COUNT_MAX, n == 0), FR_ENONFINITE (gnorm2, f), FR_EDOM
+ *            (gnorm2 < 0).  Aliasing: none.
  * Checked by: tests/test_ref_fedepm.c (mpq, another variance formula;
  *            the boundary var = n 10^-8 / (1 + |f|) exactly). */
 int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, size_t n);
@@ -162,7 +195,17 @@ int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, siz
  *                  upload (Sec. VII-C); +Inf when the noise is zero,
  *                  snr_clients = 0 when no client qualifies (snr NaN).
  * Domain:    the algorithm's check (fr_fedepm_check,
- *            fr_sfedavg_check, fr_sfedprox_check; fedspec/fedepm.h).  FR_ENOMEM on allocation failure.
+ *            fr_sfedavg_check, fr_sfedprox_check; fedspec/fedepm.h) and a
+ *            trace initialised for (P, prm).
+ * Statuses:  argument errors (trace untouched), in class order: FR_ENULL
+ *            (t, P, prm, Delta under (27), a zeroed trace), FR_ESIZE (P's
+ *            and prm's sizes, a trace initialised for other m, n, nsel or
+ *            with fewer than rounds + 1 rows), FR_ENONFINITE, FR_EDOM (the
+ *            check's); after the start (trace reset, fedref_common.h rule
+ *            3): FR_ENOMEM, or a building block's status (FR_EPREC,
+ *            FR_EINTERNAL, FR_ENONFINITE if a value leaves MPFR's exponent
+ *            range).  Aliasing: none (the trace shares no memory with P
+ *            or prm).
  * Accuracy:  every operation at the working precision (correctly rounded
  *            building blocks above); the trajectory is not correctly
  *            rounded: golden vectors certify it by precision doubling
@@ -181,15 +224,20 @@ typedef struct {
     size_t snr_clients;
 } fr_fedepm_trace;
 
-/* Records are reset at the start of each run; rows at index >= rounds are
- * NaN.  An error after a run has started (FR_ENOMEM inside a building
- * block, FR_EINTERNAL) leaves rounds = 0 and the records unspecified.
+/* Records are reset at the start of each run; after a successful run the
+ * rows at index >= rounds are NaN and their sel entries SIZE_MAX.  An
+ * error after a run has started leaves the trace in its reset state
+ * (fedref_common.h, rule 3: the state fr_fedepm_trace_init gives it).
  *
- * Allocate a trace for (P, prm) at precision prec (all values NaN).
+ * fr_fedepm_trace_init allocates a trace for (P, prm) at precision prec:
+ * every value NaN, every sel entry SIZE_MAX, rounds = iters = cr = 0,
+ * stop = FR_STOP_ROUNDS, snr_clients = 0.  Statuses: the classes of
+ * fr_fedepm_sizes_check at their places (FR_ENULL also for t), FR_ESIZE
+ * also when (rounds + 1) n, (rounds + 1) nsel exceed FR_COUNT_MAX,
+ * FR_EPREC (prec outside [MPFR_PREC_MIN, FR_PREC_MAX]), FR_ENOMEM.
  * Argument errors leave *t unchanged; FR_ENOMEM leaves it zeroed.
- * the classes of fr_fedepm_sizes_check,
- * FR_EPREC, FR_ENOMEM.  Clear with fr_fedepm_trace_clear (safe on a zeroed or
- * failed trace). */
+ * fr_fedepm_trace_clear (no status) frees it and zeroes it; safe on NULL,
+ * a zeroed or a failed trace. */
 int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm, mpfr_prec_t prec);
 void fr_fedepm_trace_clear(fr_fedepm_trace *t);
 

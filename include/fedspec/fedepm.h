@@ -34,12 +34,15 @@ typedef struct {
     double beta;          /* > 0, finite */
 } fr_logreg;
 
-/* Total number of samples; 0 if P is NULL or a sum overflows. */
+/* Total number of samples; 0 if P or P->d is NULL or a sum overflows
+ * (no status). */
 size_t fr_logreg_samples(const fr_logreg *P);
 
-/* FR_OK, or the first problem found: FR_ENULL, FR_ESIZE (m, n or a d[i]
- * zero, sizes overflow), FR_ENONFINITE (NaN/Inf in X, b or beta), FR_EDOM
- * (beta <= 0, a label not in {0, 1}). */
+/* FR_OK, or the first class that fails (fedref_common.h): FR_ENULL (P, d,
+ * X, b), FR_ESIZE (m, n or a d[i] zero, D = sum d_i overflows, D n >
+ * FR_COUNT_MAX), FR_ENONFINITE (NaN/Inf in X, b or beta), FR_EDOM (beta <= 0,
+ * a label not in {0, 1}).  The functions that take a problem report P's
+ * class in the same order among their other arguments. */
 int fr_logreg_check(const fr_logreg *P);
 
 /* ---- parameters of a run --------------------------------------------------
@@ -88,7 +91,8 @@ int fr_sfedprox_check(const fr_logreg *P, const fr_fedepm_params *prm);
 
 /* The family check with an algorithm's own fields: npos binary64 fields
  * that must be finite and > 0 and ncount counts that must be >= 1 (the
- * algorithm checks above are this with their fields). */
+ * algorithm checks above are this with their fields).  FR_ENULL also for a
+ * NULL pos (npos > 0), count (ncount > 0) or entry of them. */
 int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
                            const double *const *pos, size_t npos,
                            const unsigned long *const *count, size_t ncount);
@@ -98,10 +102,13 @@ int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
  * least 1.  FR_EDOM unless 0 < rho <= 1; FR_ESIZE if m == 0.  (The authors'
  * MATLAB code uses ceil(rho*m); docs/FEDEPM.md.) */
 int fr_selection_size(double rho, size_t m, size_t *nsel);
+/* Statuses of fr_selection_size: FR_ENULL (nsel), FR_ESIZE (m == 0),
+ * FR_ENONFINITE (rho), FR_EDOM (rho outside (0, 1]). */
 
 /* The paper's bracket of 002 Sec. II-A: "the largest integer smaller than
  * t + 1", i.e. the ceiling of t (e.g. [1.1] = [2] = 2).  fr_tau(k, k0) =
- * ceil(k / k0) = tau_k of (18).  k0 must be >= 1 (returns 0 otherwise). */
+ * ceil(k / k0) = tau_k of (18).  k0 must be >= 1 (returns 0 otherwise; no
+ * status). */
 unsigned long fr_tau(unsigned long k, unsigned long k0);
 
 /* Stream numbers (docs/RNG.md section 4): selection S^1, S^2, ... from
@@ -127,8 +134,11 @@ enum fr_stop {
  *           like the unit-length attributes of Sec. VII-A);
  *           b_t = [sum_j k_tj wstar_j > 0] (an exact integer test), then
  *           flipped when below(10) == 0 (10% label noise).
- * fr_synth_sizes fills d[0..m-1] (FR_EDOM unless 1 <= dmin <= dmax);
- * fr_synth_data fills X (D x n) and b (D) for those sizes. */
+ * fr_synth_sizes fills d[0..m-1]: FR_ENULL (d), FR_ESIZE (m == 0 or m >
+ * FR_COUNT_MAX), FR_EDOM unless 1 <= dmin <= dmax.
+ * fr_synth_data fills X (D x n) and b (D) for those sizes: FR_ENULL (d, X,
+ * b), FR_ESIZE (m or n zero, n > 4096, m or D n > FR_COUNT_MAX, a d[i]
+ * zero), FR_EDOM (X and b overlap: two outputs). */
 int fr_synth_sizes(uint64_t seed, size_t m, size_t dmin, size_t dmax, size_t *d);
 int fr_synth_data(uint64_t seed, size_t m, size_t n, const size_t *d, double *X, double *b);
 

@@ -80,14 +80,16 @@ int fr_ens(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
     int st = fri_check_ens_args(w, W, m, n, lambda, eta);
     if (st != FR_OK)
         return st;
-    if (m > (size_t)(LONG_MAX / 4))
-        return FR_ESIZE;
+    _Static_assert(FR_COUNT_MAX <= LONG_MAX / 4, "2k - m and the counts fit a long");
     col_t c = {.m = m};
     c.v = malloc(m * sizeof *c.v);
     c.negp = malloc(m * sizeof *c.negp);
     c.terms = malloc((m + 2) * sizeof *c.terms);
-    if (c.v == NULL || c.negp == NULL || c.terms == NULL) {
+    mpfr_t *res = fri_temps_like(w, n);              /* outputs only on success */
+    if (c.v == NULL || c.negp == NULL || c.terms == NULL || res == NULL) {
         free(c.v); free(c.negp); free(c.terms);
+        if (res != NULL)
+            fri_temps_done(res, w, n, 0);
         return FR_ENOMEM;
     }
     for (size_t i = 0; i < m; i++)
@@ -116,16 +118,17 @@ int fr_ens(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
         if (dsign(&c, lo, lambda, 1) < 0) {
             st = FR_EINTERNAL;
         } else if (dsign(&c, lo, lambda, 0) <= 0) {
-            mpfr_set(w[j], c.v[lo], MPFR_RNDN);          /* minimiser on a data value */
+            mpfr_set(res[j], c.v[lo], MPFR_RNDN);        /* minimiser on a data value */
         } else if (lo == 0) {
             st = FR_EINTERNAL;                           /* D-(v_0) < 0 always */
         } else {
-            interior(w[j], &c, lo, lambda, eta);
+            interior(res[j], &c, lo, lambda, eta);
         }
     }
     for (size_t i = 0; i < m; i++)
         mpfr_clear(c.negp[i]);
     mpfr_clears(c.mx, c.lc, c.acc, (mpfr_ptr)0);
     free(c.v); free(c.negp); free(c.terms);
+    fri_temps_done(res, w, n, st == FR_OK);
     return st;
 }

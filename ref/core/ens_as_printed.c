@@ -13,8 +13,13 @@ int fr_ens_as_printed(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
     if (st != FR_OK)
         return st;
     mpfr_ptr *v = malloc(m * sizeof *v);
-    if (v == NULL)
+    mpfr_t *res = fri_temps_like(w, n);             /* outputs only on success */
+    if (v == NULL || res == NULL) {
+        free(v);
+        if (res != NULL)
+            fri_temps_done(res, w, n, 0);
         return FR_ENOMEM;
+    }
     for (size_t j = 0; j < n && st == FR_OK; j++) {
         mpfr_prec_t wp = mpfr_get_prec(w[j]) + 64;
         mpfr_t mean, r, ws;
@@ -32,7 +37,7 @@ int fr_ens_as_printed(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
             mpfr_mul(ws, ws, r, MPFR_RNDN);
             mpfr_sub(ws, mean, ws, MPFR_RNDN);  /* printed sign: minus */
             if (mpfr_cmp(v[m - s], ws) >= 0 && (s == m || mpfr_cmp(ws, v[m - s - 1]) > 0)) {
-                mpfr_set(w[j], ws, MPFR_RNDN);
+                mpfr_set(res[j], ws, MPFR_RNDN);
                 st = FR_OK;
                 break;
             }
@@ -40,5 +45,6 @@ int fr_ens_as_printed(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
         mpfr_clears(mean, r, ws, (mpfr_ptr)0);
     }
     free(v);
+    fri_temps_done(res, w, n, st == FR_OK);
     return st;
 }

@@ -5,11 +5,12 @@
 
 int fr_median(mpfr_t *med, mpfr_t *const W, size_t m, size_t n)
 {
-    int st;
-    if (med == NULL)
+    if (med == NULL || W == NULL)
         return FR_ENULL;
-    if ((st = fri_check_dims(m, n)) != FR_OK || (st = fri_check_finite(W, m * n)) != FR_OK)
-        return st;
+    if (!fri_dims_ok(m, n))
+        return FR_ESIZE;
+    if (!fri_finite(W, m * n))
+        return FR_ENONFINITE;
     mpfr_ptr *v = malloc(m * sizeof *v);
     if (v == NULL)
         return FR_ENOMEM;

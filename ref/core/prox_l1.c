@@ -23,14 +23,14 @@ static void shrink_cr(mpfr_ptr x, mpfr_srcptr u, mpfr_srcptr gamma,
 int fr_prox_l1(mpfr_t *x, mpfr_t *const u, size_t n,
                const mpfr_t gamma, const mpfr_t rho)
 {
-    int st;
-    if (x == NULL)
+    if (x == NULL || u == NULL || gamma == NULL || rho == NULL)
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if ((st = fri_check_param(gamma, 1)) != FR_OK || (st = fri_check_param(rho, 0)) != FR_OK
-        || (st = fri_check_finite(u, n)) != FR_OK)
-        return st;
+    if (!mpfr_number_p(gamma) || !mpfr_number_p(rho) || !fri_finite(u, n))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(gamma) < 0 || mpfr_sgn(rho) <= 0)
+        return FR_EDOM;
     mpfr_t au, num, q;
     mpfr_inits2(MPFR_PREC_MIN, num, q, (mpfr_ptr)0);
     for (size_t j = 0; j < n; j++) {

@@ -69,12 +69,12 @@ int fr_rng_laplace(mpfr_t x, frng_t *g, const mpfr_t b)
 {
     if (x == NULL || g == NULL || b == NULL)
         return FR_ENULL;
+    if (!prec_ok(x))
+        return FR_EPREC;
     if (!mpfr_number_p(b))
         return FR_ENONFINITE;
     if (mpfr_sgn(b) <= 0)
         return FR_EDOM;
-    if (!prec_ok(x))
-        return FR_EPREC;
 
     const uint64_t k = frng_u52_open(g);
     const int upper = k >= ((uint64_t)1 << 51);
@@ -123,10 +123,10 @@ int fr_rng_gaussian2(mpfr_t z0, mpfr_t z1, frng_t *g)
 {
     if (z0 == NULL || z1 == NULL || g == NULL)
         return FR_ENULL;
-    if (z0 == z1)
-        return FR_EDOM;
     if (!prec_ok(z0) || !prec_ok(z1))
         return FR_EPREC;
+    if (z0 == z1)
+        return FR_EDOM;                     /* two outputs */
 
     const uint64_t k1 = frng_u52_open(g);
     const uint64_t k2 = frng_u53(g);

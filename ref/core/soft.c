@@ -3,13 +3,14 @@
 
 int fr_soft(mpfr_t *out, mpfr_t *const t, size_t n, const mpfr_t a)
 {
-    int st;
-    if (out == NULL)
+    if (out == NULL || t == NULL || a == NULL)
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if ((st = fri_check_param(a, 1)) != FR_OK || (st = fri_check_finite(t, n)) != FR_OK)
-        return st;
+    if (!mpfr_number_p(a) || !fri_finite(t, n))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(a) < 0)
+        return FR_EDOM;
     for (size_t j = 0; j < n; j++) {
         if (mpfr_cmpabs(t[j], a) <= 0)           /* |t| <= a: the kink */
             mpfr_set_zero(out[j], 1);

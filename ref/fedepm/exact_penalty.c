@@ -6,26 +6,22 @@
 #include <stdlib.h>
 #include "../internal.h"
 
-static int check_mats(mpfr_t *const G, mpfr_t *const W, mpfr_t *const w, size_t m, size_t n)
+/* 1 iff G, W (when W != NULL) and w (when w != NULL) are finite; m, n valid. */
+static int mats_finite(mpfr_t *const G, mpfr_t *const W, mpfr_t *const w, size_t m, size_t n)
 {
-    int st;
-    if ((st = fri_check_dims(m, n)) != FR_OK)
-        return st;
-    if ((st = fri_check_finite(G, m * n)) != FR_OK
-        || (W != NULL && (st = fri_check_finite(W, m * n)) != FR_OK)
-        || (w != NULL && (st = fri_check_finite(w, n)) != FR_OK))
-        return st;
-    return FR_OK;
+    return fri_finite(G, m * n) && (W == NULL || fri_finite(W, m * n))
+        && (w == NULL || fri_finite(w, n));
 }
 
 /* (11): lam = max_ij |G_ij|. */
 int fr_lambda_star(mpfr_t lam, mpfr_t *const G, size_t m, size_t n)
 {
-    int st;
     if (lam == NULL || G == NULL)
         return FR_ENULL;
-    if ((st = check_mats(G, NULL, NULL, m, n)) != FR_OK)
-        return st;
+    if (!fri_dims_ok(m, n))
+        return FR_ESIZE;
+    if (!mats_finite(G, NULL, NULL, m, n))
+        return FR_ENONFINITE;
     size_t best = 0;
     for (size_t k = 1; k < m * n; k++)
         if (mpfr_cmpabs(G[k], G[best]) > 0)
@@ -49,11 +45,14 @@ static int max_abs_sum(mpfr_ptr r, const mpfr_ptr *t, size_t k, mpfr_ptr tmp)
 int fr_stationarity_9(mpfr_t r_cons, mpfr_t r_sum, mpfr_t *const G, mpfr_t *const W,
                       mpfr_t *const w, size_t m, size_t n)
 {
-    int st;
     if (r_cons == NULL || r_sum == NULL || G == NULL || W == NULL || w == NULL)
         return FR_ENULL;
-    if ((st = check_mats(G, W, w, m, n)) != FR_OK)
-        return st;
+    if (!fri_dims_ok(m, n))
+        return FR_ESIZE;
+    if (!mats_finite(G, W, w, m, n))
+        return FR_ENONFINITE;
+    if (r_cons == r_sum)
+        return FR_EDOM;                                  /* two outputs */
     mpfr_ptr *col = malloc(m * sizeof *col);
     if (col == NULL)
         return FR_ENOMEM;
@@ -93,13 +92,15 @@ int fr_stationarity_10(mpfr_t r_set, mpfr_t r_sum, mpfr_t *const G, mpfr_t *cons
                        const mpfr_t lambda, const mpfr_t eta)
 {
     int st;
-    if (r_set == NULL || r_sum == NULL || G == NULL || W == NULL || w == NULL)
+    if (r_set == NULL || r_sum == NULL || G == NULL || W == NULL || w == NULL
+        || lambda == NULL || eta == NULL)
         return FR_ENULL;
-    if ((st = fri_check_dims(m, n)) != FR_OK)
-        return st;
-    if ((st = fri_check_param(lambda, 0)) != FR_OK || (st = fri_check_param(eta, 0)) != FR_OK
-        || (st = check_mats(G, W, w, m, n)) != FR_OK)
-        return st;
+    if (!fri_dims_ok(m, n))
+        return FR_ESIZE;
+    if (!mpfr_number_p(lambda) || !mpfr_number_p(eta) || !mats_finite(G, W, w, m, n))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(lambda) <= 0 || mpfr_sgn(eta) <= 0 || r_set == r_sum)
+        return FR_EDOM;                                  /* r_set == r_sum: two outputs */
     mpfr_t *sterm = malloc(2 * m * sizeof *sterm);
     mpfr_ptr *ptr = malloc(2 * m * sizeof *ptr);
     if (sterm == NULL || ptr == NULL) {

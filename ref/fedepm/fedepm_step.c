@@ -45,17 +45,15 @@ int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha
                  unsigned long kp1, mpfr_t *const wik, mpfr_t *const w, size_t n)
 {
     int st;
-    if (mu == NULL)
+    if (mu == NULL || mu0 == NULL || c == NULL || alpha == NULL || wik == NULL || w == NULL)
         return FR_ENULL;
-    if (n == 0 || n > SIZE_MAX / sizeof(mpfr_t))
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if ((st = fri_check_param(mu0, 0)) != FR_OK || (st = fri_check_param(c, 0)) != FR_OK
-        || (st = fri_check_param(alpha, 0)) != FR_OK)
-        return st;
-    if (mpfr_cmp_ui(alpha, 1) <= 0)
+    if (!mpfr_number_p(mu0) || !mpfr_number_p(c) || !mpfr_number_p(alpha)
+        || !fri_finite(wik, n) || !fri_finite(w, n))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(mu0) <= 0 || mpfr_sgn(c) <= 0 || mpfr_cmp_ui(alpha, 1) <= 0)
         return FR_EDOM;
-    if ((st = fri_check_finite(wik, n)) != FR_OK || (st = fri_check_finite(w, n)) != FR_OK)
-        return st;
     mpfr_t *sq = malloc(n * sizeof *sq);
     mpfr_ptr *ptr = malloc(n * sizeof *ptr);
     if (sq == NULL || ptr == NULL) {
@@ -121,14 +119,16 @@ int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *con
                    size_t n, const mpfr_t lambda, const mpfr_t eta, const mpfr_t mu)
 {
     int st;
-    if (wnext == NULL)
+    if (wnext == NULL || wi == NULL || w == NULL || g == NULL || lambda == NULL
+        || eta == NULL || mu == NULL)
         return FR_ENULL;
-    if (n == 0 || n > SIZE_MAX / sizeof(mpfr_t))
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if ((st = fri_check_param(lambda, 0)) != FR_OK || (st = fri_check_param(eta, 0)) != FR_OK
-        || (st = fri_check_param(mu, 0)) != FR_OK || (st = fri_check_finite(wi, n)) != FR_OK
-        || (st = fri_check_finite(w, n)) != FR_OK || (st = fri_check_finite(g, n)) != FR_OK)
-        return st;
+    if (!mpfr_number_p(lambda) || !mpfr_number_p(eta) || !mpfr_number_p(mu)
+        || !fri_finite(wi, n) || !fri_finite(w, n) || !fri_finite(g, n))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(lambda) <= 0 || mpfr_sgn(eta) <= 0 || mpfr_sgn(mu) <= 0)
+        return FR_EDOM;
     mpfr_t *num = malloc(n * sizeof *num);
     if (num == NULL)
         return FR_ENOMEM;

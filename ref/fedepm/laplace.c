@@ -17,22 +17,22 @@ static int scale_div(mpfr_ptr nu, mpfr_srcptr num, mpfr_srcptr eps, mpfr_srcptr 
     return st;
 }
 
-static int check_rnd(mpfr_rnd_t rnd)
+static int rnd_ok(mpfr_rnd_t rnd)
 {
     return rnd == MPFR_RNDN || rnd == MPFR_RNDZ || rnd == MPFR_RNDU || rnd == MPFR_RNDD
-        || rnd == MPFR_RNDA ? FR_OK : FR_EDOM;
+        || rnd == MPFR_RNDA;
 }
 
 /* (27): nu = Delta / (eps mu). */
 int fr_laplace_scale(mpfr_t nu, const mpfr_t Delta, const mpfr_t eps, const mpfr_t mu,
                      mpfr_rnd_t rnd)
 {
-    int st;
-    if (nu == NULL)
+    if (nu == NULL || Delta == NULL || eps == NULL || mu == NULL)
         return FR_ENULL;
-    if ((st = fri_check_param(Delta, 0)) != FR_OK || (st = fri_check_param(eps, 0)) != FR_OK
-        || (st = fri_check_param(mu, 0)) != FR_OK || (st = check_rnd(rnd)) != FR_OK)
-        return st;
+    if (!mpfr_number_p(Delta) || !mpfr_number_p(eps) || !mpfr_number_p(mu))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(Delta) <= 0 || mpfr_sgn(eps) <= 0 || mpfr_sgn(mu) <= 0 || !rnd_ok(rnd))
+        return FR_EDOM;
     return scale_div(nu, Delta, eps, mu, rnd);
 }
 
@@ -41,13 +41,14 @@ int fr_laplace_scale_eq39(mpfr_t nu, mpfr_t *const g, size_t n, const mpfr_t eps
                           const mpfr_t mu, mpfr_rnd_t rnd)
 {
     int st;
-    if (nu == NULL)
+    if (nu == NULL || g == NULL || eps == NULL || mu == NULL)
         return FR_ENULL;
-    if (n == 0 || n > SIZE_MAX / sizeof(mpfr_t))
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if ((st = fri_check_param(eps, 0)) != FR_OK || (st = fri_check_param(mu, 0)) != FR_OK
-        || (st = check_rnd(rnd)) != FR_OK || (st = fri_check_finite(g, n)) != FR_OK)
-        return st;
+    if (!mpfr_number_p(eps) || !mpfr_number_p(mu) || !fri_finite(g, n))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(eps) <= 0 || mpfr_sgn(mu) <= 0 || !rnd_ok(rnd))
+        return FR_EDOM;
     mpfr_t *a = malloc(n * sizeof *a);
     mpfr_ptr *ptr = malloc(n * sizeof *ptr);
     if (a == NULL || ptr == NULL) {
@@ -83,12 +84,12 @@ int fr_laplace_scale_eq39(mpfr_t nu, mpfr_t *const g, size_t n, const mpfr_t eps
 int fr_laplace_density(mpfr_t p, const mpfr_t x, const mpfr_t nu, int printed)
 {
     int st;
-    if (p == NULL || x == NULL)
+    if (p == NULL || x == NULL || nu == NULL)
         return FR_ENULL;
-    if (!mpfr_number_p(x))
+    if (!mpfr_number_p(x) || !mpfr_number_p(nu))
         return FR_ENONFINITE;
-    if ((st = fri_check_param(nu, 0)) != FR_OK)
-        return st;
+    if (mpfr_sgn(nu) <= 0)
+        return FR_EDOM;
     mpfr_prec_t prec = mpfr_get_prec(p);
     if (mpfr_zero_p(x)) {                              /* 1 / (2 nu): one rounding */
         mpfr_ui_div(p, 1, nu, MPFR_RNDN);

@@ -526,31 +526,39 @@ static int lr_eval(mpfr_ptr f, mpfr_t *g, const fr_logreg *P, size_t i0, size_t 
     return st;
 }
 
-static int check_args(mpfr_ptr f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w)
+/* Class order (fedref_common.h): P's own first failing class
+ * (fr_logreg_check) is reported at its place among the other arguments';
+ * i < m is checked when has_i. */
+static int check_args(mpfr_ptr f, mpfr_t *g, const fr_logreg *P, size_t i, int has_i,
+                      mpfr_t *const w)
 {
-    int st;
-    if (f == NULL && g == NULL)
+    const int sp = fr_logreg_check(P);
+    if (sp == FR_ENULL || w == NULL || (f == NULL && g == NULL))
         return FR_ENULL;
-    if ((st = fr_logreg_check(P)) != FR_OK)
-        return st;
-    return fri_check_finite(w, P->n);
+    if (sp == FR_ESIZE || (has_i && i >= P->m))
+        return FR_ESIZE;
+    if (sp == FR_ENONFINITE || !fri_finite(w, P->n))
+        return FR_ENONFINITE;
+    if (sp != FR_OK)
+        return sp;                                  /* FR_EDOM */
+    if (f != NULL && g != NULL && fri_overlap(f, sizeof(mpfr_t), g, P->n * sizeof(mpfr_t)))
+        return FR_EDOM;                             /* two outputs */
+    return FR_OK;
 }
 
 /* f_i(w) and grad f_i(w), 002 Sec. VII-A. */
 int fr_logreg_fi(mpfr_t fi, mpfr_t *gi, const fr_logreg *P, size_t i, mpfr_t *const w)
 {
-    int st = check_args(fi, gi, P, w);
+    int st = check_args(fi, gi, P, i, 1, w);
     if (st != FR_OK)
         return st;
-    if (i >= P->m)
-        return FR_ESIZE;
     return lr_eval(fi, gi, P, i, i + 1, w);
 }
 
 /* f = sum_i f_i and its gradient, 002 (1). */
 int fr_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w)
 {
-    int st = check_args(f, g, P, w);
+    int st = check_args(f, g, P, 0, 0, w);
     if (st != FR_OK)
         return st;
     return lr_eval(f, g, P, 0, P->m, w);

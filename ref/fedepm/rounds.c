@@ -9,21 +9,22 @@
 
 #define PARAM_PREC 53           /* binary64 parameters are read exactly */
 
-int fri_fl_ctx_init(fri_fl_ctx *c, fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
-                    int (*check)(const fr_logreg *, const fr_fedepm_params *))
+int fri_fl_check(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
+                 int (*check)(const fr_logreg *, const fr_fedepm_params *))
+{
+    const int sc = check(P, prm);
+    if (sc == FR_ENULL || t == NULL || t->w == NULL || t->f == NULL || t->gnorm2 == NULL
+        || t->sel == NULL || t->W == NULL || t->Z == NULL)
+        return FR_ENULL;
+    if (sc == FR_ESIZE || t->m != P->m || t->n != P->n || t->nsel != prm->nsel
+        || t->cap == 0 || t->cap - 1 < prm->rounds)
+        return FR_ESIZE;
+    return sc;
+}
+
+int fri_fl_ctx_init(fri_fl_ctx *c, fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
 {
     memset(c, 0, sizeof *c);
-    if (t == NULL)
-        return FR_ENULL;
-    int st = check(P, prm);
-    if (st != FR_OK)
-        return st;
-    if (t->m != P->m || t->n != P->n || t->nsel != prm->nsel || t->cap == 0
-        || t->cap - 1 < prm->rounds)
-        return FR_ESIZE;
-    if (t->w == NULL || t->f == NULL || t->gnorm2 == NULL || t->sel == NULL
-        || t->W == NULL || t->Z == NULL)
-        return FR_ENULL;
     const size_t m = P->m, n = P->n, np = (n > m ? n : m) + 1;
     mpfr_t *v = malloc(4 * n * sizeof *v);
     mpfr_t *snr = malloc(m * sizeof *snr);
@@ -65,13 +66,7 @@ int fri_fl_ctx_init(fri_fl_ctx *c, fr_fedepm_trace *t, const fr_logreg *P, const
     mpfr_set_d(c->mu_prox, prm->mu_prox, MPFR_RNDN);
     mpfr_inits2(c->p, c->mu, c->nu, c->gamma, c->s, (mpfr_ptr)0);
     mpfr_init2(c->iv, 2 * 64 + 8);
-    for (size_t k = 0; k < t->cap * n; k++)          /* a fresh record: no rows */
-        mpfr_set_nan(t->w[k]);                       /* left from an earlier run */
-    for (size_t k = 0; k < t->cap; k++) {
-        mpfr_set_nan(t->f[k]);
-        mpfr_set_nan(t->gnorm2[k]);
-    }
-    memset(t->sel, 0, t->cap * t->nsel * sizeof *t->sel);
+    fri_fl_trace_reset(t);                           /* a fresh record: no rows */
     frng_init(&c->sel, prm->seed, FR_STREAM_SELECT);
     for (size_t i = 0; i < m; i++)
         frng_init(&noise[i], prm->seed, FR_STREAM_NOISE + (uint64_t)i);
@@ -250,13 +245,7 @@ void fri_fl_finish(fri_fl_ctx *c, size_t rounds, int stop)
 
 void fri_fl_abandon(fri_fl_ctx *c)
 {
-    fr_fedepm_trace *t = c->t;
-    t->rounds = 0;
-    t->iters = 0;
-    t->cr = 0;
-    t->stop = FR_STOP_ROUNDS;
-    t->snr_clients = 0;
-    mpfr_set_nan(t->snr);
+    fri_fl_trace_reset(c->t);
 }
 
 int fri_fl_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
@@ -264,9 +253,13 @@ int fri_fl_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *p
                fri_fl_aggregate_fn aggregate, fri_fl_block_fn block)
 {
     fri_fl_ctx c;
-    int st = fri_fl_ctx_init(&c, t, P, prm, check);
+    int st = fri_fl_check(t, P, prm, check);
     if (st != FR_OK)
+        return st;                                 /* argument error: t untouched */
+    if ((st = fri_fl_ctx_init(&c, t, P, prm)) != FR_OK) {
+        fri_fl_trace_reset(t);                     /* after the start: reset */
         return st;
+    }
     int stop = FR_STOP_ROUNDS;
     size_t r = 1;
     st = fri_fl_initial_uploads(&c);

@@ -33,14 +33,25 @@ typedef struct {
     frng_t *noise;                 /* m: (seed, FR_STREAM_NOISE + i) */
 } fri_fl_ctx;
 
-/* Check (t, P, prm) for one algorithm: FR_ENULL, then check (its
- * fr_*_check of fedspec/fedepm.h), then
- * FR_ESIZE unless t was initialised for P->m, P->n, prm->nsel with at least
- * rounds + 1 rows.  Then allocate every temporary (FR_ENOMEM, nothing
- * written).  On success the caller must call fri_fl_ctx_clear. */
-int fri_fl_ctx_init(fri_fl_ctx *c, fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
-                    int (*check)(const fr_logreg *, const fr_fedepm_params *));
+/* Check (t, P, prm) for one algorithm in the class order of
+ * fedref_common.h, with check (its fr_*_check of fedspec/fedepm.h)
+ * reporting P's and prm's classes at their places: FR_ENULL (also a
+ * zeroed trace), FR_ESIZE (also a trace not initialised for P->m, P->n,
+ * prm->nsel with at least rounds + 1 rows), FR_ENONFINITE, FR_EDOM.
+ * Writes nothing. */
+int fri_fl_check(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
+                 int (*check)(const fr_logreg *, const fr_fedepm_params *));
+
+/* Allocate every temporary for checked arguments (FR_ENOMEM, nothing
+ * written) and reset the records.  On success the caller must call
+ * fri_fl_ctx_clear. */
+int fri_fl_ctx_init(fri_fl_ctx *c, fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);
 void fri_fl_ctx_clear(fri_fl_ctx *c);
+
+/* The reset state of a trace (fedref_common.h, rule 3): every value NaN,
+ * every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
+ * FR_STOP_ROUNDS, snr_clients = 0.  trace.c. */
+void fri_fl_trace_reset(fr_fedepm_trace *t);
 
 /* Section 2: w_i^0 = 0, z_i^0 = eps_i^0 with the scale of mu_{i,0}. */
 int fri_fl_initial_uploads(fri_fl_ctx *c);
@@ -74,14 +85,15 @@ int fri_fl_record(fri_fl_ctx *c, size_t r, int *stop);
 /* rounds, iters, cr, stop and the SNR of the trace. */
 void fri_fl_finish(fri_fl_ctx *c, size_t rounds, int stop);
 
-/* On an error after the run started: the records are not meaningful. */
+/* On an error after the run started: the trace is reset. */
 void fri_fl_abandon(fri_fl_ctx *c);
 
 /* The round loop of docs/FEDEPM.md section 1, shared by the three runs:
  * for r = 1, 2, ...: aggregate (w^r into row r-1 of t->w, and S^r drawn,
  * in the algorithm's order), record and test the stopping rule, then the
- * local block of the selected clients.  Checks, runs, finishes or abandons
- * the trace; returns the status. */
+ * local block of the selected clients.  Checks (an argument error writes
+ * nothing), runs, finishes, or resets the trace on an error after the
+ * start (FR_ENOMEM included); returns the status. */
 typedef int (*fri_fl_aggregate_fn)(fri_fl_ctx *c, size_t r);
 typedef int (*fri_fl_block_fn)(fri_fl_ctx *c, size_t r, mpfr_t *const w);
 int fri_fl_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,

@@ -5,16 +5,15 @@
 
 int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, size_t n)
 {
-    int st;
-    if (stop == NULL || f == NULL)
+    if (stop == NULL || gnorm2 == NULL || f == NULL)
         return FR_ENULL;
-    if (nf == 0 || n == 0)
+    if (nf == 0 || nf > FR_COUNT_MAX || n == 0)
         return FR_ESIZE;
-    if ((st = fri_check_param(gnorm2, 1)) != FR_OK)
-        return st;
     /* only the last four values are read; all must be finite */
-    if ((st = fri_check_finite(f, nf)) != FR_OK)
-        return st;
+    if (!mpfr_number_p(gnorm2) || !fri_finite(f, nf))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(gnorm2) < 0)
+        return FR_EDOM;
     /* ||grad f||^2 < 10^-6 (a value >= 1 cannot be: no rational needed) */
     if (mpfr_cmp_ui(gnorm2, 1) < 0) {
         mpq_t g, lim;

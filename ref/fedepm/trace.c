@@ -4,7 +4,7 @@
  * fr_fedepm_trace_init; the runs take their working precision from it. */
 #include <stdlib.h>
 #include <string.h>
-#include "fedref.h"
+#include "rounds.h"
 
 static mpfr_t *vec_new(size_t count, mpfr_prec_t prec)
 {
@@ -39,24 +39,49 @@ void fr_fedepm_trace_clear(fr_fedepm_trace *t)
     memset(t, 0, sizeof *t);
 }
 
+/* The reset state (fedref_common.h, rule 3): every value NaN, every sel
+ * entry SIZE_MAX, no rounds. */
+void fri_fl_trace_reset(fr_fedepm_trace *t)
+{
+    for (size_t k = 0; k < t->cap * t->n; k++)
+        mpfr_set_nan(t->w[k]);
+    for (size_t k = 0; k < t->cap; k++) {
+        mpfr_set_nan(t->f[k]);
+        mpfr_set_nan(t->gnorm2[k]);
+    }
+    for (size_t k = 0; k < t->m * t->n; k++) {
+        mpfr_set_nan(t->W[k]);
+        mpfr_set_nan(t->Z[k]);
+    }
+    for (size_t k = 0; k < t->cap * t->nsel; k++)
+        t->sel[k] = SIZE_MAX;
+    mpfr_set_nan(t->snr);
+    t->rounds = 0;
+    t->iters = 0;
+    t->cr = 0;
+    t->stop = FR_STOP_ROUNDS;
+    t->snr_clients = 0;
+}
+
 /* Argument errors leave *t unchanged; FR_ENOMEM leaves it zeroed, so
- * fr_fedepm_trace_clear is safe after any failure of a zeroed trace. */
+ * fr_fedepm_trace_clear is safe after any failure of a zeroed trace.
+ * Class order: P's and prm's classes (fr_fedepm_sizes_check) at their
+ * places, the trace's sizes with FR_ESIZE, then the precision. */
 int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm, mpfr_prec_t prec)
 {
-    if (t == NULL)
+    const int sc = fr_fedepm_sizes_check(P, prm);
+    if (sc == FR_ENULL || t == NULL)
         return FR_ENULL;
-    int st = fr_fedepm_sizes_check(P, prm);
-    if (st != FR_OK)
-        return st;
+    if (sc == FR_ESIZE || prm->rounds >= SIZE_MAX)
+        return FR_ESIZE;
+    const size_t m = P->m, n = P->n, nsel = prm->nsel;
+    const size_t cap = (size_t)prm->rounds + 1;
+    if (cap > FR_COUNT_MAX / n || cap > FR_COUNT_MAX / nsel || m > FR_COUNT_MAX / n)
+        return FR_ESIZE;
     if (prec < MPFR_PREC_MIN || prec > FR_PREC_MAX)
         return FR_EPREC;
-    const size_t m = P->m, n = P->n, nsel = prm->nsel;
-    if (prm->rounds >= SIZE_MAX)
-        return FR_ESIZE;
-    const size_t cap = (size_t)prm->rounds + 1;
-    if (cap > SIZE_MAX / n / sizeof(mpfr_t) || cap > SIZE_MAX / nsel / sizeof(size_t)
-        || m > SIZE_MAX / n / sizeof(mpfr_t))
-        return FR_ESIZE;
+    if (sc != FR_OK)
+        return sc;
 
     fr_fedepm_trace u;
     memset(&u, 0, sizeof u);
@@ -85,12 +110,7 @@ int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm
         return FR_ENOMEM;
     }
     u.nsel = nsel;
-    u.rounds = 0;
-    u.iters = 0;
-    u.cr = 0;
-    u.stop = FR_STOP_ROUNDS;
-    u.snr_clients = 0;
-    memset(u.sel, 0, cap * nsel * sizeof *u.sel);
+    fri_fl_trace_reset(&u);
     *t = u;
     return FR_OK;
 }

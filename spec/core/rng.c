@@ -102,14 +102,14 @@ int frng_below(frng_t *g, uint64_t n, uint64_t *out)
 /* "Sampling without replacement": partial Fisher-Yates on the identity. */
 int frng_sample(frng_t *g, size_t n, size_t k, size_t *out)
 {
-    if (g == NULL || (out == NULL && k > 0))
+    if (g == NULL || out == NULL)
         return FR_ENULL;
+    if (n > FR_COUNT_MAX)               /* the n-entry workspace: a size, not memory */
+        return FR_ESIZE;
     if (k > n)
         return FR_EDOM;
     if (k == 0)
         return FR_OK;
-    if (n > SIZE_MAX / sizeof(size_t))
-        return FR_ENOMEM;
     size_t *a = malloc(n * sizeof *a);
     if (a == NULL)
         return FR_ENOMEM;

@@ -32,7 +32,7 @@ static int problem_size(const fr_logreg *P)
         if (P->d[i] == 0)
             return FR_ESIZE;
     size_t D = fr_logreg_samples(P);
-    if (D == 0 || P->n > SIZE_MAX / 64 / D)   /* room for D x n mpfr_t as well */
+    if (D == 0 || P->n > FR_COUNT_MAX / D)    /* room for D x n mpfr_t as well */
         return FR_ESIZE;
     return FR_OK;
 }
@@ -105,13 +105,17 @@ int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
                            const double *const *pos, size_t npos,
                            const unsigned long *const *count, size_t ncount)
 {
+    if ((npos > 0 && pos == NULL) || (ncount > 0 && count == NULL))
+        return FR_ENULL;
+    for (size_t k = 0; k < npos; k++)
+        if (pos[k] == NULL)
+            return FR_ENULL;
+    for (size_t k = 0; k < ncount; k++)
+        if (count[k] == NULL)
+            return FR_ENULL;
     int st = null_and_sizes(P, prm);
     if (st != FR_OK)
         return st;
-    if (npos > 0 && pos == NULL)
-        return FR_ENULL;
-    if (ncount > 0 && count == NULL)
-        return FR_ENULL;
     for (size_t k = 0; k < ncount; k++)
         if (*count[k] == 0)
             return FR_ESIZE;

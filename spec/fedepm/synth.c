@@ -8,7 +8,7 @@ int fr_synth_sizes(uint64_t seed, size_t m, size_t dmin, size_t dmax, size_t *d)
 {
     if (d == NULL)
         return FR_ENULL;
-    if (m == 0)
+    if (m == 0 || m > FR_COUNT_MAX)
         return FR_ESIZE;
     if (dmin < 1 || dmin > dmax)
         return FR_EDOM;
@@ -22,18 +22,27 @@ int fr_synth_sizes(uint64_t seed, size_t m, size_t dmin, size_t dmax, size_t *d)
     return FR_OK;
 }
 
+/* 1 iff the byte ranges [p, p + np) and [q, q + nq) overlap. */
+static int overlap(const void *p, size_t np, const void *q, size_t nq)
+{
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+    return a < b + nq && b < a + np;
+}
+
 int fr_synth_data(uint64_t seed, size_t m, size_t n, const size_t *d, double *X, double *b)
 {
     if (d == NULL || X == NULL || b == NULL)
         return FR_ENULL;
-    if (m == 0 || n == 0 || n > 4096)
+    if (m == 0 || m > FR_COUNT_MAX || n == 0 || n > 4096)
         return FR_ESIZE;
     size_t D = 0;
     for (size_t i = 0; i < m; i++) {
-        if (d[i] == 0 || d[i] > SIZE_MAX / n - D)
+        if (d[i] == 0 || d[i] > FR_COUNT_MAX / n - D)
             return FR_ESIZE;
         D += d[i];
     }
+    if (overlap(X, D * n * sizeof *X, b, D * sizeof *b))
+        return FR_EDOM;                           /* two outputs */
     int s = 0;
     while (s < 31 && ((size_t)1 << (2 * s)) < D)   /* least s with 4^s >= D */
         s++;
