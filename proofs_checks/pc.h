@@ -1,7 +1,7 @@
 /* pc.h -- the interface of a proof check (proofs_checks/).
  *
  * A proof check is a function `int pc_NAME(pc_ctx *ctx)` in a file
- * proofs_checks/check_*.c (the build finds it by that exact signature, on a
+ * proofs_checks/<module>/check_*.c (the build finds it by that exact signature, on a
  * line of its own).  It checks one lemma, theorem, or closed form of a
  * paper numerically at high precision with libfedref, on seeded random and
  * adversarial cases, and returns 0 when the property holds on every case

@@ -1,5 +1,5 @@
 /* test_spec_fl.c -- the specification layer of the 002 algorithms
- * (include/fedspec/fedepm.h, spec/fl.c): known answers for the synthetic
+ * (include/fedspec/fedepm.h, spec/fedepm/): known answers for the synthetic
  * problems and the selection stream, produced by the independent Python
  * implementation docs/rng_reference.py; the paper's bracket tau_k against
  * its definition; selection sizes; argument checks. */
