@@ -13,6 +13,18 @@
  *    statuses it can return.  No function aborts or prints.
  *  - Accuracy is stated against the exact result of the binary64 inputs;
  *    tests/ and `make run` measure it against libfedref.
+ *  - Each accuracy statement is one function, ff_<name>_bound, declared next
+ *    to the function it bounds: it takes the same inputs, checks them the
+ *    same way (same status codes, outputs unchanged on error) and writes
+ *    (rel, abs) with |computed - exact| <= rel |exact| + abs per component,
+ *    or per-component absolute upper bounds (for the stopping rule, the
+ *    margin beyond which its decision is exact).  Its value is an upper bound
+ *    despite its own rounding; the error analysis in fast/<module>/<file>.c
+ *    derives exactly what it computes.  The golden vectors' tol and the
+ *    unit tests call it; nobody re-types the formula.  A bound says nothing
+ *    when the function returns a non-finite value (overflow); where a proof
+ *    needs more (a size or range limit) the bound function returns FR_ESIZE
+ *    or FR_EDOM outside it.
  */
 #ifndef FEDFAST_H
 #define FEDFAST_H

@@ -30,9 +30,24 @@
  * With S^ the Neumaier sum (|S^ - S| <= eps|S| + (m eps)^2 m/2 M (1 + o(1))),
  * X(k) = fl(fl(S^ + fl(c (m - 2k))) / m) (m - 2k exact), in original units
  *     D <= 3 eps M + 4 eps C + (m eps)^2 M / 2 + O(eps^2) (M + C) + 2^-1075,
- * the last term for a subnormal result.  Hence the contract's
- * 8 eps (M + C) + 2^-1075 for m <= 2^26.  Integer data with C and S exact
- * give exact results (e.g. {0, 0, 10}, lambda = eta = 1 -> 3).
+ * the last term for a subnormal result, where C is the capped value: one
+ * rounding in q and the cap 2m 2^e <= 4 m M (2^e <= 2M) give
+ * C <= min((1 + eps) lambda/eta, 4 m M) + 2^-1074 M.  Integer data with C
+ * and S exact give exact results (e.g. {0, 0, 10}, lambda = eta = 1 -> 3).
+ *
+ * ff_ens_bound.  Per column (M, lambda/eta as above) it returns
+ *   B^ = RN(RN(8 eps RN(M + c^)) + 2^-1074),  c^ = min(RN(lambda/eta), RN(4 m M)),
+ * M exact (a maximum), 4m exact, 8 eps times a binary64 exact unless the
+ * product is subnormal.  c^ >= (1 - eps) K with K = min(lambda/eta, 4 m M).
+ * If RN(8 eps RN(M + c^)) is normal, B^ >= 8 eps (1 - eps)^3 (M + K)
+ * + (1 - eps) 2^-1074; if not, the last addition is exact and B^ >=
+ * 8 eps (1 - eps)^2 (M + K) - 2^-1075 + 2^-1074.  Either way
+ *   B^ >= 7.99 eps (M + K) + 2^-1075
+ *      >= 3 eps M + 4 eps C + (m eps)^2 M/2 + O(eps^2)(M + C) + 2^-1075 >= D
+ * for m <= 2^26 ((m eps)^2 M/2 <= eps M/4, and 4 eps C <= 4.01 eps K + tiny):
+ * an upper bound despite its own rounding.  The maximum over the columns
+ * is the same expression at the largest M (RN is monotone), which the
+ * golden vectors' tol uses.  m > 2^26: FR_ESIZE (not proved).
  * Contract: include/fedfast.h. */
 #include <math.h>
 #include <stdlib.h>
@@ -106,5 +121,32 @@ int ff_ens(double *w, const double *W, size_t m, size_t n,
         w[j] = ens_column(v, m, q, le - ee);
     }
     free(v);
+    return FR_OK;
+}
+
+int ff_ens_bound(double *abs, const double *W, size_t m, size_t n,
+                 double lambda, double eta)
+{
+    if (!abs || !W)
+        return FR_ENULL;
+    int st = ff_check_mn(m, n);
+    if (st != FR_OK)
+        return st;
+    if (!isfinite(lambda) || !isfinite(eta))
+        return FR_ENONFINITE;
+    if (!(lambda > 0) || !(eta > 0))
+        return FR_EDOM;
+    if (!ff_all_finite(W, m * n))
+        return FR_ENONFINITE;
+    if (m > ((size_t)1 << 26))
+        return FR_ESIZE;                   /* the proof needs m <= 2^26 */
+    double C = lambda / eta;
+    for (size_t j = 0; j < n; j++) {
+        double M = 0;
+        for (size_t i = 0; i < m; i++)
+            M = fmax(M, fabs(W[i * n + j]));
+        double c = fmin(C, 4 * (double)m * M);
+        abs[j] = 8 * 0x1p-53 * (M + c) + 0x1p-1074;
+    }
     return FR_OK;
 }

@@ -21,6 +21,33 @@
  *       (exact), then m - 1 additions:
  *       |err| <= gamma_{m+2} max_j sum_i (lambda + eta|w_ij - w_j|)
  *                + m 2^-1073.
+ *       Counted honestly, the only operation inexact below 2^-1022 is the
+ *       product eta delta (sums and differences of binary64 with a
+ *       subnormal result are exact): the absolute terms are in fact
+ *       2^-1075 (1 + u) and m 2^-1075 (1 + u)^m.
+ *
+ * The bound functions evaluate in binary64 (every operation combines
+ * nonnegative numbers: it loses at most a factor (1 - u) or, below
+ * 2^-1022, 2^-1075).
+ * ff_stationarity_9_bound: cons_rel = u (RN(y) within u y; a subnormal
+ *   difference is exact).  sum_abs = RN(m u S^), S^ = max_j of the
+ *   recursive sums of |G_ij| >= (1 - u)^{m-1} S.  The real m u S^ is
+ *   >= gamma_{m-1} S (m (1 - u)^{m-1} (1 - (m - 1) u) >= m - 1 for
+ *   2 m^2 u <= 1).  If m u S^ >= 2^-1022, RN loses (1 - u): m u (1 - u)^m
+ *   S >= gamma_{m-1} S still, for m <= 2^26 (FR_ESIZE beyond).  If not,
+ *   the error E <= gamma_{m-1} S <= m u S^ < 2^-1022 is a multiple of
+ *   2^-1074 (binary64 and exact sums of binary64 are), so a binary64, and
+ *   RN monotone gives RN(m u S^) >= E.
+ * ff_stationarity_10_bound: set_abs = RN(RN(4u E^) + 2^-1073), E^ = max_ij
+ *   RN(|G_ij| + RN(lambda + RN(eta RN|w_ij - w_j|))) >= (1 - u)^4 e -
+ *   2^-1075 for each entry's e = |G_ij| + lambda + eta |w_ij - w_j|:
+ *   set_abs >= (1 - u)(4u (1 - u)^5 e - 2^-1074 + 2^-1073) >= 3.99 u e +
+ *   2^-1074 >= gamma_3 e + 2^-1075 (1 + u).  sum_abs = RN(RN((m + 3) u T^)
+ *   + m 2^-1073) ((m + 3) u and m 2^-1073 exact), T^ the largest recursive
+ *   column sum of RN(lambda + RN(eta RN|w_ij - w_j|)), T^ >= (1 - u)^{m+2} T
+ *   - m 2^-1075: sum_abs >= (m + 3) u (1 - u)^{m+4} T + (1 - u)(m 2^-1073
+ *   - 2^-1074) >= gamma_{m+2} T + 1.01 m 2^-1075, using (m + 3)(1 -
+ *   2(m + 3) u) >= m + 2 for m + 3 <= 2^26 (FR_ESIZE beyond).
  * Contract: include/fedfast.h. */
 #include <math.h>
 #include <stdlib.h>
@@ -114,5 +141,60 @@ int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const doub
     free(col);
     *r_set = rset;
     *r_sum = rs;
+    return FR_OK;
+}
+
+int ff_stationarity_9_bound(double *cons_rel, double *sum_abs, const double *G, const double *W,
+                            const double *w, size_t m, size_t n)
+{
+    if (!cons_rel || !sum_abs || !G || !W || !w)
+        return FR_ENULL;
+    int st = ff_check_mn(m, n);
+    if (st != FR_OK)
+        return st;
+    if (m > ((size_t)1 << 26))
+        return FR_ESIZE;                   /* the proof's limit */
+    if (!gww_finite(G, W, w, m, n))
+        return FR_ENONFINITE;
+    if (cons_rel == sum_abs)
+        return FR_EDOM;                    /* two outputs */
+    double S = 0;
+    for (size_t j = 0; j < n; j++) {
+        double s = 0;
+        for (size_t i = 0; i < m; i++)
+            s += fabs(G[i * n + j]);
+        S = fmax(S, s);
+    }
+    *cons_rel = 0x1p-53;
+    *sum_abs = (double)m * 0x1p-53 * S;
+    return FR_OK;
+}
+
+int ff_stationarity_10_bound(double *set_abs, double *sum_abs, const double *G, const double *W,
+                             const double *w, size_t m, size_t n, double lambda, double eta)
+{
+    if (!set_abs || !sum_abs || !G || !W || !w)
+        return FR_ENULL;
+    int st = ff_check_mn(m, n);
+    if (st != FR_OK)
+        return st;
+    if (m > ((size_t)1 << 26) - 3)
+        return FR_ESIZE;                   /* the proof's limit */
+    if (!isfinite(lambda) || !isfinite(eta) || !gww_finite(G, W, w, m, n))
+        return FR_ENONFINITE;
+    if (!(lambda > 0) || !(eta > 0) || set_abs == sum_abs)
+        return FR_EDOM;                    /* set_abs == sum_abs: two outputs */
+    double E = 0, T = 0;
+    for (size_t j = 0; j < n; j++) {
+        double s = 0;
+        for (size_t i = 0; i < m; i++) {
+            double t = lambda + eta * fabs(W[i * n + j] - w[j]);
+            E = fmax(E, fabs(G[i * n + j]) + t);
+            s += t;
+        }
+        T = fmax(T, s);
+    }
+    *set_abs = 4 * 0x1p-53 * E + 0x1p-1073;
+    *sum_abs = (double)(m + 3) * 0x1p-53 * T + (double)m * 0x1p-1073;
     return FR_OK;
 }

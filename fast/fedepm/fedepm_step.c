@@ -23,6 +23,31 @@
  *                         + 2^-1072 (1 + 1/(eta + mu)),
  *   the absolute term for intermediates that underflow (each within 2^-1075).
  *   At the kink |wt| = lambda computed exactly, wnext = w exactly.
+ *
+ * The bound functions.
+ * ff_fedepm_mu_bound returns rel = (n + 15) u, exact (n + 15 <= 2^53), and
+ *   gamma_{n+14} <= (n + 15) u iff (n + 14)(n + 15) u <= 1, which holds for
+ *   n + 15 <= 2^26 (FR_ESIZE beyond).  The over/underflow condition is
+ *   the caller's, as in the contract.
+ * ff_fedepm_step_bound.  Counted honestly, the only intermediates that can
+ *   be inexact below 2^-1022 are the product mu (wi - w) and the quotient
+ *   (a sum or difference of binary64 with a subnormal result is exact), so
+ *   the error above is at most gamma_7 V + 2^-1075 (1 + 6u)(1 + 1/(eta + mu)),
+ *   V = |w| + (mu |wi - w| + |g|)/(eta + mu); the contract's 2^-1072 term
+ *   is that with room.  Per component the function returns
+ *     B^ = RN(RN(8u t^) + A^),  A^ = RN(2^-1072 RN(1 + RN(1/den^))),
+ *     t^ = RN(|w| + RN(RN(RN(RN(mu RN|wi - w|) + |g|) + lambda) / den^)),
+ *   den^ = RN(eta + mu) (finite: FR_EDOM when eta + mu overflows, where
+ *   ff_fedepm_step returns w and the proof does not apply).  With lambda
+ *   only adding, t^ >= (1 - u)^7 V - 2^-1075/(eta + mu) (the product's
+ *   underflow); RN(8u t^) loses at most a factor (1 - u) or 2^-1075, A^ at
+ *   most (1 - u)^3 or 2^-1075, the sum (1 - u) or nothing (subnormal):
+ *     B^ >= 8u (1 - u)^9 V + 2^-1072 (1 - u)^4 (1 + 1/(eta + mu))
+ *           - 3 2^-1075 (1 + 1/(eta + mu))
+ *        >= 7.99 u V + 4.9 2^-1075 (1 + 1/(eta + mu)),
+ *   above the proved error (gamma_7 <= 7.01 u): an upper bound despite its
+ *   own rounding.  The golden vectors' tol is the maximum over the
+ *   components, i.e. the same expression at the largest t^ (RN monotone).
  * Contract: include/fedfast.h. */
 #include <math.h>
 
@@ -60,6 +85,26 @@ int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long k
     return FR_OK;
 }
 
+int ff_fedepm_mu_bound(double *rel, double mu0, double c, double alpha, unsigned long kp1,
+                       const double *wik, const double *w, size_t n)
+{
+    (void)kp1;
+    if (!rel || !wik || !w)
+        return FR_ENULL;
+    if (n == 0)
+        return FR_ESIZE;
+    if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha))
+        return FR_ENONFINITE;
+    if (!(mu0 > 0) || !(c > 0) || !(alpha > 1))
+        return FR_EDOM;
+    if (!ff_all_finite(wik, n) || !ff_all_finite(w, n))
+        return FR_ENONFINITE;
+    if (n > ((size_t)1 << 26) - 15)
+        return FR_ESIZE;                   /* gamma_{n+14} <= (n + 15) u needs this */
+    *rel = (double)(n + 15) * 0x1p-53;
+    return FR_OK;
+}
+
 int ff_fedepm_step(double *wnext, const double *wi, const double *w, const double *g,
                    size_t n, double lambda, double eta, double mu)
 {
@@ -78,6 +123,29 @@ int ff_fedepm_step(double *wnext, const double *wi, const double *w, const doubl
         double wt = mu * (wi[j] - wj) - g[j];
         double s = wt > lambda ? wt - lambda : wt < -lambda ? wt + lambda : 0.0;
         wnext[j] = wj + s / den;
+    }
+    return FR_OK;
+}
+
+int ff_fedepm_step_bound(double *abs, const double *wi, const double *w, const double *g,
+                         size_t n, double lambda, double eta, double mu)
+{
+    if (!abs || !wi || !w || !g)
+        return FR_ENULL;
+    if (n == 0)
+        return FR_ESIZE;
+    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu))
+        return FR_ENONFINITE;
+    if (!(lambda > 0) || !(eta > 0) || !(mu > 0))
+        return FR_EDOM;
+    if (!ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
+        return FR_ENONFINITE;
+    if (!isfinite(eta + mu))
+        return FR_EDOM;                    /* outside the proof */
+    double A = 0x1p-1072 * (1 + 1 / (eta + mu));
+    for (size_t j = 0; j < n; j++) {
+        double t = fabs(w[j]) + (mu * fabs(wi[j] - w[j]) + fabs(g[j]) + lambda) / (eta + mu);
+        abs[j] = 8 * 0x1p-53 * t + A;
     }
     return FR_OK;
 }

@@ -37,6 +37,25 @@
  *   (the absolute term: exp(-t) subnormal for t > 708, within 2^-1073, then
  *   divided by 2 nu; a subnormal result, within 2^-1075).  Underflow to 0
  *   for large t is within that bound.
+ *
+ * The bound functions (u = 2^-53).
+ * ff_laplace_scale_upper_bound: rel = 2^-51, abs = 2^-1074, exact
+ *   constants: 0 <= nu - exact < ulp(exact) <= 2^-52 exact for exact >=
+ *   2^-1022, < 2^-1074 below (nu = +Inf, exact > DBL_MAX: no bound).
+ * ff_laplace_scale_eq39_upper_bound: rel = (3n + 11) u, exact, abs =
+ *   2^-1074: gamma_{3n+10} <= (3n + 11) u iff (3n + 10)(3n + 11) u <= 1,
+ *   true for n <= 2^24 (FR_ESIZE beyond; the analysis above also needs
+ *   (2n + 4) u <= 1).
+ * ff_laplace_density_bound: rel^ = RN(RN(RN(1.01 t^) + 6) u), abs^ =
+ *   RN(2^-1072 RN(1 + RN(1/nu))), t^ computed as ff_laplace_density does
+ *   (t^ >= (1 - u) t - 2^-1074).  Counted honestly, the relative error
+ *   above is at most (e^{t u} - 1) + 5u + O(u^2) <= (1.0001 t + 5.01) u
+ *   (t <= 746; beyond, exp(-t^) is below 2^-1075 and the absolute term
+ *   takes over) and the absolute one at most 2^-1074 (1 + 2u)/nu + 2^-1075.
+ *   rel^ >= (1.01 (1 - u) t - 2^-1073 + 6)(1 - u)^2 u >= (1.0099 t + 5.99) u
+ *   (the scaling by u is exact: the sum is >= 6), and abs^ >= 2^-1072
+ *   (1 + (1 - u)/nu)(1 - u) - 2^-1075 >= 2^-1073 (1 + 1/nu): upper bounds
+ *   despite their own rounding (1/nu = +Inf gives abs^ = +Inf).
  * Contract: include/fedfast.h. */
 #include <float.h>
 #include <math.h>
@@ -163,5 +182,56 @@ int ff_laplace_density(double *p, double x, double nu, int printed)
     int k;
     double m = frexp(nu, &k);                          /* 2 nu = m 2^(k+1) */
     *p = ldexp(exp(-t) / m, -(k + 1));
+    return FR_OK;
+}
+
+int ff_laplace_scale_upper_bound(double *rel, double *abs, double Delta, double eps, double mu)
+{
+    if (!rel || !abs)
+        return FR_ENULL;
+    if (!isfinite(Delta) || !isfinite(eps) || !isfinite(mu))
+        return FR_ENONFINITE;
+    int st;
+    if ((st = check_pos(Delta)) || (st = check_pos(eps)) || (st = check_pos(mu)))
+        return st;
+    *rel = 0x1p-51;
+    *abs = 0x1p-1074;
+    return FR_OK;
+}
+
+int ff_laplace_scale_eq39_upper_bound(double *rel, double *abs, const double *g, size_t n,
+                                      double eps, double mu)
+{
+    if (!rel || !abs || !g)
+        return FR_ENULL;
+    if (n == 0)
+        return FR_ESIZE;
+    if (!isfinite(eps) || !isfinite(mu))
+        return FR_ENONFINITE;
+    int st;
+    if ((st = check_pos(eps)) || (st = check_pos(mu)))
+        return st;
+    if (!ff_all_finite(g, n))
+        return FR_ENONFINITE;
+    if (n > ((size_t)1 << 24))
+        return FR_ESIZE;                   /* gamma_{3n+10} <= (3n + 11) u needs this */
+    *rel = (double)(3 * n + 11) * 0x1p-53;
+    *abs = 0x1p-1074;
+    return FR_OK;
+}
+
+int ff_laplace_density_bound(double *rel, double *abs, double x, double nu, int printed)
+{
+    if (!rel || !abs)
+        return FR_ENULL;
+    if (!isfinite(x) || !isfinite(nu))
+        return FR_ENONFINITE;
+    if (!(nu > 0))
+        return FR_EDOM;
+    double t = fabs(x) / nu;
+    if (printed)
+        t *= 0.5;
+    *rel = (1.01 * t + 6) * 0x1p-53;
+    *abs = 0x1p-1072 * (1 + 1 / nu);
     return FR_OK;
 }

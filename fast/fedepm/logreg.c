@@ -43,6 +43,37 @@
  * K = max_i d_i + n + 13, and m times the absolute terms.
  * Overflow: none if every |x_tj|, |w_j| <= 2^400 and n, d_i <= 2^100
  * (then a_t <= 2^900); beyond, results may be +-Inf.
+ *
+ * The bound functions.  ff_logreg_fi_bound evaluates in binary64, over the
+ * d = d_i rows of client i, K = d + n + 13, in this order:
+ *   a_t  = sum_l RN|x_tl w_l|,          w2 = sum_j w_j w_j,
+ *   sf   = (sum_t (2 a_t + RN(ln 2)))/d + beta w2,
+ *   sg_j = (sum_t |x_tj| (1 + a_t))/d + beta |w_j|,
+ *   sx   = max_j (sum_t |x_tj|)/d,      Ab = 2^-1067 ((1 + n beta) + sx),
+ *   fb   = ((K + 1) u sf)(1 + 2^-40) + Ab,   gb_j = ((K + 1) u sg_j)(1 + 2^-40) + Ab.
+ * Exactly: f_i + A_i <= (1/d) sum_t (2 a_t + ln 2) + beta/2 ||w||^2 <= sf
+ * (sp(v_t) <= |v_t| + ln 2 <= a_t + ln 2), E_ij <= sg_j (|r_t| <= 1), and
+ * Ab >= 2 2^-1068 (1 + n beta), 2 2^-1068 (1 + (1/d) sum_t |x_tj|).
+ * Own rounding: every operation of the evaluation combines nonnegative
+ * numbers, so it loses at most a factor (1 - u) (RN(ln 2) counts as one)
+ * or, below 2^-1022, 2^-1075; no term passes through more than n + d + 6
+ * < K of them.  Relative part: (K + 1) u (1 - u)^K >= gamma_K iff
+ * (K + 1)(1 - K u)^2 >= K, true when 2 K (K + 1) u <= 1, i.e. for
+ * K + 1 <= 2^26 (FR_ESIZE beyond); 1 + 2^-40 is spare.  Absolute part:
+ * the underflow losses inside sf and sg_j (those of a_t are relative, next
+ * to ln 2 or 1; the squares w_j^2 lose up to n 2^-1075, times beta) reach
+ * the result multiplied by (K + 1) u: at most (K + 1) u (2n + 6 + n beta)
+ * 2^-1075 <= 2^-1075 (1 + n beta); with the final product's 2^-1075 and
+ * Ab's own (1 - u)^4 and 2^-1075 they fit in the half of Ab that the
+ * proved 2^-1068 terms leave.  So fb >= |fi - f_i|
+ * and gb_j >= |gi_j - g_ij| whenever the contract's no-overflow condition
+ * holds; the function returns FR_EDOM when some |x_tj| or |w_j| > 2^400.
+ * ff_logreg_f_bound sums sf, sg_j and Ab over the clients (m - 1 more
+ * roundings each) and uses K = max_i d_i + n + 13 + m: the same argument
+ * gives gamma_{K} for the sums (the contract's gamma_{K+m}) and the sum of
+ * the m absolute terms, (1 + gamma_{m-1}) included.  The golden vectors'
+ * tol is max(fb, max_j gb_j), the same expression at max(sf, max_j sg_j)
+ * (RN monotone).
  * Contract: include/fedfast.h. */
 #include <limits.h>
 #include <math.h>
@@ -130,6 +161,50 @@ static void client(double *fi, double *gi, const fr_logreg *P, size_t off, size_
     }
 }
 
+/* The ingredients of the bound over the d rows from row off (see the top
+ * comment): sf, sg[0..n-1] when sg != NULL, sx; a: d doubles of workspace. */
+static void client_bound(const fr_logreg *P, size_t off, size_t d, const double *w,
+                         double *a, double *sf, double *sg, double *sx)
+{
+    size_t n = P->n;
+    const double *X = P->X + off * n;
+    double dd = (double)d, s = 0, w2 = 0, mx = 0;
+    for (size_t j = 0; j < n; j++)
+        w2 += w[j] * w[j];
+    for (size_t t = 0; t < d; t++) {
+        double at = 0;
+        for (size_t l = 0; l < n; l++)
+            at += fabs(X[t * n + l] * w[l]);
+        a[t] = at;
+        s += 2 * at + 0.6931471805599453;            /* RN(ln 2) */
+    }
+    *sf = s / dd + P->beta * w2;
+    for (size_t j = 0; j < n; j++) {
+        double e = 0, x = 0;
+        for (size_t t = 0; t < d; t++) {
+            e += fabs(X[t * n + j]) * (1 + a[t]);
+            x += fabs(X[t * n + j]);
+        }
+        if (sg)
+            sg[j] = e / dd + P->beta * fabs(w[j]);
+        mx = fmax(mx, x / dd);
+    }
+    *sx = mx;
+}
+
+/* FR_EDOM unless |x_tj| <= 2^400 over rows [off, off + d) and |w_j| <= 2^400
+ * (the contract's no-overflow condition). */
+static int bound_range(const fr_logreg *P, size_t off, size_t d, const double *w)
+{
+    for (size_t k = 0; k < P->n; k++)
+        if (fabs(w[k]) > 0x1p400)
+            return FR_EDOM;
+    for (size_t k = off * P->n; k < (off + d) * P->n; k++)
+        if (fabs(P->X[k]) > 0x1p400)
+            return FR_EDOM;
+    return FR_OK;
+}
+
 static size_t offset_of(const fr_logreg *P, size_t i)
 {
     size_t off = 0;
@@ -215,5 +290,81 @@ int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
         memcpy(g, acc, n * sizeof *g);
     free(u);
     free(gt);
+    return FR_OK;
+}
+
+#define K_MAX ((size_t)1 << 26)            /* K + 1 <= 2^26: the proof's limit */
+
+int ff_logreg_fi_bound(double *fb, double *gb, const fr_logreg *P, size_t i, const double *w)
+{
+    if (!P || !w || (!fb && !gb))
+        return FR_ENULL;
+    int st = fr_logreg_check(P);
+    if (st != FR_OK)
+        return st;
+    if (i >= P->m)
+        return FR_ESIZE;
+    if (!ff_all_finite(w, P->n))
+        return FR_ENONFINITE;
+    size_t n = P->n, d = P->d[i], off = offset_of(P, i);
+    if (d >= K_MAX || n >= K_MAX || d + n + 14 > K_MAX)
+        return FR_ESIZE;
+    if ((st = bound_range(P, off, d, w)) != FR_OK)
+        return st;
+    double *a = malloc((d + n) * sizeof *a), sf, sx;
+    if (!a)
+        return FR_ENOMEM;
+    double *sg = a + d;                      /* gb may alias w: write it last */
+    client_bound(P, off, d, w, a, &sf, sg, &sx);
+    double k = (double)(d + n + 14) * 0x1p-53;
+    double ab = 0x1p-1067 * (1 + (double)n * P->beta + sx);
+    if (fb)
+        *fb = k * sf * (1 + 0x1p-40) + ab;
+    if (gb)
+        for (size_t j = 0; j < n; j++)
+            gb[j] = k * sg[j] * (1 + 0x1p-40) + ab;
+    free(a);
+    return FR_OK;
+}
+
+int ff_logreg_f_bound(double *fb, double *gb, const fr_logreg *P, const double *w)
+{
+    if (!P || !w || (!fb && !gb))
+        return FR_ENULL;
+    int st = fr_logreg_check(P);
+    if (st != FR_OK)
+        return st;
+    if (!ff_all_finite(w, P->n))
+        return FR_ENONFINITE;
+    size_t n = P->n, m = P->m, dmax = 0, D = 0;
+    for (size_t i = 0; i < m; i++) {
+        dmax = P->d[i] > dmax ? P->d[i] : dmax;
+        D += P->d[i];
+    }
+    if (dmax >= K_MAX || n >= K_MAX || m >= K_MAX || dmax + n + m + 14 > K_MAX)
+        return FR_ESIZE;
+    if ((st = bound_range(P, 0, D, w)) != FR_OK)
+        return st;
+    double *a = malloc((dmax + 2 * n) * sizeof *a);
+    if (!a)
+        return FR_ENOMEM;
+    double *sg = a + dmax, *SG = sg + n, SF = 0, SA = 0;
+    size_t off = 0;
+    for (size_t i = 0; i < m; i++) {
+        double sf, sx;
+        client_bound(P, off, P->d[i], w, a, &sf, sg, &sx);
+        SF += sf;
+        SA += 0x1p-1067 * (1 + (double)n * P->beta + sx);
+        for (size_t j = 0; j < n; j++)
+            SG[j] = i == 0 ? sg[j] : SG[j] + sg[j];
+        off += P->d[i];
+    }
+    double k = (double)(dmax + n + m + 14) * 0x1p-53;
+    if (fb)
+        *fb = k * SF * (1 + 0x1p-40) + SA;
+    if (gb)
+        for (size_t j = 0; j < n; j++)
+            gb[j] = k * SG[j] * (1 + 0x1p-40) + SA;
+    free(a);
     return FR_OK;
 }

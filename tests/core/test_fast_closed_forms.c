@@ -4,8 +4,11 @@
  *
  * The oracles are independent of both libraries: exact MPFR arithmetic
  * written here (signs of exact sums, correctly rounded differences), brute
- * force in MPFR, and values checked by hand.  Random cases are
- * replayable: FEDREF_SEED=<n> (the seed is printed on failure). */
+ * force in MPFR, and values checked by hand.  Every error measured
+ * against an MPFR oracle is checked against the bound function of the
+ * contract (ff_*_bound, include/fedfast/core.h), never a re-typed formula.
+ * Random cases are replayable: FEDREF_SEED=<n> (the seed is printed on
+ * failure). */
 #include <check.h>
 #include <float.h>
 #include <math.h>
@@ -116,6 +119,21 @@ static void check_within(double got, const mpfr_t exact, const mpfr_t bound,
                   (unsigned long long)seed);
 }
 
+/* |got - exact| <= rel |exact| + abs, (rel, abs) from a bound function. */
+#define CK_BOUND(got, exact, rel, abs) \
+    check_bound((got), (exact), (rel), (abs), #got, __FILE__, __LINE__)
+static void check_bound(double got, const mpfr_t exact, double rel, double abs,
+                        const char *what, const char *file, int line)
+{
+    mpfr_t b;
+    mpfr_init2(b, 64);
+    mpfr_abs(b, exact, MPFR_RNDU);
+    mpfr_mul_d(b, b, rel, MPFR_RNDU);
+    mpfr_add_d(b, b, abs, MPFR_RNDU);
+    check_within(got, exact, b, what, file, line);
+    mpfr_clear(b);
+}
+
 static void fill(double *x, size_t n, double v)
 {
     for (size_t i = 0; i < n; i++)
@@ -185,7 +203,7 @@ START_TEST(soft_random_correctly_rounded)
             a = fabs(t) * (1 + rnd_double(-60, -1));
         if (!isfinite(a))
             continue;
-        double out;
+        double out, rel, abs;
         ck_assert_int_eq(ff_soft(&out, &t, 1, a), FR_OK);
         if (fabs(t) <= a) {
             CK_PLUS_ZERO(out);
@@ -193,6 +211,19 @@ START_TEST(soft_random_correctly_rounded)
             CK_ULPS(out, copysign(rn_diff(fabs(t), a), t), 0);
             ck_assert(out != 0 && signbit(out) == signbit(t) && fabs(out) <= fabs(t));
         }
+        /* the bound function against the exact value */
+        ck_assert_int_eq(ff_soft_bound(&rel, &abs, &t, 1, a), FR_OK);
+        mpfr_t ex;
+        mpfr_init2(ex, 2200);
+        mpfr_set_zero(ex, 1);
+        if (fabs(t) > a) {
+            mpfr_set_d(ex, fabs(t), MPFR_RNDN);
+            mpfr_sub_d(ex, ex, a, MPFR_RNDN);          /* exact at 2200 bits */
+            if (t < 0)
+                mpfr_neg(ex, ex, MPFR_RNDN);
+        }
+        CK_BOUND(out, ex, rel, abs);
+        mpfr_clear(ex);
     }
 }
 END_TEST
@@ -228,6 +259,13 @@ START_TEST(soft_errors)
     /* in place: t unchanged too */
     ck_assert_int_eq(ff_soft(t, t, 3, 1), FR_ENONFINITE);
     ck_assert(t[0] == 1 && t[1] == 2 && isinf(t[2]));
+    /* the bound function checks the same way */
+    double rel = SENTINEL, abs = SENTINEL, ok[3] = {1, 2, 3};
+    ck_assert_int_eq(ff_soft_bound(&rel, &abs, t, 3, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_soft_bound(&rel, &abs, ok, 3, -1), FR_EDOM);
+    ck_assert_int_eq(ff_soft_bound(&rel, &abs, ok, 0, 1), FR_ESIZE);
+    ck_assert_int_eq(ff_soft_bound(NULL, &abs, ok, 3, 1), FR_ENULL);
+    ck_assert(rel == SENTINEL && abs == SENTINEL);
 }
 END_TEST
 
@@ -253,21 +291,19 @@ static int prox_exact(mpfr_t exact, double u, double gamma, double rho)
     return sgn;
 }
 
-/* The contract: |x - exact| <= (2^-52 + 2^-106)|exact| + 2^-1072.
+/* The contract: |x - exact| <= rel |exact| + abs, ff_prox_l1_bound.
  * Returns the relative error in units of 2^-53 (0 if |exact| < 2^-1000). */
 static double check_prox_case(double u, double gamma, double rho)
 {
     mpfr_t exact, bound;
     mpfr_inits2(300, exact, bound, (mpfr_ptr)0);
-    double x = SENTINEL;
+    double x = SENTINEL, rel_b, abs_b;
     ck_assert_int_eq(ff_prox_l1(&x, &u, 1, gamma, rho), FR_OK);
+    ck_assert_int_eq(ff_prox_l1_bound(&rel_b, &abs_b, &u, 1, gamma, rho), FR_OK);
     int sgn = prox_exact(exact, u, gamma, rho);
     if (sgn <= 0)
         CK_PLUS_ZERO(x);               /* rho |u| <= gamma, decided exactly */
-    mpfr_abs(bound, exact, MPFR_RNDU);
-    mpfr_mul_d(bound, bound, 0x1p-52 + 0x1p-106, MPFR_RNDU);
-    mpfr_add_d(bound, bound, 0x1p-1072, MPFR_RNDU);
-    CK_WITHIN(x, exact, bound);
+    CK_BOUND(x, exact, rel_b, abs_b);
     ck_assert(x == 0 || signbit(x) == signbit(u));
     double rel = 0;
     if (fabs(mpfr_get_d(exact, MPFR_RNDN)) >= 0x1p-1000) {
@@ -390,6 +426,14 @@ START_TEST(prox_errors)
     u[1] = INFINITY;
     ck_assert_int_eq(ff_prox_l1(x, u, 2, 1, 1), FR_ENONFINITE);
     ck_unchanged(x, 2);
+    /* the bound function checks the same way */
+    double rel = SENTINEL, abs = SENTINEL;
+    ck_assert_int_eq(ff_prox_l1_bound(&rel, &abs, u, 2, 1, 1), FR_ENONFINITE);
+    u[1] = 2;
+    ck_assert_int_eq(ff_prox_l1_bound(&rel, &abs, u, 2, 1, 0), FR_EDOM);
+    ck_assert_int_eq(ff_prox_l1_bound(&rel, &abs, u, 2, NAN, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_prox_l1_bound(&rel, &abs, u, 0, 1, 1), FR_ESIZE);
+    ck_assert(rel == SENTINEL && abs == SENTINEL);
 }
 END_TEST
 
@@ -509,6 +553,18 @@ START_TEST(median_random_wide)
         ck_assert_int_eq(ff_median(&med, col, m, 1), FR_OK);
         sort_copy(v, col, m);
         CK_ULPS(med, m % 2 ? v[m / 2] : rn_mid(v[m / 2 - 1], v[m / 2]), 0);
+        /* the bound function against the exact median */
+        double rel, abs;
+        ck_assert_int_eq(ff_median_bound(&rel, &abs, col, m, 1), FR_OK);
+        mpfr_t ex;
+        mpfr_init2(ex, 2200);
+        mpfr_set_d(ex, v[m / 2], MPFR_RNDN);
+        if (m % 2 == 0) {
+            mpfr_add_d(ex, ex, v[m / 2 - 1], MPFR_RNDN);   /* exact */
+            mpfr_div_2ui(ex, ex, 1, MPFR_RNDN);
+        }
+        CK_BOUND(med, ex, rel, abs);
+        mpfr_clear(ex);
     }
 }
 END_TEST
@@ -528,6 +584,12 @@ START_TEST(median_errors)
     W[3] = -INFINITY;
     ck_assert_int_eq(ff_median(med, W, 2, 2), FR_ENONFINITE);
     ck_unchanged(med, 2);
+    /* the bound function checks the same way */
+    double rel = SENTINEL, abs = SENTINEL;
+    ck_assert_int_eq(ff_median_bound(&rel, &abs, W, 2, 2), FR_ENONFINITE);
+    ck_assert_int_eq(ff_median_bound(&rel, &abs, W, 0, 2), FR_ESIZE);
+    ck_assert_int_eq(ff_median_bound(&rel, NULL, W, 2, 2), FR_ENULL);
+    ck_assert(rel == SENTINEL && abs == SENTINEL);
 }
 END_TEST
 
@@ -601,33 +663,18 @@ static void ens_exact(mpfr_t x, const double *v, size_t m, double lambda,
     mpfr_clears(lo, hi, (mpfr_ptr)0);
 }
 
-/* b += sign 2^e, rounded up */
-static void add_pow2(mpfr_t b, int sign, long e)
-{
-    mpfr_t t;
-    mpfr_init2(t, 2);
-    mpfr_set_si_2exp(t, sign, e, MPFR_RNDN);
-    mpfr_add(b, b, t, MPFR_RNDU);
-    mpfr_clear(t);
-}
-
-/* The contract bound 8 eps (max|v_i| + lambda/eta) + 2^-1075, rounded up. */
+/* The contract bound B of one column, ff_ens_bound. */
 static void ens_bound(mpfr_t b, const double *v, size_t m, double lambda,
                       double eta)
 {
-    double M = 0;
-    for (size_t i = 0; i < m; i++)
-        M = fmax(M, fabs(v[i]));
-    mpfr_set_d(b, lambda, MPFR_RNDU);
-    mpfr_div_d(b, b, eta, MPFR_RNDU);
-    mpfr_add_d(b, b, M, MPFR_RNDU);
-    mpfr_mul_d(b, b, 8 * EPS, MPFR_RNDU);
-    add_pow2(b, 1, -1075);
+    double B = SENTINEL;
+    ck_assert_int_eq(ff_ens_bound(&B, v, m, 1, lambda, eta), FR_OK);
+    mpfr_set_d(b, B, MPFR_RNDN);
 }
 
 /* Optimality certificate: with B the contract bound, h'_-(w - B) <= 0 <=
  * h'_+(w + B) in exact arithmetic, i.e. the exact minimiser is within B of
- * w.  Returns |w - exact| / (eps (M + lambda/eta)) for the record. */
+ * w.  Returns |w - exact| / B for the record. */
 static double check_ens_column(double w, const double *v, size_t m,
                                double lambda, double eta)
 {
@@ -651,8 +698,6 @@ static double check_ens_column(double w, const double *v, size_t m,
     ens_exact(x, v, m, lambda, eta);
     CK_WITHIN(w, x, b);
     mpfr_sub_d(x, x, w, MPFR_RNDN);
-    add_pow2(b, -1, -1075);
-    mpfr_div_d(b, b, 8, MPFR_RNDN);
     mpfr_div(x, x, b, MPFR_RNDN);
     double ratio = fabs(mpfr_get_d(x, MPFR_RNDN));
     mpfr_clears(b, z, x, (mpfr_ptr)0);
@@ -765,8 +810,9 @@ START_TEST(ens_special_cases)
     /* lambda/eta = 1e-12: the mean.  {1, 2, 3, 10}: mean 4, three values
      * below, x = 4 + 1e-12 (2/4 - 1) = 4 - 5e-13 */
     const double v4[4] = {1, 2, 3, 10};
-    double w = ens1(v4, 4, 1e-12, 1);
-    ck_assert(fabs(w - (4 - 5e-13)) <= 8 * EPS * 11);
+    double w = ens1(v4, 4, 1e-12, 1), B;
+    ck_assert_int_eq(ff_ens_bound(&B, v4, 4, 1, 1e-12, 1), FR_OK);
+    ck_assert(fabs(w - (4 - 5e-13)) <= B + 4 * EPS);   /* + the literal's rounding */
     check_ens_column(w, v4, 4, 1e-12, 1);
     /* lambda/eta = 1e12: odd m gives the median exactly; even m gives the
      * mean clamped into the middle interval [2, 3] */
@@ -852,7 +898,7 @@ START_TEST(ens_random)
         check_ens_ternary(w, v, m, lambda, eta);
     }
     if (getenv("FEDREF_VERBOSE"))
-        fprintf(stderr, "ff_ens: worst error %.3f eps (M + lambda/eta)\n", worst);
+        fprintf(stderr, "ff_ens: worst error %.3f of ff_ens_bound\n", worst);
 }
 END_TEST
 
@@ -875,6 +921,14 @@ START_TEST(ens_errors)
     ck_assert_int_eq(ff_ens(w, W, 2, 2, 1, 1), FR_ENONFINITE);
     W[2] = INFINITY;
     ck_assert_int_eq(ff_ens(w, W, 2, 2, 1, 1), FR_ENONFINITE);
+    ck_unchanged(w, 2);
+    /* the bound function checks the same way */
+    ck_assert_int_eq(ff_ens_bound(w, W, 2, 2, 1, 1), FR_ENONFINITE);
+    W[2] = 3;
+    ck_assert_int_eq(ff_ens_bound(w, W, 2, 2, 0, 1), FR_EDOM);
+    ck_assert_int_eq(ff_ens_bound(w, W, 2, 2, 1, NAN), FR_ENONFINITE);
+    ck_assert_int_eq(ff_ens_bound(w, W, 0, 2, 1, 1), FR_ESIZE);
+    ck_assert_int_eq(ff_ens_bound(NULL, W, 2, 2, 1, 1), FR_ENULL);
     ck_unchanged(w, 2);
 }
 END_TEST

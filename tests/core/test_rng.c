@@ -554,20 +554,21 @@ START_TEST(laplace_known_answers)
 }
 END_TEST
 
-/* |fast - X| <= 2 ulp(X) + ulp(b) (fedfast.h), X = ref at 113 bits. */
+/* |fast - X| <= rel |X| + abs, ff_rng_laplace_bound (fedfast/core.h),
+ * X = ref at 113 bits (its own rounding, 2^-113 |X|, is allowed for). */
 static int laplace_within(double y, const mpfr_t X, double b)
 {
-    mpfr_t d, bound, t;
-    mpfr_inits2(256, d, bound, t, (mpfr_ptr)0);
+    double rel, abs;
+    ck_assert_int_eq(ff_rng_laplace_bound(&rel, &abs, b), FR_OK);
+    mpfr_t d, bound;
+    mpfr_inits2(256, d, bound, (mpfr_ptr)0);
     mpfr_sub_d(d, X, y, MPFR_RNDN);                 /* exact at 256 bits */
     mpfr_abs(d, d, MPFR_RNDN);
-    int eb;
-    (void)frexp(b, &eb);
-    mpfr_set_ui_2exp(bound, 2, mpfr_get_exp(X) - 53, MPFR_RNDN);
-    mpfr_set_ui_2exp(t, 1, eb - 53, MPFR_RNDN);
-    mpfr_add(bound, bound, t, MPFR_RNDU);
+    mpfr_abs(bound, X, MPFR_RNDU);
+    mpfr_mul_d(bound, bound, rel + 0x1p-112, MPFR_RNDU);
+    mpfr_add_d(bound, bound, abs, MPFR_RNDU);
     int ok = mpfr_cmp(d, bound) <= 0;
-    mpfr_clears(d, bound, t, (mpfr_ptr)0);
+    mpfr_clears(d, bound, (mpfr_ptr)0);
     return ok;
 }
 
@@ -676,7 +677,11 @@ START_TEST(laplace_errors)
         ck_assert_int_eq(fr_rng_laplace(x, &g, b), want[i]);
         ck_assert_int_eq(ff_rng_laplace(&y, &g, bad[i]), want[i]);
         ck_assert(y == 9 && mpfr_cmp_ui(x, 9) == 0);
+        double rel = 9, abs = 9;                   /* the bound checks b the same way */
+        ck_assert_int_eq(ff_rng_laplace_bound(&rel, &abs, bad[i]), want[i]);
+        ck_assert(rel == 9 && abs == 9);
     }
+    ck_assert_int_eq(ff_rng_laplace_bound(NULL, (double[1]){0}, 1.0), FR_ENULL);
     mpfr_set_ui(b, 1, MPFR_RNDN);
     ck_assert_int_eq(fr_rng_laplace(big, &g, b), FR_EPREC);
     ck_assert_int_eq(fr_rng_laplace(x, NULL, b), FR_ENULL);
@@ -716,15 +721,17 @@ START_TEST(gaussian_known_answers)
 }
 END_TEST
 
-/* |fast - Z| <= 8 eps max(1, r) (fedfast.h), r = |(Z0, Z1)|. */
+/* |fast - Z| <= ff_rng_gaussian2_bound(y0, y1) (fedfast/core.h) per
+ * component, Z = ref at 113 bits (its own rounding, 2^-112 r, allowed for). */
 static int gauss_within(double y0, double y1, const mpfr_t Z0, const mpfr_t Z1)
 {
+    double B;
+    ck_assert_int_eq(ff_rng_gaussian2_bound(&B, y0, y1), FR_OK);
     mpfr_t r, d, t;
     mpfr_inits2(256, r, d, t, (mpfr_ptr)0);
     mpfr_hypot(r, Z0, Z1, MPFR_RNDU);
-    if (mpfr_cmp_ui(r, 1) < 0)
-        mpfr_set_ui(r, 1, MPFR_RNDN);
-    mpfr_mul_2si(r, r, -50, MPFR_RNDU);             /* 8 eps = 2^-50 */
+    mpfr_mul_2si(r, r, -112, MPFR_RNDU);
+    mpfr_add_d(r, r, B, MPFR_RNDU);
     mpfr_sub_d(d, Z0, y0, MPFR_RNDN);
     mpfr_sub_d(t, Z1, y1, MPFR_RNDN);
     int ok = mpfr_cmpabs(d, r) <= 0 && mpfr_cmpabs(t, r) <= 0;
@@ -838,6 +845,9 @@ START_TEST(gaussian_errors)
     ck_assert_int_eq(ff_rng_gaussian2(&y0, &y0, &g), FR_EDOM);
     ck_assert_int_eq(ff_rng_gaussian2(&y0, NULL, &g), FR_ENULL);
     ck_assert_int_eq(ff_rng_gaussian2(&y0, &y1, NULL), FR_ENULL);
+    ck_assert_int_eq(ff_rng_gaussian2_bound(&y0, NAN, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_rng_gaussian2_bound(&y0, 1, -INFINITY), FR_ENONFINITE);
+    ck_assert_int_eq(ff_rng_gaussian2_bound(NULL, 1, 1), FR_ENULL);
     ck_assert(mpfr_cmp_ui(z0, 9) == 0 && mpfr_cmp_ui(z1, 9) == 0 && y0 == 9 && y1 == 9);
     ck_assert_uint_eq(words_used(&g), 0);
     mpfr_clears(z0, z1, big, (mpfr_ptr)0);

@@ -6,10 +6,11 @@
  *
  * The oracle is MPFR code written here (exact sums and products at 4400
  * bits, transcendental functions at OP = 320 bits), independent of both
- * libraries; each test asserts the error bound stated in include/fedfast.h
- * (gamma_k = k u/(1 - k u), u = 2^-53), the upward rounding of the Laplace
- * scales exactly, the exact decisions of the stopping rule, argument
- * checks with outputs unchanged.  Random cases come from the shared
+ * libraries; each test asserts the error bound of the contract through its
+ * bound function (ff_*_bound, include/fedfast/fedepm.h; no formula is
+ * re-typed here), the upward rounding of the Laplace scales exactly, the
+ * exact decisions of the stopping rule, argument checks with outputs
+ * unchanged (bound functions included).  Random cases come from the shared
  * generator (frng) with seed FEDREF_SEED (printed on failure). */
 #include <check.h>
 #include <float.h>
@@ -62,17 +63,6 @@ static double rnd_dyadic(void)
 }
 
 /* ---- MPFR helpers --------------------------------------------------------- */
-
-/* g = gamma_k = k u / (1 - k u), rounded up. */
-static void mp_gamma(mpfr_t g, unsigned long k)
-{
-    mpfr_t t;
-    mpfr_init2(t, OP);
-    mpfr_set_ui_2exp(t, k, -53, MPFR_RNDU);
-    mpfr_ui_sub(g, 1, t, MPFR_RNDD);
-    mpfr_div(g, t, g, MPFR_RNDU);
-    mpfr_clear(t);
-}
 
 /* Failure report: value in %a and 17 digits, exact, error, bound, relative
  * error. */
@@ -130,30 +120,27 @@ static void ck_unchanged(const double *x, size_t n, int line)
 /* logistic loss and gradient                                                */
 /* ========================================================================= */
 
-/* Oracle of client i: f_i, g_i, A_i = (1/d) sum a_t, E_ij, and
- * X1_j = (1/d) sum_t |x_tj|. */
+/* Oracle of client i: f_i and g_i. */
 typedef struct {
-    mpfr_t f, A;
-    mpfr_t *g, *E, *X1;
+    mpfr_t f;
+    mpfr_t *g;
 } lr_oracle;
 
 static void lr_init(lr_oracle *o, size_t n)
 {
-    mpfr_inits2(XP, o->f, o->A, (mpfr_ptr)0);
-    o->g = malloc(3 * n * sizeof(mpfr_t));
+    mpfr_init2(o->f, XP);
+    o->g = malloc(n * sizeof(mpfr_t));
     ck_assert_ptr_nonnull(o->g);
-    o->E = o->g + n;
-    o->X1 = o->E + n;
-    for (size_t j = 0; j < 3 * n; j++)
+    for (size_t j = 0; j < n; j++)
         mpfr_init2(o->g[j], XP);
 }
 
 static void lr_clear(lr_oracle *o, size_t n)
 {
-    for (size_t j = 0; j < 3 * n; j++)
+    for (size_t j = 0; j < n; j++)
         mpfr_clear(o->g[j]);
     free(o->g);
-    mpfr_clears(o->f, o->A, (mpfr_ptr)0);
+    mpfr_clear(o->f);
 }
 
 static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const double *w)
@@ -161,28 +148,20 @@ static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const d
     size_t n = P->n, off = 0, d = P->d[i];
     for (size_t k = 0; k < i; k++)
         off += P->d[k];
-    mpfr_t u, a, t, s, r, pr;
-    mpfr_inits2(XP, u, a, t, pr, (mpfr_ptr)0);
+    mpfr_t u, t, s, r, pr;
+    mpfr_inits2(XP, u, t, pr, (mpfr_ptr)0);
     mpfr_inits2(OP, s, r, (mpfr_ptr)0);
     mpfr_set_zero(o->f, 1);
-    mpfr_set_zero(o->A, 1);
-    for (size_t j = 0; j < n; j++) {
+    for (size_t j = 0; j < n; j++)
         mpfr_set_zero(o->g[j], 1);
-        mpfr_set_zero(o->E[j], 1);
-        mpfr_set_zero(o->X1[j], 1);
-    }
     for (size_t q = 0; q < d; q++) {
         const double *x = P->X + (off + q) * n;
         mpfr_set_zero(u, 1);
-        mpfr_set_zero(a, 1);
         for (size_t j = 0; j < n; j++) {          /* exact at XP bits */
             mpfr_set_d(pr, x[j], MPFR_RNDN);
             mpfr_mul_d(pr, pr, w[j], MPFR_RNDN);
             mpfr_add(u, u, pr, MPFR_RNDN);
-            mpfr_abs(pr, pr, MPFR_RNDN);
-            mpfr_add(a, a, pr, MPFR_RNDN);
         }
-        mpfr_add(o->A, o->A, a, MPFR_RNDN);
         /* loss: ln(1 + e^u) - b u; ln(1 + e^u) = u + ln(1 + e^-u) for u > 0
          * keeps MPFR's exponent range for |u| ~ 2^400 */
         mpfr_abs(s, u, MPFR_RNDN);
@@ -204,15 +183,9 @@ static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const d
         for (size_t j = 0; j < n; j++) {
             mpfr_mul_d(t, r, x[j], MPFR_RNDN);
             mpfr_add(o->g[j], o->g[j], t, MPFR_RNDN);
-            mpfr_abs(t, r, MPFR_RNDN);
-            mpfr_add(t, t, a, MPFR_RNDN);
-            mpfr_mul_d(t, t, fabs(x[j]), MPFR_RNDN);
-            mpfr_add(o->E[j], o->E[j], t, MPFR_RNDN);
-            mpfr_add_d(o->X1[j], o->X1[j], fabs(x[j]), MPFR_RNDN);
         }
     }
     mpfr_div_ui(o->f, o->f, (unsigned long)d, MPFR_RNDN);
-    mpfr_div_ui(o->A, o->A, (unsigned long)d, MPFR_RNDN);
     mpfr_set_zero(s, 1);
     for (size_t j = 0; j < n; j++) {
         mpfr_set_d(t, w[j], MPFR_RNDN);
@@ -223,68 +196,50 @@ static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const d
     mpfr_add(o->f, o->f, s, MPFR_RNDN);
     for (size_t j = 0; j < n; j++) {
         mpfr_div_ui(o->g[j], o->g[j], (unsigned long)d, MPFR_RNDN);
-        mpfr_div_ui(o->E[j], o->E[j], (unsigned long)d, MPFR_RNDN);
-        mpfr_div_ui(o->X1[j], o->X1[j], (unsigned long)d, MPFR_RNDN);
         mpfr_set_d(t, P->beta, MPFR_RNDN);
         mpfr_mul_d(t, t, w[j], MPFR_RNDN);
         mpfr_add(o->g[j], o->g[j], t, MPFR_RNDN);
-        mpfr_abs(t, t, MPFR_RNDN);
-        mpfr_add(o->E[j], o->E[j], t, MPFR_RNDN);
     }
-    mpfr_clears(u, a, t, s, r, pr, (mpfr_ptr)0);
+    mpfr_clears(u, t, s, r, pr, (mpfr_ptr)0);
 }
 
-/* bound = gk * (x + y) + 2^-1068 (1 + z) */
-static void mk_bound(mpfr_t bound, const mpfr_t gk, const mpfr_t x, const mpfr_t y,
-                     const mpfr_t z)
+/* CK_WITHIN with an absolute bound from a bound function. */
+#define CK_WITHIN_D(got, exact, bd) check_within_d((got), (exact), (bd), #got, __FILE__, __LINE__)
+static void check_within_d(double got, const mpfr_t exact, double bd, const char *what,
+                           const char *file, int line)
 {
-    mpfr_t t;
-    mpfr_init2(t, OP);
-    mpfr_add(bound, x, y, MPFR_RNDU);
-    mpfr_mul(bound, bound, gk, MPFR_RNDU);
-    mpfr_add_ui(t, z, 1, MPFR_RNDU);
-    mpfr_mul_2si(t, t, -1068, MPFR_RNDU);
-    mpfr_add(bound, bound, t, MPFR_RNDU);
-    mpfr_clear(t);
+    mpfr_t b;
+    mpfr_init2(b, 64);
+    mpfr_set_d(b, bd, MPFR_RNDN);
+    check_within(got, exact, b, what, file, line);
+    mpfr_clear(b);
 }
 
-/* Check ff_logreg_fi for every client and ff_logreg_f against the oracle. */
+/* Check ff_logreg_fi for every client and ff_logreg_f against the oracle,
+ * within ff_logreg_fi_bound and ff_logreg_f_bound. */
 static void check_logreg(const fr_logreg *P, const double *w)
 {
-    size_t m = P->m, n = P->n, dmax = 0;
+    size_t m = P->m, n = P->n;
     double fi, *gi = malloc(n * sizeof *gi), f, *g = malloc(n * sizeof *g);
-    ck_assert(gi && g);
+    double fb, *gb = malloc(n * sizeof *gb);
+    ck_assert(gi && g && gb);
     lr_oracle o, tot;
     lr_init(&o, n);
     lr_init(&tot, n);
-    mpfr_t gk, bound, z, tz;
-    mpfr_inits2(OP, gk, bound, z, tz, (mpfr_ptr)0);
-    mpfr_set_zero(tz, 1);
     for (size_t j = 0; j < n; j++)
-        mpfr_set_zero(tot.g[j], 1), mpfr_set_zero(tot.E[j], 1), mpfr_set_zero(tot.X1[j], 1);
+        mpfr_set_zero(tot.g[j], 1);
     mpfr_set_zero(tot.f, 1);
-    mpfr_set_zero(tot.A, 1);
     for (size_t i = 0; i < m; i++) {
-        dmax = P->d[i] > dmax ? P->d[i] : dmax;
         ck_assert_int_eq(ff_logreg_fi(&fi, gi, P, i, w), FR_OK);
+        ck_assert_int_eq(ff_logreg_fi_bound(&fb, gb, P, i, w), FR_OK);
         lr_oracle_client(&o, P, i, w);
-        mp_gamma(gk, P->d[i] + n + 13);
-        mpfr_set_d(z, (double)n * P->beta, MPFR_RNDU);
-        mpfr_add(tz, tz, z, MPFR_RNDU);
-        mk_bound(bound, gk, o.f, o.A, z);
-        CK_WITHIN(fi, o.f, bound);
+        CK_WITHIN_D(fi, o.f, fb);
         mpfr_add(tot.f, tot.f, o.f, MPFR_RNDN);
-        mpfr_add(tot.A, tot.A, o.A, MPFR_RNDN);
-        mpfr_set_zero(z, 1);
         for (size_t j = 0; j < n; j++) {
-            mk_bound(bound, gk, o.E[j], z, o.X1[j]);
-            CK_WITHIN(gi[j], o.g[j], bound);
+            CK_WITHIN_D(gi[j], o.g[j], gb[j]);
             mpfr_add(tot.g[j], tot.g[j], o.g[j], MPFR_RNDN);
-            mpfr_add(tot.E[j], tot.E[j], o.E[j], MPFR_RNDN);
-            mpfr_add(tot.X1[j], tot.X1[j], o.X1[j], MPFR_RNDN);
-            mpfr_add_ui(tot.X1[j], tot.X1[j], i == 0 ? 0 : 1, MPFR_RNDN);
         }
-        /* f alone and g alone give the same values */
+        /* f alone and g alone give the same values, and so do the bounds */
         double f2 = SENTINEL, *g2 = malloc(n * sizeof *g2);
         ck_assert_ptr_nonnull(g2);
         ck_assert_int_eq(ff_logreg_fi(&f2, NULL, P, i, w), FR_OK);
@@ -292,24 +247,24 @@ static void check_logreg(const fr_logreg *P, const double *w)
         CK_EXACT(f2, fi);
         for (size_t j = 0; j < n; j++)
             CK_EXACT(g2[j], gi[j]);
+        ck_assert_int_eq(ff_logreg_fi_bound(&f2, NULL, P, i, w), FR_OK);
+        ck_assert_int_eq(ff_logreg_fi_bound(NULL, g2, P, i, w), FR_OK);
+        CK_EXACT(f2, fb);
+        for (size_t j = 0; j < n; j++)
+            CK_EXACT(g2[j], gb[j]);
         free(g2);
     }
-    /* f = sum f_i: gamma_{K+m}, K = max d_i + n + 13, m absolute terms */
+    /* f = sum f_i, g = sum g_i */
     ck_assert_int_eq(ff_logreg_f(&f, g, P, w), FR_OK);
-    mp_gamma(gk, dmax + n + 13 + m);
-    mpfr_add_ui(tz, tz, (unsigned long)m - 1, MPFR_RNDU);
-    mk_bound(bound, gk, tot.f, tot.A, tz);
-    CK_WITHIN(f, tot.f, bound);
-    mpfr_set_zero(z, 1);
-    for (size_t j = 0; j < n; j++) {
-        mk_bound(bound, gk, tot.E[j], z, tot.X1[j]);
-        CK_WITHIN(g[j], tot.g[j], bound);
-    }
-    mpfr_clears(gk, bound, z, tz, (mpfr_ptr)0);
+    ck_assert_int_eq(ff_logreg_f_bound(&fb, gb, P, w), FR_OK);
+    CK_WITHIN_D(f, tot.f, fb);
+    for (size_t j = 0; j < n; j++)
+        CK_WITHIN_D(g[j], tot.g[j], gb[j]);
     lr_clear(&o, n);
     lr_clear(&tot, n);
     free(gi);
     free(g);
+    free(gb);
 }
 
 typedef struct {
@@ -473,6 +428,22 @@ START_TEST(logreg_errors)
     Q = P;
     Q.X = NULL;
     LR_BOTH(FR_ENULL, ff_logreg_fi(&f, g, &Q, 0, w), ff_logreg_f(&f, g, &Q, w));
+    /* the bound functions check the same way, and refuse beyond 2^400 */
+    LR_BOTH(FR_ENULL, ff_logreg_fi_bound(NULL, NULL, &P, 0, w), ff_logreg_f_bound(NULL, NULL, &P, w));
+    LR_BOTH(FR_ENONFINITE, ff_logreg_fi_bound(&f, g, &P, 0, wn), ff_logreg_f_bound(&f, g, &P, wn));
+    ck_assert_int_eq(ff_logreg_fi_bound(&f, g, &P, 2, w), FR_ESIZE);
+    Q = P;
+    Q.b = bb;
+    LR_BOTH(FR_EDOM, ff_logreg_fi_bound(&f, g, &Q, 0, w), ff_logreg_f_bound(&f, g, &Q, w));
+    Q = P;
+    Q.X = XX;
+    LR_BOTH(FR_ENONFINITE, ff_logreg_fi_bound(&f, g, &Q, 0, w), ff_logreg_f_bound(&f, g, &Q, w));
+    double wbig[2] = {0x1.0000000000001p400, 0}, Xbig[6] = {1, 2, -1, 0.5, 0, -0x1p401};
+    LR_BOTH(FR_EDOM, ff_logreg_fi_bound(&f, g, &P, 0, wbig), ff_logreg_f_bound(&f, g, &P, wbig));
+    Q = P;
+    Q.X = Xbig;
+    LR_BOTH(FR_EDOM, ff_logreg_fi_bound(&f, g, &Q, 1, w), ff_logreg_f_bound(&f, g, &Q, w));
+    ck_assert_int_eq(ff_logreg_fi_bound(&f, g, &Q, 0, w), FR_OK);   /* client 0 is in range */
 #undef LR_BOTH
 }
 END_TEST
@@ -507,8 +478,8 @@ static void mu_oracle(mpfr_t mu, double mu0, double c, double alpha, unsigned lo
 START_TEST(mu_random)
 {
     rng_start(5);
-    mpfr_t mu, gk, bound;
-    mpfr_inits2(OP, mu, gk, bound, (mpfr_ptr)0);
+    mpfr_t mu, bound;
+    mpfr_inits2(OP, mu, bound, (mpfr_ptr)0);
     for (int it = 0; it < 400; it++) {
         size_t n = (size_t)rnd_int(1, 20);
         double wik[20], w[20], got = SENTINEL;
@@ -524,12 +495,13 @@ START_TEST(mu_random)
             kp1 = (1ul << 54) + (unsigned long)(frng_next64(&rng) >> 14);
         }
         ck_assert_int_eq(ff_fedepm_mu(&got, mu0, c, alpha, kp1, wik, w, n), FR_OK);
+        double rel;
+        ck_assert_int_eq(ff_fedepm_mu_bound(&rel, mu0, c, alpha, kp1, wik, w, n), FR_OK);
         mu_oracle(mu, mu0, c, alpha, kp1, wik, w, n);
-        mp_gamma(gk, n + 14);
-        mpfr_mul(bound, gk, mu, MPFR_RNDU);
+        mpfr_mul_d(bound, mu, rel, MPFR_RNDU);
         CK_WITHIN(got, mu, bound);
     }
-    mpfr_clears(mu, gk, bound, (mpfr_ptr)0);
+    mpfr_clears(mu, bound, (mpfr_ptr)0);
 }
 END_TEST
 
@@ -548,22 +520,29 @@ START_TEST(mu_errors)
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 1, 1, 1, a, b, 2), FR_EDOM);
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 1, 2, 1, bad, b, 2), FR_ENONFINITE);
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 1, 2, 1, a, bad, 2), FR_ENONFINITE);
+    /* the bound function checks the same way */
+    ck_assert_int_eq(ff_fedepm_mu_bound(NULL, 1, 1, 2, 1, a, b, 2), FR_ENULL);
+    ck_assert_int_eq(ff_fedepm_mu_bound(&mu, 1, 1, 2, 1, a, b, 0), FR_ESIZE);
+    ck_assert_int_eq(ff_fedepm_mu_bound(&mu, NAN, 1, 2, 1, a, b, 2), FR_ENONFINITE);
+    ck_assert_int_eq(ff_fedepm_mu_bound(&mu, 1, 1, 1, 1, a, b, 2), FR_EDOM);
+    ck_assert_int_eq(ff_fedepm_mu_bound(&mu, 1, 1, 2, 1, bad, b, 2), FR_ENONFINITE);
     CK_UNCHANGED(&mu, 1);
 }
 END_TEST
 
-/* Oracle of (20), component j, and the bound gamma_7 (|w| + T/(eta+mu))
- * + 2^-1072 (1 + 1/(eta+mu)). */
+/* Oracle of (20), component j, and the bound of the contract,
+ * ff_fedepm_step_bound (one component). */
 static void step_oracle(mpfr_t out, mpfr_t bound, double wi, double w, double g,
                         double lambda, double eta, double mu)
 {
-    mpfr_t wt, den, t, T;
-    mpfr_inits2(XP, wt, den, t, T, (mpfr_ptr)0);
+    double bd;
+    ck_assert_int_eq(ff_fedepm_step_bound(&bd, &wi, &w, &g, 1, lambda, eta, mu), FR_OK);
+    mpfr_set_d(bound, bd, MPFR_RNDN);
+    mpfr_t wt, den;
+    mpfr_inits2(XP, wt, den, (mpfr_ptr)0);
     mpfr_set_d(wt, wi, MPFR_RNDN);
     mpfr_sub_d(wt, wt, w, MPFR_RNDN);
     mpfr_mul_d(wt, wt, mu, MPFR_RNDN);
-    mpfr_abs(T, wt, MPFR_RNDN);
-    mpfr_add_d(T, T, fabs(g), MPFR_RNDN);
     mpfr_sub_d(wt, wt, g, MPFR_RNDN);                 /* exact */
     if (mpfr_cmp_d(wt, lambda) > 0)
         mpfr_sub_d(wt, wt, lambda, MPFR_RNDN);
@@ -576,15 +555,7 @@ static void step_oracle(mpfr_t out, mpfr_t bound, double wi, double w, double g,
     mpfr_set_prec(out, OP);
     mpfr_div(out, wt, den, MPFR_RNDN);
     mpfr_add_d(out, out, w, MPFR_RNDN);
-    mpfr_div(T, T, den, MPFR_RNDU);
-    mpfr_add_d(T, T, fabs(w), MPFR_RNDU);
-    mp_gamma(bound, 7);
-    mpfr_mul(bound, bound, T, MPFR_RNDU);
-    mpfr_ui_div(t, 1, den, MPFR_RNDU);
-    mpfr_add_ui(t, t, 1, MPFR_RNDU);
-    mpfr_mul_2si(t, t, -1072, MPFR_RNDU);
-    mpfr_add(bound, bound, t, MPFR_RNDU);
-    mpfr_clears(wt, den, t, T, (mpfr_ptr)0);
+    mpfr_clears(wt, den, (mpfr_ptr)0);
 }
 
 START_TEST(step_random)
@@ -603,8 +574,11 @@ START_TEST(step_random)
             g[j] = rnd_double(-6, 3);
         }
         ck_assert_int_eq(ff_fedepm_step(out, wi, w, g, n, lambda, eta, mu), FR_OK);
+        double bd[12];
+        ck_assert_int_eq(ff_fedepm_step_bound(bd, wi, w, g, n, lambda, eta, mu), FR_OK);
         for (size_t j = 0; j < n; j++) {
             step_oracle(ex, bound, wi[j], w[j], g[j], lambda, eta, mu);
+            CK_EXACT(bd[j], mpfr_get_d(bound, MPFR_RNDN));   /* componentwise */
             CK_WITHIN(out[j], ex, bound);
         }
     }
@@ -693,6 +667,14 @@ START_TEST(step_errors)
     double wi[2] = {SENTINEL, SENTINEL};
     ck_assert_int_eq(ff_fedepm_step(wi, wi, z, bad, 2, 1, 1, 1), FR_ENONFINITE);
     CK_UNCHANGED(wi, 2);
+    /* the bound function checks the same way; eta + mu must not overflow */
+    ck_assert_int_eq(ff_fedepm_step_bound(NULL, a, z, z, 2, 1, 1, 1), FR_ENULL);
+    ck_assert_int_eq(ff_fedepm_step_bound(out, a, z, z, 0, 1, 1, 1), FR_ESIZE);
+    ck_assert_int_eq(ff_fedepm_step_bound(out, a, z, z, 2, 0, 1, 1), FR_EDOM);
+    ck_assert_int_eq(ff_fedepm_step_bound(out, a, z, z, 2, 1, NAN, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_fedepm_step_bound(out, a, z, bad, 2, 1, 1, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_fedepm_step_bound(out, a, z, z, 2, 1, DBL_MAX, DBL_MAX), FR_EDOM);
+    CK_UNCHANGED(out, 2);
 }
 END_TEST
 
@@ -733,8 +715,9 @@ static void check_ru(double nu, const mpfr_t num, double eps, double mu)
 START_TEST(scale27_upward)
 {
     rng_start(9);
-    mpfr_t num;
+    mpfr_t num, ex, bound;
     mpfr_init2(num, 64);
+    mpfr_inits2(OP, ex, bound, (mpfr_ptr)0);
     for (int it = 0; it < 6000; it++) {
         int wide = it % 3 == 0;
         double Delta = fabs(rnd_double(wide ? -1074 : -20, wide ? 1023 : 20));
@@ -744,10 +727,20 @@ START_TEST(scale27_upward)
             eps = ldexp(1, rnd_int(-30, 30)), Delta = ldexp(mu, rnd_int(-60, 60));
         if (!isfinite(Delta) || Delta == 0 || eps == 0 || mu == 0)
             continue;
-        double nu = SENTINEL;
+        double nu = SENTINEL, rel, abs;
         ck_assert_int_eq(ff_laplace_scale_upper(&nu, Delta, eps, mu), FR_OK);
         mpfr_set_d(num, Delta, MPFR_RNDN);
         check_ru(nu, num, eps, mu);
+        /* the bound function: 0 <= nu - exact <= rel exact + abs (finite nu) */
+        ck_assert_int_eq(ff_laplace_scale_upper_bound(&rel, &abs, Delta, eps, mu), FR_OK);
+        if (isinf(nu))
+            continue;
+        mpfr_set_d(ex, Delta, MPFR_RNDN);
+        mpfr_div_d(ex, ex, eps, MPFR_RNDN);
+        mpfr_div_d(ex, ex, mu, MPFR_RNDN);
+        mpfr_mul_d(bound, ex, rel, MPFR_RNDU);
+        mpfr_add_d(bound, bound, abs, MPFR_RNDU);
+        CK_WITHIN(nu, ex, bound);
     }
     /* the experiments' magnitudes, and a hand value: 1/(3 * 1) rounded up */
     double nu;
@@ -755,16 +748,16 @@ START_TEST(scale27_upward)
     CK_EXACT(nu, nextafter(1.0 / 3, 1));              /* RN(1/3) < 1/3 */
     ck_assert_int_eq(ff_laplace_scale_upper(&nu, 2, 1, 0.5), FR_OK);
     CK_EXACT(nu, 4);
-    mpfr_clear(num);
+    mpfr_clears(num, ex, bound, (mpfr_ptr)0);
 }
 END_TEST
 
 START_TEST(scale39_upper)
 {
     rng_start(10);
-    mpfr_t S, x, gk, bound;
+    mpfr_t S, x, bound;
     mpfr_init2(S, XP);
-    mpfr_inits2(OP, x, gk, bound, (mpfr_ptr)0);
+    mpfr_inits2(OP, x, bound, (mpfr_ptr)0);
     for (int it = 0; it < 1500; it++) {
         size_t n = (size_t)rnd_int(1, 30);
         double g[30];
@@ -773,17 +766,17 @@ START_TEST(scale39_upper)
             g[j] = rnd_double(wide ? -1074 : -30, wide ? 1000 : 10);
         if (it % 6 == 0)
             g[0] = 0;
-        double eps = fabs(rnd_double(-10, 5)), mu = fabs(rnd_double(-10, 10)), nu;
+        double eps = fabs(rnd_double(-10, 5)), mu = fabs(rnd_double(-10, 10)), nu, rel, abs;
         ck_assert_int_eq(ff_laplace_scale_eq39_upper(&nu, g, n, eps, mu), FR_OK);
+        ck_assert_int_eq(ff_laplace_scale_eq39_upper_bound(&rel, &abs, g, n, eps, mu), FR_OK);
         mpfr_set_zero(S, 1);
         for (size_t j = 0; j < n; j++)
             mpfr_add_d(S, S, fabs(g[j]), MPFR_RNDN);            /* exact */
         mpfr_mul_2ui(S, S, 1, MPFR_RNDN);
         mpfr_div_d(x, S, eps, MPFR_RNDU);
         mpfr_div_d(x, x, mu, MPFR_RNDU);
-        mp_gamma(gk, 3 * n + 10);
-        mpfr_add_ui(gk, gk, 1, MPFR_RNDU);
-        mpfr_mul(bound, x, gk, MPFR_RNDU);
+        mpfr_mul_d(bound, x, rel, MPFR_RNDU);
+        mpfr_add(bound, bound, x, MPFR_RNDU);                /* x (1 + rel) */
         if (isinf(nu)) {                   /* only if the upper bound overflows */
             ck_assert(nu > 0 && mpfr_cmp_d(bound, DBL_MAX) > 0);
             continue;
@@ -796,31 +789,32 @@ START_TEST(scale39_upper)
         ck_assert_msg(mpfr_greaterequal_p(p, S), "nu = %a below 2||g||_1/(eps mu)"
                       " [FEDREF_SEED=%llu]", nu, (unsigned long long)seed);
         mpfr_clear(p);
-        /* upper: nu <= x (1 + gamma_{3n+10}) + 2^-1074 */
-        mpfr_add_d(bound, bound, 0x1p-1074, MPFR_RNDU);
+        /* upper: nu <= x (1 + rel) + abs, ff_laplace_scale_eq39_upper_bound */
+        mpfr_add_d(bound, bound, abs, MPFR_RNDU);
         ck_assert_msg(mpfr_cmp_d(bound, nu) >= 0, "nu = %a (%.17g) too far above"
                       " [FEDREF_SEED=%llu]", nu, nu, (unsigned long long)seed);
     }
     double z[3] = {0, -0.0, 0}, nu = SENTINEL;
     ck_assert_int_eq(ff_laplace_scale_eq39_upper(&nu, z, 3, 0.5, 2), FR_OK);
     ck_assert(nu == 0 && !signbit(nu));
-    mpfr_clears(S, x, gk, bound, (mpfr_ptr)0);
+    mpfr_clears(S, x, bound, (mpfr_ptr)0);
 }
 END_TEST
 
 START_TEST(density_random)
 {
     rng_start(11);
-    mpfr_t p, t, bound, c;
-    mpfr_inits2(OP, p, t, bound, c, (mpfr_ptr)0);
+    mpfr_t p, t, bound;
+    mpfr_inits2(OP, p, t, bound, (mpfr_ptr)0);
     for (int it = 0; it < 3000; it++) {
         double nu = fabs(rnd_double(it % 4 == 0 ? -1000 : -20, it % 4 == 0 ? 1000 : 20));
         double x = rnd_double(-30, 10) * nu * (it % 3 == 0 ? 100 : 1);
         int printed = it & 1;
         if (!isfinite(x) || nu == 0)
             continue;
-        double got;
+        double got, rel, abs;
         ck_assert_int_eq(ff_laplace_density(&got, x, nu, printed), FR_OK);
+        ck_assert_int_eq(ff_laplace_density_bound(&rel, &abs, x, nu, printed), FR_OK);
         ck_assert(got >= 0);
         mpfr_set_d(t, fabs(x), MPFR_RNDN);
         mpfr_div_d(t, t, printed ? 2 * nu : nu, MPFR_RNDN);    /* t */
@@ -833,16 +827,9 @@ START_TEST(density_random)
         mpfr_exp(p, p, MPFR_RNDN);
         mpfr_div_d(p, p, nu, MPFR_RNDN);
         mpfr_div_2ui(p, p, 1, MPFR_RNDN);                       /* / (2 nu) */
-        /* bound (1.01 t + 6) u p + 2^-1072 (1 + 1/nu) */
-        mpfr_mul_d(bound, t, 1.01, MPFR_RNDU);
-        mpfr_add_ui(bound, bound, 6, MPFR_RNDU);
-        mpfr_mul(bound, bound, p, MPFR_RNDU);
-        mpfr_mul_2si(bound, bound, -53, MPFR_RNDU);
-        mpfr_set_d(c, nu, MPFR_RNDN);
-        mpfr_ui_div(c, 1, c, MPFR_RNDU);
-        mpfr_add_ui(c, c, 1, MPFR_RNDU);
-        mpfr_mul_2si(c, c, -1072, MPFR_RNDU);
-        mpfr_add(bound, bound, c, MPFR_RNDU);
+        /* bound rel p + abs, ff_laplace_density_bound */
+        mpfr_mul_d(bound, p, rel, MPFR_RNDU);
+        mpfr_add_d(bound, bound, abs, MPFR_RNDU);
         CK_WITHIN(got, p, bound);
     }
     /* hand values: x = 0 gives 1/(2 nu) in both forms; the printed form at
@@ -857,7 +844,7 @@ START_TEST(density_random)
     CK_EXACT(a, b);
     ck_assert_int_eq(ff_laplace_density(&a, 1e300, 1e-300, 0), FR_OK);
     CK_EXACT(a, 0);                                            /* underflow */
-    mpfr_clears(p, t, bound, c, (mpfr_ptr)0);
+    mpfr_clears(p, t, bound, (mpfr_ptr)0);
 }
 END_TEST
 
@@ -885,6 +872,18 @@ START_TEST(laplace_errors)
     ck_assert_int_eq(ff_laplace_density(&nu, 1, 0, 0), FR_EDOM);
     ck_assert_int_eq(ff_laplace_density(&nu, 1, -1, 1), FR_EDOM);
     CK_UNCHANGED(&nu, 1);
+    /* the bound functions check the same way */
+    double rel = SENTINEL, abs = SENTINEL;
+    ck_assert_int_eq(ff_laplace_scale_upper_bound(NULL, &abs, 1, 1, 1), FR_ENULL);
+    ck_assert_int_eq(ff_laplace_scale_upper_bound(&rel, &abs, NAN, 1, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_laplace_scale_upper_bound(&rel, &abs, 1, 1, 0), FR_EDOM);
+    ck_assert_int_eq(ff_laplace_scale_eq39_upper_bound(&rel, &abs, h, 0, 1, 1), FR_ESIZE);
+    ck_assert_int_eq(ff_laplace_scale_eq39_upper_bound(&rel, &abs, h, 2, 0, 1), FR_EDOM);
+    ck_assert_int_eq(ff_laplace_scale_eq39_upper_bound(&rel, &abs, g, 2, 1, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_laplace_density_bound(&rel, &abs, 1, INFINITY, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_laplace_density_bound(&rel, &abs, 1, -1, 0), FR_EDOM);
+    ck_assert_int_eq(ff_laplace_density_bound(&rel, NULL, 1, 1, 0), FR_ENULL);
+    ck_assert(rel == SENTINEL && abs == SENTINEL);
 }
 END_TEST
 
@@ -895,9 +894,9 @@ END_TEST
 START_TEST(penalty_random)
 {
     rng_start(12);
-    mpfr_t s, t, r1, r2, mx, sumabs, best, gk, bound;
-    mpfr_inits2(XP, s, t, r1, r2, mx, sumabs, best, (mpfr_ptr)0);
-    mpfr_inits2(OP, gk, bound, (mpfr_ptr)0);
+    mpfr_t s, t, r1, r2, mx, bound;
+    mpfr_inits2(XP, s, t, r1, r2, mx, (mpfr_ptr)0);
+    mpfr_init2(bound, OP);
     for (int it = 0; it < 300; it++) {
         size_t m = (size_t)rnd_int(1, 7), n = (size_t)rnd_int(1, 6);
         double G[42], W[42], w[6];
@@ -912,16 +911,19 @@ START_TEST(penalty_random)
             if (rnd_int(0, 5) == 0)
                 G[k] = rnd_int(0, 1) ? lambda : -lambda;           /* |G| = lambda */
         }
-        double lam = SENTINEL, rc, rs, rset, rs10;
+        double lam = SENTINEL, rc, rs, rset, rs10, cons_rel, sum9, set_abs, sum10;
         ck_assert_int_eq(ff_lambda_star(&lam, G, m, n), FR_OK);
         ck_assert_int_eq(ff_stationarity_9(&rc, &rs, G, W, w, m, n), FR_OK);
         ck_assert_int_eq(ff_stationarity_10(&rset, &rs10, G, W, w, m, n, lambda, eta), FR_OK);
+        ck_assert_int_eq(ff_stationarity_9_bound(&cons_rel, &sum9, G, W, w, m, n), FR_OK);
+        ck_assert_int_eq(ff_stationarity_10_bound(&set_abs, &sum10, G, W, w, m, n, lambda, eta),
+                         FR_OK);
         /* lambda*: exact */
         double lmx = 0;
         for (size_t k = 0; k < m * n; k++)
             lmx = fabs(G[k]) > lmx ? fabs(G[k]) : lmx;
         CK_EXACT(lam, lmx);
-        /* (9): r_cons correctly rounded; r_sum within gamma_{m-1} max sum |G| */
+        /* (9): r_cons correctly rounded, and within cons_rel; r_sum within sum9 */
         mpfr_set_zero(mx, 1);
         for (size_t k = 0; k < m * n; k++) {
             mpfr_set_d(t, W[k], MPFR_RNDN);
@@ -930,30 +932,23 @@ START_TEST(penalty_random)
             mpfr_max(mx, mx, t, MPFR_RNDN);
         }
         CK_EXACT(rc, mpfr_get_d(mx, MPFR_RNDN));
+        mpfr_mul_d(bound, mx, cons_rel, MPFR_RNDU);
+        CK_WITHIN(rc, mx, bound);
         mpfr_set_zero(r1, 1);
-        mpfr_set_zero(best, 1);
         for (size_t j = 0; j < n; j++) {
             mpfr_set_zero(s, 1);
-            mpfr_set_zero(sumabs, 1);
-            for (size_t i = 0; i < m; i++) {
+            for (size_t i = 0; i < m; i++)
                 mpfr_add_d(s, s, G[i * n + j], MPFR_RNDN);
-                mpfr_add_d(sumabs, sumabs, fabs(G[i * n + j]), MPFR_RNDN);
-            }
             mpfr_abs(s, s, MPFR_RNDN);
             mpfr_max(r1, r1, s, MPFR_RNDN);
-            mpfr_max(best, best, sumabs, MPFR_RNDN);
         }
-        mp_gamma(gk, m - 1);
-        mpfr_mul(bound, gk, best, MPFR_RNDU);
+        mpfr_set_d(bound, sum9, MPFR_RNDN);
         CK_WITHIN(rs, r1, bound);
         /* (10): exact residuals from the definition (pi in sgn as a set) */
         mpfr_set_zero(r1, 1);                  /* r_set */
         mpfr_set_zero(r2, 1);                  /* r_sum */
-        mpfr_set_zero(mx, 1);                  /* max (|G| + lambda + eta|delta|) */
-        mpfr_set_zero(best, 1);                /* max_j sum_i (lambda + eta|delta|) */
         for (size_t j = 0; j < n; j++) {
             mpfr_set_zero(s, 1);
-            mpfr_set_zero(sumabs, 1);
             for (size_t i = 0; i < m; i++) {
                 double Gij = G[i * n + j];
                 mpfr_t dl, v;
@@ -977,31 +972,21 @@ START_TEST(penalty_random)
                 }
                 mpfr_max(r1, r1, v, MPFR_RNDN);
                 mpfr_add(s, s, t, MPFR_RNDN);
-                mpfr_abs(v, dl, MPFR_RNDN);
-                mpfr_add_d(v, v, lambda, MPFR_RNDN);
-                mpfr_add(sumabs, sumabs, v, MPFR_RNDN);
-                mpfr_add_d(v, v, fabs(Gij), MPFR_RNDN);
-                mpfr_max(mx, mx, v, MPFR_RNDN);
                 mpfr_clears(dl, v, (mpfr_ptr)0);
             }
             mpfr_abs(s, s, MPFR_RNDN);
             mpfr_max(r2, r2, s, MPFR_RNDN);
-            mpfr_max(best, best, sumabs, MPFR_RNDN);
         }
-        mp_gamma(gk, 3);
-        mpfr_mul(bound, gk, mx, MPFR_RNDU);
-        mpfr_add_d(bound, bound, 0x1p-1073, MPFR_RNDU);
+        mpfr_set_d(bound, set_abs, MPFR_RNDN);
         CK_WITHIN(rset, r1, bound);
-        mp_gamma(gk, m + 2);
-        mpfr_mul(bound, gk, best, MPFR_RNDU);
-        mpfr_add_d(bound, bound, (double)m * 0x1p-1073, MPFR_RNDU);
+        mpfr_set_d(bound, sum10, MPFR_RNDN);
         CK_WITHIN(rs10, r2, bound);
         if (dy) {                               /* dyadics: everything exact */
             CK_EXACT(rset, mpfr_get_d(r1, MPFR_RNDN));
             CK_EXACT(rs10, mpfr_get_d(r2, MPFR_RNDN));
         }
     }
-    mpfr_clears(s, t, r1, r2, mx, sumabs, best, gk, bound, (mpfr_ptr)0);
+    mpfr_clears(s, t, r1, r2, mx, bound, (mpfr_ptr)0);
 }
 END_TEST
 
@@ -1051,6 +1036,15 @@ START_TEST(penalty_errors)
     ck_assert_int_eq(ff_stationarity_10(&o1, &o2, G, W, w, 2, 1, 1, -1), FR_EDOM);
     ck_assert_int_eq(ff_stationarity_10(&o1, &o2, bad, W, w, 2, 1, 1, 1), FR_ENONFINITE);
     ck_assert_int_eq(ff_stationarity_10(&o1, &o2, G, bad, w, 2, 1, 1, 1), FR_ENONFINITE);
+    /* the bound functions check the same way */
+    ck_assert_int_eq(ff_stationarity_9_bound(NULL, &o2, G, W, w, 2, 1), FR_ENULL);
+    ck_assert_int_eq(ff_stationarity_9_bound(&o1, &o2, G, W, w, 0, 1), FR_ESIZE);
+    ck_assert_int_eq(ff_stationarity_9_bound(&o1, &o2, bad, W, w, 2, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_stationarity_10_bound(&o1, &o2, G, W, NULL, 2, 1, 1, 1), FR_ENULL);
+    ck_assert_int_eq(ff_stationarity_10_bound(&o1, &o2, G, W, w, 2, 0, 1, 1), FR_ESIZE);
+    ck_assert_int_eq(ff_stationarity_10_bound(&o1, &o2, G, W, w, 2, 1, 0, 1), FR_EDOM);
+    ck_assert_int_eq(ff_stationarity_10_bound(&o1, &o2, G, W, w, 2, 1, 1, INFINITY), FR_ENONFINITE);
+    ck_assert_int_eq(ff_stationarity_10_bound(&o1, &o2, G, bad, w, 2, 1, 1, 1), FR_ENONFINITE);
     CK_UNCHANGED(&o1, 1);
     CK_UNCHANGED(&o2, 1);
 }
@@ -1089,12 +1083,13 @@ START_TEST(stop_gradient_exact)
 }
 END_TEST
 
-/* var and thr in MPFR (OP bits), the gap of the contract, the decision. */
+/* var and thr in MPFR (1200 bits), the gap of the contract
+ * (ff_stop_rule_bound), the decision. */
 START_TEST(stop_variance)
 {
     rng_start(14);
-    mpfr_t mean, var, thr, A, D, t, gap, diff;
-    mpfr_inits2(1200, mean, var, thr, A, D, t, gap, diff, (mpfr_ptr)0);
+    mpfr_t mean, var, thr, t, diff;
+    mpfr_inits2(1200, mean, var, thr, t, diff, (mpfr_ptr)0);
     int decided = 0, fired = 0, quiet = 0;
     for (int it = 0; it < 3000; it++) {
         size_t n = (size_t)rnd_int(1, 100), nf = (size_t)rnd_int(4, 9);
@@ -1107,23 +1102,18 @@ START_TEST(stop_variance)
         if (it % 10 == 0)
             f[nf - 1] = f[nf - 2] = f[nf - 3] = f[nf - 4] = base;
         int st = -1;
+        double gap;
         ck_assert_int_eq(ff_stop_rule(&st, 1.0, f, nf, n), FR_OK);
+        ck_assert_int_eq(ff_stop_rule_bound(&gap, 1.0, f, nf, n), FR_OK);
         const double *v = f + nf - 4;
         mpfr_set_zero(mean, 1);
-        mpfr_set_zero(A, 1);
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < 4; k++)
             mpfr_add_d(mean, mean, v[k], MPFR_RNDN);
-            mpfr_add_d(A, A, fabs(v[k]), MPFR_RNDN);
-        }
         mpfr_div_2ui(mean, mean, 2, MPFR_RNDN);
-        mpfr_div_2ui(A, A, 2, MPFR_RNDN);
         mpfr_set_zero(var, 1);
-        mpfr_set_zero(D, 1);
         for (int k = 0; k < 4; k++) {
             mpfr_set_d(t, v[k], MPFR_RNDN);
             mpfr_sub(t, t, mean, MPFR_RNDN);
-            mpfr_abs(t, t, MPFR_RNDN);
-            mpfr_max(D, D, t, MPFR_RNDN);
             mpfr_sqr(t, t, MPFR_RNDN);
             mpfr_add(var, var, t, MPFR_RNDN);
         }
@@ -1133,19 +1123,10 @@ START_TEST(stop_variance)
         mpfr_set_d(t, fabs(v[3]), MPFR_RNDN);
         mpfr_add_ui(t, t, 1, MPFR_RNDN);
         mpfr_div(thr, thr, t, MPFR_RNDN);
-        /* gap = 2^-47 (A D + var + thr) + 2^-97 A^2 + 2^-1070 */
-        mpfr_mul(gap, A, D, MPFR_RNDU);
-        mpfr_add(gap, gap, var, MPFR_RNDU);
-        mpfr_add(gap, gap, thr, MPFR_RNDU);
-        mpfr_mul_2si(gap, gap, -47, MPFR_RNDU);
-        mpfr_sqr(t, A, MPFR_RNDU);
-        mpfr_mul_2si(t, t, -97, MPFR_RNDU);
-        mpfr_add(gap, gap, t, MPFR_RNDU);
-        mpfr_add_d(gap, gap, 0x1p-1070, MPFR_RNDU);
         mpfr_sub(diff, var, thr, MPFR_RNDN);
         mpfr_abs(diff, diff, MPFR_RNDN);
         ck_assert(st == FR_STOP_VAR || st == FR_STOP_ROUNDS);
-        if (mpfr_greater_p(diff, gap)) {
+        if (mpfr_cmp_d(diff, gap) > 0) {
             int want = mpfr_lessequal_p(var, thr);
             ck_assert_msg((st == FR_STOP_VAR) == want, "stop = %d, exact var <= thr: %d;"
                           " f[last 4] = %a %a %a %a, n = %zu [FEDREF_SEED=%llu]", st, want,
@@ -1163,7 +1144,10 @@ START_TEST(stop_variance)
     int st = -1;
     ck_assert_int_eq(ff_stop_rule(&st, 1.0, f3, 3, 5), FR_OK);
     ck_assert_int_eq(st, FR_STOP_ROUNDS);
-    mpfr_clears(mean, var, thr, A, D, t, gap, diff, (mpfr_ptr)0);
+    double gap = SENTINEL;
+    ck_assert_int_eq(ff_stop_rule_bound(&gap, 1.0, f3, 3, 5), FR_OK);
+    CK_EXACT(gap, 0);                          /* no variance test: nothing to decide */
+    mpfr_clears(mean, var, thr, t, diff, (mpfr_ptr)0);
 }
 END_TEST
 
@@ -1180,6 +1164,15 @@ START_TEST(stop_errors)
     ck_assert_int_eq(ff_stop_rule(&st, -1e-300, f, 4, 1), FR_EDOM);
     ck_assert_int_eq(ff_stop_rule(&st, 1, bad, 4, 1), FR_ENONFINITE);
     ck_assert_int_eq(st, -77);
+    /* the bound function checks the same way, and refuses |f_k| > 2^500 */
+    double gap = SENTINEL, big[5] = {0x1p501, 1, 2, 3, 4};
+    ck_assert_int_eq(ff_stop_rule_bound(NULL, 1, f, 4, 1), FR_ENULL);
+    ck_assert_int_eq(ff_stop_rule_bound(&gap, 1, f, 4, 0), FR_ESIZE);
+    ck_assert_int_eq(ff_stop_rule_bound(&gap, -1, f, 4, 1), FR_EDOM);
+    ck_assert_int_eq(ff_stop_rule_bound(&gap, 1, bad, 4, 1), FR_ENONFINITE);
+    ck_assert_int_eq(ff_stop_rule_bound(&gap, 1, big, 4, 1), FR_EDOM);
+    CK_UNCHANGED(&gap, 1);
+    ck_assert_int_eq(ff_stop_rule_bound(&gap, 1, big, 5, 1), FR_OK);   /* f[0] is not used */
 }
 END_TEST
 

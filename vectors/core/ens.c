@@ -1,9 +1,9 @@
 /* ens.c -- vector schema of ens (002 eq. (13)-(16), Algorithm 1, corrected;
  * docs/ERRATA.md E-002-13): params lambda, eta; input W; expect w.
- * tol: abs 8 eps (M + min(lambda/eta, 4 m M)) + 2^-1074, M = max|W|: the
- * ff_ens bound (fedfast.h), with lambda/eta capped where it cannot matter
- * (an interior minimiser has |lambda/eta (2s/m - 1)| <= 2M). */
+ * tol: rel 0, abs the largest of ff_ens_bound's per-column bounds
+ * (fedfast/core.h). */
 #include <math.h>
+#include <stdlib.h>
 #include "../vectors.h"
 
 static const vspec params[] = {{"lambda", VK_SCALAR}, {"eta", VK_SCALAR}, {NULL, 0}};
@@ -24,12 +24,13 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
 
 static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
 {
-    double mx = 0;
-    for (size_t i = 0; i < in[0].rows * in[0].cols; i++)
-        mx = fmax(mx, fabs(in[0].v[i]));
-    double c = fmin(par[0].v[0] / par[1].v[0], 4 * (double)in[0].rows * mx);
-    *rel = 0;
-    *abs = 8 * 0x1p-53 * (mx + c) + 0x1p-1074;
+    size_t n = in[0].cols;
+    double *b = malloc((n ? n : 1) * sizeof *b);
+    *rel = *abs = 0;                     /* not a valid case: no tolerance */
+    if (b && ff_ens_bound(b, in[0].v, in[0].rows, n, par[0].v[0], par[1].v[0]) == FR_OK)
+        for (size_t j = 0; j < n; j++)
+            *abs = fmax(*abs, b[j]);
+    free(b);
 }
 
 static void golden(vgen *g)

@@ -1,6 +1,6 @@
 /* prox_l1.c -- vector schema of prox_l1 (003 eq. (13), h = gamma||.||_1):
- * params gamma, rho; input u; expect x.  tol: rel 2^-51, abs 2^-1072, which
- * contains the ff_prox_l1 contract (2^-52 + 2^-106) |x| + 2^-1072. */
+ * params gamma, rho; input u; expect x.  tol: ff_prox_l1_bound
+ * (fedfast/core.h). */
 #include <math.h>
 #include "../vectors.h"
 
@@ -22,9 +22,8 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
 
 static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
 {
-    (void)par; (void)in;
-    *rel = 0x1p-51;
-    *abs = 0x1p-1072;
+    if (ff_prox_l1_bound(rel, abs, in[0].v, in[0].cols, par[0].v[0], par[1].v[0]) != FR_OK)
+        *rel = *abs = 0;                 /* not a valid case: no tolerance */
 }
 
 static void golden(vgen *g)

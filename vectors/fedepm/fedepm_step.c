@@ -1,11 +1,11 @@
 /* fedepm_step.c -- vector schema of fedepm_step, one FedEPM client
  * update, 002 eq. (20): params lambda, eta, mu; inputs w_i, w_server, g;
  * expect w_i_next = w + soft(mu (w_i - w) - g, lambda) / (eta + mu).
- * tol: abs 8 eps max_j (|w_j| + (mu |w_ij - w_j| + |g_j| + lambda) / (eta + mu))
- * + 2^-1072 (1 + 1/(eta + mu)): ff_fedepm_step's proved bound (fedfast.h,
- * gamma_7 < 8 eps) with lambda added, so any few-rounding evaluation of
- * (20) meets it. */
+ * tol: rel 0, abs the largest of ff_fedepm_step_bound's per-component
+ * bounds (fedfast/fedepm.h; it includes lambda, so any few-rounding
+ * evaluation of (20) meets it). */
 #include <math.h>
+#include <stdlib.h>
 #include "../vectors.h"
 
 static const vspec params[] = {{"lambda", VK_SCALAR}, {"eta", VK_SCALAR}, {"mu", VK_SCALAR}, {NULL, 0}};
@@ -32,14 +32,15 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
 
 static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
 {
-    double lam = par[0].v[0], eta = par[1].v[0], mu = par[2].v[0], mx = 0;
-    for (size_t j = 0; j < in[0].cols; j++) {
-        double t = fabs(in[1].v[j])
-                 + (mu * fabs(in[0].v[j] - in[1].v[j]) + fabs(in[2].v[j]) + lam) / (eta + mu);
-        mx = fmax(mx, t);
-    }
-    *rel = 0;
-    *abs = 8 * 0x1p-53 * mx + 0x1p-1072 * (1 + 1 / (eta + mu));
+    size_t n = in[0].cols;
+    double *b = malloc((n ? n : 1) * sizeof *b);
+    *rel = *abs = 0;                     /* not a valid case: no tolerance */
+    if (b && same_n(n, in[1].cols, in[2].cols)
+        && ff_fedepm_step_bound(b, in[0].v, in[1].v, in[2].v, n, par[0].v[0], par[1].v[0],
+                                par[2].v[0]) == FR_OK)
+        for (size_t j = 0; j < n; j++)
+            *abs = fmax(*abs, b[j]);
+    free(b);
 }
 
 /* A valid random case for the audit sweep. */

@@ -1,7 +1,8 @@
 /* laplace_scale.c -- vector schema of laplace_scale, the Laplace scale of
  * 002 eq. (27): params eps, Delta (the l1 sensitivity), mu; no inputs;
  * expect scale = Delta / (eps mu).  ref is correctly rounded (RNDN); the
- * fast value is an upper bound at most 2 ulp above: tol rel 2^-51. */
+ * fast value is the least binary64 above it: tol ff_laplace_scale_upper_bound
+ * (fedfast/fedepm.h). */
 #include <math.h>
 #include "../vectors.h"
 
@@ -25,9 +26,9 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
 
 static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
 {
-    (void)par; (void)in;
-    *rel = 0x1p-51;
-    *abs = 0x1p-1074;
+    (void)in;
+    if (ff_laplace_scale_upper_bound(rel, abs, par[1].v[0], par[0].v[0], par[2].v[0]) != FR_OK)
+        *rel = *abs = 0;                 /* not a valid case: no tolerance */
 }
 
 static void sample(frng_t *g, ftensor *par, ftensor *in)

@@ -1,12 +1,8 @@
 /* logreg.c -- vector schema of logreg, the logistic loss of 002
  * Sec. VII-A for one client: params beta; inputs X (d x n), b (d labels in
  * {0, 1}), w (n); expect f = f_1(w) and g = grad f_1(w) (fedspec/fedepm.h).
- * tol: the bound proved for ff_logreg_fi (fedfast.h), with a_t = sum_l
- * |x_tl w_l|, A = mean_t a_t, f <= mean_t (a_t + ln 2) + beta/2 ||w||^2,
- * |r_t| <= 1, K = d + n + 13 and gamma_K <= (K + 1) eps:
- *   abs = (K + 1) eps max(mean_t (2 a_t + ln 2) + beta ||w||^2,
- *                         max_j mean_t |x_tj| (1 + a_t) + beta |w_j|)
- *         + 2^-1067 (1 + n beta + max_j mean_t |x_tj|). */
+ * tol: rel 0, abs the largest of ff_logreg_fi_bound's bounds on f and on
+ * the g_j (fedfast/fedepm.h). */
 #include <math.h>
 #include <stdlib.h>
 #include "../vectors.h"
@@ -55,30 +51,18 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
 
 static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
 {
-    size_t D = in[0].rows, n = in[0].cols, nw = in[2].cols < n ? in[2].cols : n;
-    const double *X = in[0].v, *w = in[2].v;
-    double beta = par[0].v[0], sf = 0, w2 = 0, sg = 0, sx = 0, dd = (double)(D ? D : 1);
-    for (size_t j = 0; j < nw; j++) w2 += w[j] * w[j];
-    for (size_t t = 0; t < D; t++) {
-        double a = 0;
-        for (size_t l = 0; l < nw; l++) a += fabs(X[t * n + l] * w[l]);
-        sf += 2 * a + 0.6931471805599453;
+    size_t d, n = in[2].cols;
+    fr_logreg P;
+    double fb, *gb = malloc((n ? n : 1) * sizeof *gb);
+    *rel = *abs = 0;                     /* not a valid case: no tolerance */
+    if (gb && problem(&P, &d, in[0].v, in[1].v, in[0].rows, in[0].cols, in[1].cols, n,
+                      par[0].v[0]) == FR_OK
+        && ff_logreg_fi_bound(&fb, gb, &P, 0, in[2].v) == FR_OK) {
+        *abs = fb;
+        for (size_t j = 0; j < n; j++)
+            *abs = fmax(*abs, gb[j]);
     }
-    sf = sf / dd + beta * w2;
-    for (size_t j = 0; j < nw; j++) {
-        double s = 0, x = 0;
-        for (size_t t = 0; t < D; t++) {
-            double a = 0;
-            for (size_t l = 0; l < nw; l++) a += fabs(X[t * n + l] * w[l]);
-            s += fabs(X[t * n + j]) * (1 + a);
-            x += fabs(X[t * n + j]);
-        }
-        sg = fmax(sg, s / dd + beta * fabs(w[j]));
-        sx = fmax(sx, x / dd);
-    }
-    double k = (double)(D + n + 14) * 0x1p-53;
-    *rel = 0;
-    *abs = k * fmax(sf, sg) * (1 + 0x1p-40) + 0x1p-1067 * (1 + (double)n * beta + sx);
+    free(gb);
 }
 
 static void sample(frng_t *g, ftensor *par, ftensor *in)
