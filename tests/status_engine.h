@@ -15,6 +15,7 @@
  *     the fast function on the same inputs and asserts the same;
  *   - spec: calls the shared function once and asserts its status (the
  *     adapter checks its own outputs).
+ * A fast function's ff_*_bound runs every row of the function too.
  * Adding a row is one line of a table; adding a function is a base case
  * and one adapter per wing (a few lines each).
  *
@@ -56,6 +57,11 @@ typedef struct {
     int (*ref)(st_case *c, st_ref *r);       /* NULL: no ref function */
     int (*fast)(st_case *c, st_fast *f);     /* NULL: no fast function */
     int (*spec)(st_case *c);                 /* a shared function (status only) */
+    /* the fast function's accuracy bound ff_*_bound, which takes the same
+     * inputs and makes the same checks: every row of the function runs it
+     * too (outputs: the function's output slots, or the adapter's own
+     * sentinels), expecting the same status; NULL: none */
+    int (*bound)(st_case *c, st_fast *f);
 } st_fn;
 
 struct st_case {
@@ -128,6 +134,14 @@ void st_run_row(const st_row *row, size_t i);
 
 /* An adapter records that it found an output written. */
 void st_failf(st_case *c, const char *fmt, ...);
+
+/* For bound adapters whose outputs are two scalars (rel, abs): sentinels,
+ * both NULL when the function's output slot k is NULL; st_pair_done
+ * records a failure if either was written, and returns st. */
+typedef struct { double v[2]; int null; } st_pair;
+void st_pair_init(st_pair *p, const st_fast *f, int k);
+double *st_pair_at(st_pair *p, int which);
+int st_pair_done(st_case *c, const st_pair *p, int st);
 
 /* For ref adapters: the single mpfr_t of slot k (NULL if the slot is). */
 mpfr_ptr st_one(st_ref *r, int k);

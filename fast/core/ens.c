@@ -129,17 +129,15 @@ int ff_ens_bound(double *abs, const double *W, size_t m, size_t n,
 {
     if (!abs || !W)
         return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = ff_check_mn(m, n);            /* ff_ens's checks, in its order */
     if (st != FR_OK)
         return st;
-    if (!isfinite(lambda) || !isfinite(eta))
+    if (m > ((size_t)1 << 26))
+        return FR_ESIZE;                   /* the proof needs m <= 2^26 */
+    if (!isfinite(lambda) || !isfinite(eta) || !ff_all_finite(W, m * n))
         return FR_ENONFINITE;
     if (!(lambda > 0) || !(eta > 0))
         return FR_EDOM;
-    if (!ff_all_finite(W, m * n))
-        return FR_ENONFINITE;
-    if (m > ((size_t)1 << 26))
-        return FR_ESIZE;                   /* the proof needs m <= 2^26 */
     double C = lambda / eta;
     for (size_t j = 0; j < n; j++) {
         double M = 0;

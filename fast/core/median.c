@@ -52,6 +52,8 @@ int ff_median_bound(double *rel, double *abs, const double *W, size_t m, size_t 
         return st;
     if (!ff_all_finite(W, m * n))
         return FR_ENONFINITE;
+    if (rel == abs)
+        return FR_EDOM;                    /* two outputs */
     *rel = 0x1p-53;
     *abs = 0x1p-1074;
     return FR_OK;

@@ -50,16 +50,14 @@ int ff_prox_l1(double *x, const double *u, size_t n, double gamma, double rho)
 int ff_prox_l1_bound(double *rel, double *abs, const double *u, size_t n,
                      double gamma, double rho)
 {
-    if (!rel || !abs || !u)
+    if (!rel || !abs || !u)                /* ff_prox_l1's checks, in its order */
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(gamma) || !isfinite(rho))
+    if (!isfinite(gamma) || !isfinite(rho) || !ff_all_finite(u, n))
         return FR_ENONFINITE;
-    if (!(gamma >= 0) || !(rho > 0))
-        return FR_EDOM;
-    if (!ff_all_finite(u, n))
-        return FR_ENONFINITE;
+    if (!(gamma >= 0) || !(rho > 0) || rel == abs)
+        return FR_EDOM;                    /* rel == abs: two outputs */
     *rel = 0x1p-51;
     *abs = 0x1p-1072;
     return FR_OK;

@@ -34,16 +34,14 @@ int ff_soft(double *out, const double *t, size_t n, double a)
 
 int ff_soft_bound(double *rel, double *abs, const double *t, size_t n, double a)
 {
-    if (!rel || !abs || !t)
+    if (!rel || !abs || !t)                /* ff_soft's checks, in its order */
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(a))
+    if (!isfinite(a) || !ff_all_finite(t, n))
         return FR_ENONFINITE;
-    if (!(a >= 0))
-        return FR_EDOM;
-    if (!ff_all_finite(t, n))
-        return FR_ENONFINITE;
+    if (!(a >= 0) || rel == abs)
+        return FR_EDOM;                    /* rel == abs: two outputs */
     *rel = 0x1p-53;
     *abs = 0x1p-1074;
     return FR_OK;

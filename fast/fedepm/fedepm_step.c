@@ -89,18 +89,15 @@ int ff_fedepm_mu_bound(double *rel, double mu0, double c, double alpha, unsigned
                        const double *wik, const double *w, size_t n)
 {
     (void)kp1;
-    if (!rel || !wik || !w)
+    if (!rel || !wik || !w)                /* ff_fedepm_mu's checks, in its order */
         return FR_ENULL;
-    if (n == 0)
-        return FR_ESIZE;
-    if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha))
+    if (n == 0 || n > FR_COUNT_MAX || n > ((size_t)1 << 26) - 15)
+        return FR_ESIZE;                   /* gamma_{n+14} <= (n + 15) u needs n <= 2^26 - 15 */
+    if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha)
+        || !ff_all_finite(wik, n) || !ff_all_finite(w, n))
         return FR_ENONFINITE;
     if (!(mu0 > 0) || !(c > 0) || !(alpha > 1))
         return FR_EDOM;
-    if (!ff_all_finite(wik, n) || !ff_all_finite(w, n))
-        return FR_ENONFINITE;
-    if (n > ((size_t)1 << 26) - 15)
-        return FR_ESIZE;                   /* gamma_{n+14} <= (n + 15) u needs this */
     *rel = (double)(n + 15) * 0x1p-53;
     return FR_OK;
 }
@@ -130,16 +127,15 @@ int ff_fedepm_step(double *wnext, const double *wi, const double *w, const doubl
 int ff_fedepm_step_bound(double *abs, const double *wi, const double *w, const double *g,
                          size_t n, double lambda, double eta, double mu)
 {
-    if (!abs || !wi || !w || !g)
+    if (!abs || !wi || !w || !g)           /* ff_fedepm_step's checks, in its order */
         return FR_ENULL;
-    if (n == 0)
+    if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu))
+    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu)
+        || !ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
         return FR_ENONFINITE;
     if (!(lambda > 0) || !(eta > 0) || !(mu > 0))
         return FR_EDOM;
-    if (!ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
-        return FR_ENONFINITE;
     if (!isfinite(eta + mu))
         return FR_EDOM;                    /* outside the proof */
     double A = 0x1p-1072 * (1 + 1 / (eta + mu));

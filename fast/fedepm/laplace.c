@@ -194,6 +194,8 @@ int ff_laplace_scale_upper_bound(double *rel, double *abs, double Delta, double 
     int st;
     if ((st = check_pos(Delta)) || (st = check_pos(eps)) || (st = check_pos(mu)))
         return st;
+    if (rel == abs)
+        return FR_EDOM;                    /* two outputs */
     *rel = 0x1p-51;
     *abs = 0x1p-1074;
     return FR_OK;
@@ -202,19 +204,17 @@ int ff_laplace_scale_upper_bound(double *rel, double *abs, double Delta, double 
 int ff_laplace_scale_eq39_upper_bound(double *rel, double *abs, const double *g, size_t n,
                                       double eps, double mu)
 {
-    if (!rel || !abs || !g)
+    if (!rel || !abs || !g)                /* the checks of ff_laplace_scale_eq39_upper */
         return FR_ENULL;
-    if (n == 0)
-        return FR_ESIZE;
-    if (!isfinite(eps) || !isfinite(mu))
+    if (n == 0 || n > FR_COUNT_MAX || n > ((size_t)1 << 24))
+        return FR_ESIZE;                   /* gamma_{3n+10} <= (3n + 11) u needs n <= 2^24 */
+    if (!isfinite(eps) || !isfinite(mu) || !ff_all_finite(g, n))
         return FR_ENONFINITE;
     int st;
     if ((st = check_pos(eps)) || (st = check_pos(mu)))
         return st;
-    if (!ff_all_finite(g, n))
-        return FR_ENONFINITE;
-    if (n > ((size_t)1 << 24))
-        return FR_ESIZE;                   /* gamma_{3n+10} <= (3n + 11) u needs this */
+    if (rel == abs)
+        return FR_EDOM;                    /* two outputs */
     *rel = (double)(3 * n + 11) * 0x1p-53;
     *abs = 0x1p-1074;
     return FR_OK;
@@ -226,8 +226,8 @@ int ff_laplace_density_bound(double *rel, double *abs, double x, double nu, int 
         return FR_ENULL;
     if (!isfinite(x) || !isfinite(nu))
         return FR_ENONFINITE;
-    if (!(nu > 0))
-        return FR_EDOM;
+    if (!(nu > 0) || rel == abs)
+        return FR_EDOM;                    /* rel == abs: two outputs */
     double t = fabs(x) / nu;
     if (printed)
         t *= 0.5;

@@ -297,15 +297,9 @@ int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
 
 int ff_logreg_fi_bound(double *fb, double *gb, const fr_logreg *P, size_t i, const double *w)
 {
-    if (!P || !w || (!fb && !gb))
-        return FR_ENULL;
-    int st = fr_logreg_check(P);
+    int st = check_args(fb, gb, P, i, 1, w);   /* ff_logreg_fi's checks */
     if (st != FR_OK)
         return st;
-    if (i >= P->m)
-        return FR_ESIZE;
-    if (!ff_all_finite(w, P->n))
-        return FR_ENONFINITE;
     size_t n = P->n, d = P->d[i], off = offset_of(P, i);
     if (d >= K_MAX || n >= K_MAX || d + n + 14 > K_MAX)
         return FR_ESIZE;
@@ -329,13 +323,9 @@ int ff_logreg_fi_bound(double *fb, double *gb, const fr_logreg *P, size_t i, con
 
 int ff_logreg_f_bound(double *fb, double *gb, const fr_logreg *P, const double *w)
 {
-    if (!P || !w || (!fb && !gb))
-        return FR_ENULL;
-    int st = fr_logreg_check(P);
+    int st = check_args(fb, gb, P, 0, 0, w);   /* ff_logreg_f's checks */
     if (st != FR_OK)
         return st;
-    if (!ff_all_finite(w, P->n))
-        return FR_ENONFINITE;
     size_t n = P->n, m = P->m, dmax = 0, D = 0;
     for (size_t i = 0; i < m; i++) {
         dmax = P->d[i] > dmax ? P->d[i] : dmax;

@@ -74,16 +74,14 @@ int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n)
 
 int ff_stop_rule_bound(double *gap, double gnorm2, const double *f, size_t nf, size_t n)
 {
-    if (!gap || !f)
+    if (!gap || !f)                        /* ff_stop_rule's checks, in its order */
         return FR_ENULL;
-    if (nf == 0 || n == 0)
+    if (nf == 0 || nf > FR_COUNT_MAX || n == 0)
         return FR_ESIZE;
-    if (!isfinite(gnorm2))
+    if (!isfinite(gnorm2) || !ff_all_finite(f, nf))
         return FR_ENONFINITE;
     if (!(gnorm2 >= 0))
         return FR_EDOM;
-    if (!ff_all_finite(f, nf))
-        return FR_ENONFINITE;
     if (nf < 4) {
         *gap = 0;                              /* no variance test */
         return FR_OK;

@@ -36,7 +36,13 @@ static void b_soft(st_case *c)
 }
 static int r_soft(st_case *c, st_ref *r) { return fr_soft(r->v[0], r->v[1], c->z[0], r->s[0]); }
 static int f_soft(st_case *c, st_fast *f) { return ff_soft(f->v[0], f->v[1], c->z[0], c->s[0]); }
-static const st_fn SOFT = {"fr_soft / ff_soft", b_soft, r_soft, f_soft, NULL};
+static int fb_soft(st_case *c, st_fast *f)
+{
+    st_pair p;
+    st_pair_init(&p, f, 0);
+    return st_pair_done(c, &p, ff_soft_bound(st_pair_at(&p, 0), st_pair_at(&p, 1), f->v[1], c->z[0], c->s[0]));
+}
+static const st_fn SOFT = {"fr_soft / ff_soft", b_soft, r_soft, f_soft, NULL, fb_soft};
 
 /* prox_l1(x = s0, u = s1, n = z0, gamma = c0, rho = c1) */
 static void b_prox(st_case *c)
@@ -52,7 +58,14 @@ static int f_prox(st_case *c, st_fast *f)
 {
     return ff_prox_l1(f->v[0], f->v[1], c->z[0], c->s[0], c->s[1]);
 }
-static const st_fn PROX = {"fr_prox_l1 / ff_prox_l1", b_prox, r_prox, f_prox, NULL};
+static int fb_prox(st_case *c, st_fast *f)
+{
+    st_pair p;
+    st_pair_init(&p, f, 0);
+    return st_pair_done(c, &p, ff_prox_l1_bound(st_pair_at(&p, 0), st_pair_at(&p, 1), f->v[1], c->z[0],
+                                                c->s[0], c->s[1]));
+}
+static const st_fn PROX = {"fr_prox_l1 / ff_prox_l1", b_prox, r_prox, f_prox, NULL, fb_prox};
 
 /* median(med = s0, W = s1, m = z0, n = z1); ens adds lambda = c0, eta = c1 */
 static void b_median(st_case *c)
@@ -66,7 +79,13 @@ static void b_median(st_case *c)
 }
 static int r_median(st_case *c, st_ref *r) { return fr_median(r->v[0], r->v[1], c->z[0], c->z[1]); }
 static int f_median(st_case *c, st_fast *f) { return ff_median(f->v[0], f->v[1], c->z[0], c->z[1]); }
-static const st_fn MEDIAN = {"fr_median / ff_median", b_median, r_median, f_median, NULL};
+static int fb_median(st_case *c, st_fast *f)
+{
+    st_pair p;
+    st_pair_init(&p, f, 0);
+    return st_pair_done(c, &p, ff_median_bound(st_pair_at(&p, 0), st_pair_at(&p, 1), f->v[1], c->z[0], c->z[1]));
+}
+static const st_fn MEDIAN = {"fr_median / ff_median", b_median, r_median, f_median, NULL, fb_median};
 
 static int r_ens(st_case *c, st_ref *r)
 {
@@ -76,13 +95,17 @@ static int f_ens(st_case *c, st_fast *f)
 {
     return ff_ens(f->v[0], f->v[1], c->z[0], c->z[1], c->s[0], c->s[1]);
 }
-static const st_fn ENS = {"fr_ens / ff_ens", b_median, r_ens, f_ens, NULL};
+static int fb_ens(st_case *c, st_fast *f)
+{
+    return ff_ens_bound(f->v[0], f->v[1], c->z[0], c->z[1], c->s[0], c->s[1]);
+}
+static const st_fn ENS = {"fr_ens / ff_ens", b_median, r_ens, f_ens, NULL, fb_ens};
 
 static int r_ens_printed(st_case *c, st_ref *r)
 {
     return fr_ens_as_printed(r->v[0], r->v[1], c->z[0], c->z[1], r->s[0], r->s[1]);
 }
-static const st_fn ENSP = {"fr_ens_as_printed (ref only)", b_median, r_ens_printed, NULL, NULL};
+static const st_fn ENSP = {"fr_ens_as_printed (ref only)", b_median, r_ens_printed, NULL, NULL, NULL};
 
 /* rng_uniform(u = s0, g); rng_laplace(x = s0, g, b = c0);
  * rng_gaussian2(z0 = s0, z1 = s1, g) */
@@ -94,11 +117,11 @@ static void b_rng(st_case *c)
 }
 static int r_unif(st_case *c, st_ref *r) { (void)c; return fr_rng_uniform(st_one(r, 0), r->g); }
 static int f_unif(st_case *c, st_fast *f) { (void)c; return ff_rng_uniform(f->v[0], f->g); }
-static const st_fn UNIF = {"fr_rng_uniform / ff_rng_uniform", b_rng, r_unif, f_unif, NULL};
+static const st_fn UNIF = {"fr_rng_uniform / ff_rng_uniform", b_rng, r_unif, f_unif, NULL, NULL};
 
 static int r_lap(st_case *c, st_ref *r) { (void)c; return fr_rng_laplace(st_one(r, 0), r->g, r->s[0]); }
 static int f_lap(st_case *c, st_fast *f) { return ff_rng_laplace(f->v[0], f->g, c->s[0]); }
-static const st_fn LAP = {"fr_rng_laplace / ff_rng_laplace", b_rng, r_lap, f_lap, NULL};
+static const st_fn LAP = {"fr_rng_laplace / ff_rng_laplace", b_rng, r_lap, f_lap, NULL, NULL};
 
 static int r_gauss(st_case *c, st_ref *r)
 {
@@ -106,7 +129,18 @@ static int r_gauss(st_case *c, st_ref *r)
     return fr_rng_gaussian2(st_one(r, 0), st_one(r, 1), r->g);
 }
 static int f_gauss(st_case *c, st_fast *f) { (void)c; return ff_rng_gaussian2(f->v[0], f->v[1], f->g); }
-static const st_fn GAUSS = {"fr_rng_gaussian2 / ff_rng_gaussian2", b_rng, r_gauss, f_gauss, NULL};
+static const st_fn GAUSS = {"fr_rng_gaussian2 / ff_rng_gaussian2", b_rng, r_gauss, f_gauss, NULL, NULL};
+
+/* The draws' bounds take the parameter (laplace: rel = s0, abs = s1, b = c0)
+ * or the returned pair (gaussian2: abs = s0, z0 = c1, z1 = c2), not the
+ * generator: rows of their own. */
+static int f_lapb(st_case *c, st_fast *f)
+{
+    return ff_rng_laplace_bound(f->v[0], f->v[1], c->s[0]);
+}
+static const st_fn LAPB = {"ff_rng_laplace_bound", b_rng, NULL, f_lapb, NULL, NULL};
+static int f_gaussb(st_case *c, st_fast *f) { return ff_rng_gaussian2_bound(f->v[0], c->s[1], c->s[2]); }
+static const st_fn GAUSSB = {"ff_rng_gaussian2_bound", b_rng, NULL, f_gaussb, NULL, NULL};
 
 /* shared: frng_below(g, n = z0, out = slot 0); frng_sample(g, n = z0,
  * k = z1, out = slot 0).  The adapters check that out and g are untouched. */
@@ -124,7 +158,7 @@ static int s_below(st_case *c)
         st_failf(c, "frng_below wrote an output");
     return st;
 }
-static const st_fn BELOW = {"frng_below (shared)", b_draw, NULL, NULL, s_below};
+static const st_fn BELOW = {"frng_below (shared)", b_draw, NULL, NULL, s_below, NULL};
 
 static int s_sample(st_case *c)
 {
@@ -137,7 +171,7 @@ static int s_sample(st_case *c)
         st_failf(c, "frng_sample wrote an output");
     return st;
 }
-static const st_fn SAMPLE = {"frng_sample (shared)", b_draw, NULL, NULL, s_sample};
+static const st_fn SAMPLE = {"frng_sample (shared)", b_draw, NULL, NULL, s_sample, NULL};
 
 /* ---- the table ------------------------------------------------------------ */
 
@@ -246,6 +280,17 @@ static const st_row ROWS[] = {
     REF_ROW(GAUSS, FR_EPREC, PREC(0, BIGPREC)),
     REF_ROW(GAUSS, FR_EPREC, PREC(1, BIGPREC)),
     REF_ROW(GAUSS, FR_EPREC, PREC(0, BIGPREC), ALIAS(1, 0)),
+    ROW(LAPB, FR_ENULL, NUL(0)),
+    ROW(LAPB, FR_ENULL, NUL(1)),
+    ROW(LAPB, FR_ENULL, NUL(0), SC(0, NaN)),
+    ROW(LAPB, FR_ENONFINITE, SC(0, NaN)),
+    ROW(LAPB, FR_ENONFINITE, SC(0, -Inf)),
+    ROW(LAPB, FR_EDOM, SC(0, 0)),
+    ROW(LAPB, FR_EDOM, SC(0, -1)),
+    ROW(GAUSSB, FR_ENULL, NUL(0)),
+    ROW(GAUSSB, FR_ENULL, NUL(0), SC(1, NaN)),
+    ROW(GAUSSB, FR_ENONFINITE, SC(1, NaN)),
+    ROW(GAUSSB, FR_ENONFINITE, SC(2, Inf)),
     /* shared: frng_below (n z0, out slot 0), frng_sample (n z0, k z1) */
     ROW(BELOW, FR_ENULL, NUL(0)),
     ROW(BELOW, FR_ENULL, NULG),

@@ -141,10 +141,12 @@ static void b_logreg(st_case *c)
 }
 static int r_lrfi(st_case *c, st_ref *r) { return fr_logreg_fi(st_one(r, 0), r->v[1], PP(), c->z[0], r->v[2]); }
 static int f_lrfi(st_case *c, st_fast *f) { return ff_logreg_fi(f->v[0], f->v[1], PP(), c->z[0], f->v[2]); }
-static const st_fn LRFI = {"fr_logreg_fi / ff_logreg_fi", b_logreg, r_lrfi, f_lrfi, NULL};
+static int fb_lrfi(st_case *c, st_fast *f) { return ff_logreg_fi_bound(f->v[0], f->v[1], PP(), c->z[0], f->v[2]); }
+static const st_fn LRFI = {"fr_logreg_fi / ff_logreg_fi", b_logreg, r_lrfi, f_lrfi, NULL, fb_lrfi};
 static int r_lrf(st_case *c, st_ref *r) { (void)c; return fr_logreg_f(st_one(r, 0), r->v[1], PP(), r->v[2]); }
 static int f_lrf(st_case *c, st_fast *f) { (void)c; return ff_logreg_f(f->v[0], f->v[1], PP(), f->v[2]); }
-static const st_fn LRF = {"fr_logreg_f / ff_logreg_f", b_logreg, r_lrf, f_lrf, NULL};
+static int fb_lrf(st_case *c, st_fast *f) { (void)c; return ff_logreg_f_bound(f->v[0], f->v[1], PP(), f->v[2]); }
+static const st_fn LRF = {"fr_logreg_f / ff_logreg_f", b_logreg, r_lrf, f_lrf, NULL, fb_lrf};
 
 /* fedepm_mu(mu = s0, mu0 = c0, c = c1, alpha = c2, kp1 = u, wik = s1, w = s2, n = z0) */
 static void b_mu(st_case *c)
@@ -166,7 +168,11 @@ static int f_mu(st_case *c, st_fast *f)
 {
     return ff_fedepm_mu(f->v[0], c->s[0], c->s[1], c->s[2], c->u, f->v[1], f->v[2], c->z[0]);
 }
-static const st_fn MU = {"fr_fedepm_mu / ff_fedepm_mu", b_mu, r_mu, f_mu, NULL};
+static int fb_mu(st_case *c, st_fast *f)
+{
+    return ff_fedepm_mu_bound(f->v[0], c->s[0], c->s[1], c->s[2], c->u, f->v[1], f->v[2], c->z[0]);
+}
+static const st_fn MU = {"fr_fedepm_mu / ff_fedepm_mu", b_mu, r_mu, f_mu, NULL, fb_mu};
 
 /* fedepm_step(wnext = s0, wi = s1, w = s2, g = s3, n = z0, lambda = c0,
  * eta = c1, mu = c2) */
@@ -189,7 +195,11 @@ static int f_step(st_case *c, st_fast *f)
 {
     return ff_fedepm_step(f->v[0], f->v[1], f->v[2], f->v[3], c->z[0], c->s[0], c->s[1], c->s[2]);
 }
-static const st_fn STEP = {"fr_fedepm_step / ff_fedepm_step", b_step, r_step, f_step, NULL};
+static int fb_step(st_case *c, st_fast *f)
+{
+    return ff_fedepm_step_bound(f->v[0], f->v[1], f->v[2], f->v[3], c->z[0], c->s[0], c->s[1], c->s[2]);
+}
+static const st_fn STEP = {"fr_fedepm_step / ff_fedepm_step", b_step, r_step, f_step, NULL, fb_step};
 
 /* laplace_scale(nu = s0, Delta = c0, eps = c1, mu = c2, rnd = flag): ref
  * rounded up (MPFR_RNDU) against ff_laplace_scale_upper.
@@ -210,7 +220,15 @@ static int r_scale(st_case *c, st_ref *r)
     return fr_laplace_scale(st_one(r, 0), r->s[0], r->s[1], r->s[2], (mpfr_rnd_t)c->flag);
 }
 static int f_scale(st_case *c, st_fast *f) { return ff_laplace_scale_upper(f->v[0], c->s[0], c->s[1], c->s[2]); }
-static const st_fn SCALE = {"fr_laplace_scale (RNDU) / ff_laplace_scale_upper", b_lap, r_scale, f_scale, NULL};
+static int fb_scale(st_case *c, st_fast *f)
+{
+    st_pair p;
+    st_pair_init(&p, f, 0);
+    return st_pair_done(c, &p, ff_laplace_scale_upper_bound(st_pair_at(&p, 0), st_pair_at(&p, 1), c->s[0],
+                                                            c->s[1], c->s[2]));
+}
+static const st_fn SCALE = {"fr_laplace_scale (RNDU) / ff_laplace_scale_upper", b_lap, r_scale, f_scale, NULL,
+                            fb_scale};
 
 static int r_eq39(st_case *c, st_ref *r)
 {
@@ -220,8 +238,15 @@ static int f_eq39(st_case *c, st_fast *f)
 {
     return ff_laplace_scale_eq39_upper(f->v[0], f->v[1], c->z[0], c->s[0], c->s[1]);
 }
+static int fb_eq39(st_case *c, st_fast *f)
+{
+    st_pair p;
+    st_pair_init(&p, f, 0);
+    return st_pair_done(c, &p, ff_laplace_scale_eq39_upper_bound(st_pair_at(&p, 0), st_pair_at(&p, 1), f->v[1],
+                                                                 c->z[0], c->s[0], c->s[1]));
+}
 static const st_fn EQ39 = {"fr_laplace_scale_eq39 (RNDU) / ff_laplace_scale_eq39_upper",
-                           b_lap, r_eq39, f_eq39, NULL};
+                           b_lap, r_eq39, f_eq39, NULL, fb_eq39};
 
 static void b_density(st_case *c)
 {
@@ -232,7 +257,14 @@ static void b_density(st_case *c)
 }
 static int r_dens(st_case *c, st_ref *r) { return fr_laplace_density(st_one(r, 0), r->s[0], r->s[1], c->flag); }
 static int f_dens(st_case *c, st_fast *f) { return ff_laplace_density(f->v[0], c->s[0], c->s[1], c->flag); }
-static const st_fn DENS = {"fr_laplace_density / ff_laplace_density", b_density, r_dens, f_dens, NULL};
+static int fb_dens(st_case *c, st_fast *f)
+{
+    st_pair p;
+    st_pair_init(&p, f, 0);
+    return st_pair_done(c, &p, ff_laplace_density_bound(st_pair_at(&p, 0), st_pair_at(&p, 1), c->s[0], c->s[1],
+                                                        c->flag));
+}
+static const st_fn DENS = {"fr_laplace_density / ff_laplace_density", b_density, r_dens, f_dens, NULL, fb_dens};
 
 /* lambda_star(lam = s0, G = s2, m = z0, n = z1);
  * stationarity_9(r_cons = s0, r_sum = s1, G = s2, W = s3, w = s4, m, n);
@@ -251,7 +283,7 @@ static void b_pen(st_case *c)
 }
 static int r_lam(st_case *c, st_ref *r) { return fr_lambda_star(st_one(r, 0), r->v[2], c->z[0], c->z[1]); }
 static int f_lam(st_case *c, st_fast *f) { return ff_lambda_star(f->v[0], f->v[2], c->z[0], c->z[1]); }
-static const st_fn LAM = {"fr_lambda_star / ff_lambda_star", b_pen, r_lam, f_lam, NULL};
+static const st_fn LAM = {"fr_lambda_star / ff_lambda_star", b_pen, r_lam, f_lam, NULL, NULL};
 static int r_st9(st_case *c, st_ref *r)
 {
     return fr_stationarity_9(st_one(r, 0), st_one(r, 1), r->v[2], r->v[3], r->v[4], c->z[0], c->z[1]);
@@ -260,7 +292,11 @@ static int f_st9(st_case *c, st_fast *f)
 {
     return ff_stationarity_9(f->v[0], f->v[1], f->v[2], f->v[3], f->v[4], c->z[0], c->z[1]);
 }
-static const st_fn ST9 = {"fr_stationarity_9 / ff_stationarity_9", b_pen, r_st9, f_st9, NULL};
+static int fb_st9(st_case *c, st_fast *f)
+{
+    return ff_stationarity_9_bound(f->v[0], f->v[1], f->v[2], f->v[3], f->v[4], c->z[0], c->z[1]);
+}
+static const st_fn ST9 = {"fr_stationarity_9 / ff_stationarity_9", b_pen, r_st9, f_st9, NULL, fb_st9};
 static int r_st10(st_case *c, st_ref *r)
 {
     return fr_stationarity_10(st_one(r, 0), st_one(r, 1), r->v[2], r->v[3], r->v[4], c->z[0],
@@ -271,7 +307,12 @@ static int f_st10(st_case *c, st_fast *f)
     return ff_stationarity_10(f->v[0], f->v[1], f->v[2], f->v[3], f->v[4], c->z[0], c->z[1],
                               c->s[0], c->s[1]);
 }
-static const st_fn ST10 = {"fr_stationarity_10 / ff_stationarity_10", b_pen, r_st10, f_st10, NULL};
+static int fb_st10(st_case *c, st_fast *f)
+{
+    return ff_stationarity_10_bound(f->v[0], f->v[1], f->v[2], f->v[3], f->v[4], c->z[0], c->z[1],
+                                    c->s[0], c->s[1]);
+}
+static const st_fn ST10 = {"fr_stationarity_10 / ff_stationarity_10", b_pen, r_st10, f_st10, NULL, fb_st10};
 
 /* stop_rule(stop (slot 0's NULL bit; an int the adapter checks), gnorm2 =
  * c0, f = s1, nf = z0, n = z1) */
@@ -300,7 +341,15 @@ static int f_stop(st_case *c, st_fast *f)
     return stop_checked(c, ff_stop_rule(c->null & 1 ? NULL : &stop, c->s[0], f->v[1], c->z[0],
                                         c->z[1]), stop);
 }
-static const st_fn STOP = {"fr_stop_rule / ff_stop_rule", b_stop, r_stop, f_stop, NULL};
+static int fb_stop(st_case *c, st_fast *f)
+{
+    double gap = -1.5;
+    int st = ff_stop_rule_bound(c->null & 1 ? NULL : &gap, c->s[0], f->v[1], c->z[0], c->z[1]);
+    if (gap != -1.5)
+        st_failf(c, "*gap written");
+    return st;
+}
+static const st_fn STOP = {"fr_stop_rule / ff_stop_rule", b_stop, r_stop, f_stop, NULL, fb_stop};
 
 /* ---- traces: init, and the three runs ------------------------------------ */
 
@@ -337,7 +386,7 @@ static int f_tinit(st_case *c, st_fast *f)
         ff_fedepm_trace_clear(&t);
     return st;
 }
-static const st_fn TINIT = {"fr_fedepm_trace_init / ff_fedepm_trace_init", b_trace, r_tinit, f_tinit, NULL};
+static const st_fn TINIT = {"fr_fedepm_trace_init / ff_fedepm_trace_init", b_trace, r_tinit, f_tinit, NULL, NULL};
 
 typedef int (*ref_run_fn)(fr_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
 typedef int (*fast_run_fn)(ff_fedepm_trace *, const fr_logreg *, const fr_fedepm_params *);
@@ -430,9 +479,9 @@ static int r_sfedavg(st_case *c, st_ref *r) { (void)r; return ref_run(c, fr_sfed
 static int f_sfedavg(st_case *c, st_fast *f) { (void)f; return fast_run(c, ff_sfedavg_run); }
 static int r_sfedprox(st_case *c, st_ref *r) { (void)r; return ref_run(c, fr_sfedprox_run); }
 static int f_sfedprox(st_case *c, st_fast *f) { (void)f; return fast_run(c, ff_sfedprox_run); }
-static const st_fn FEDEPM = {"fr_fedepm_run / ff_fedepm_run", base_fx, r_fedepm, f_fedepm, NULL};
-static const st_fn SFEDAVG = {"fr_sfedavg_run / ff_sfedavg_run", base_fx, r_sfedavg, f_sfedavg, NULL};
-static const st_fn SFEDPROX = {"fr_sfedprox_run / ff_sfedprox_run", base_fx, r_sfedprox, f_sfedprox, NULL};
+static const st_fn FEDEPM = {"fr_fedepm_run / ff_fedepm_run", base_fx, r_fedepm, f_fedepm, NULL, NULL};
+static const st_fn SFEDAVG = {"fr_sfedavg_run / ff_sfedavg_run", base_fx, r_sfedavg, f_sfedavg, NULL, NULL};
+static const st_fn SFEDPROX = {"fr_sfedprox_run / ff_sfedprox_run", base_fx, r_sfedprox, f_sfedprox, NULL, NULL};
 
 /* ---- the shared checks and helpers of fedspec/fedepm.h (status only) ----- */
 
@@ -441,11 +490,11 @@ static int s_sizes(st_case *c) { (void)c; return fr_fedepm_sizes_check(PP(), PRM
 static int s_fedepm(st_case *c) { (void)c; return fr_fedepm_check(PP(), PRM()); }
 static int s_sfedavg(st_case *c) { (void)c; return fr_sfedavg_check(PP(), PRM()); }
 static int s_sfedprox(st_case *c) { (void)c; return fr_sfedprox_check(PP(), PRM()); }
-static const st_fn LRCHECK = {"fr_logreg_check", base_fx, NULL, NULL, s_lrcheck};
-static const st_fn SIZES = {"fr_fedepm_sizes_check", base_fx, NULL, NULL, s_sizes};
-static const st_fn CFEDEPM = {"fr_fedepm_check", base_fx, NULL, NULL, s_fedepm};
-static const st_fn CSFEDAVG = {"fr_sfedavg_check", base_fx, NULL, NULL, s_sfedavg};
-static const st_fn CSFEDPROX = {"fr_sfedprox_check", base_fx, NULL, NULL, s_sfedprox};
+static const st_fn LRCHECK = {"fr_logreg_check", base_fx, NULL, NULL, s_lrcheck, NULL};
+static const st_fn SIZES = {"fr_fedepm_sizes_check", base_fx, NULL, NULL, s_sizes, NULL};
+static const st_fn CFEDEPM = {"fr_fedepm_check", base_fx, NULL, NULL, s_fedepm, NULL};
+static const st_fn CSFEDAVG = {"fr_sfedavg_check", base_fx, NULL, NULL, s_sfedavg, NULL};
+static const st_fn CSFEDPROX = {"fr_sfedprox_check", base_fx, NULL, NULL, s_sfedprox, NULL};
 
 /* fr_fedepm_check_fields(P, prm, pos = {&mu_prox}, 1, count = {&ell}, 1) */
 static int s_fields(st_case *c)
@@ -456,7 +505,7 @@ static int s_fields(st_case *c)
     return fr_fedepm_check_fields(PP(), PRM(), FX.posnull ? NULL : pos, 1,
                                   FX.countnull ? NULL : count, 1);
 }
-static const st_fn FIELDS = {"fr_fedepm_check_fields", base_fx, NULL, NULL, s_fields};
+static const st_fn FIELDS = {"fr_fedepm_check_fields", base_fx, NULL, NULL, s_fields, NULL};
 
 /* fr_selection_size(rho = c0, m = z0, nsel: slot 0's NULL bit) */
 static void b_selsize(st_case *c)
@@ -472,7 +521,7 @@ static int s_selsize(st_case *c)
         st_failf(c, "*nsel written");
     return st;
 }
-static const st_fn SELSIZE = {"fr_selection_size", b_selsize, NULL, NULL, s_selsize};
+static const st_fn SELSIZE = {"fr_selection_size", b_selsize, NULL, NULL, s_selsize, NULL};
 
 /* fr_synth_sizes(seed, m = z0, dmin = z1, dmax = z2, d: slot 0's NULL bit);
  * fr_synth_data(seed, m = z0, n = z1, d = FX.d (slot 0's NULL bit), X
@@ -494,7 +543,7 @@ static int s_synth_sizes(st_case *c)
         st_failf(c, "d written");
     return st;
 }
-static const st_fn SYNSIZES = {"fr_synth_sizes", b_synth, NULL, NULL, s_synth_sizes};
+static const st_fn SYNSIZES = {"fr_synth_sizes", b_synth, NULL, NULL, s_synth_sizes, NULL};
 static int s_synth_data(st_case *c)
 {
     double X[32], keep[32];
@@ -508,7 +557,7 @@ static int s_synth_data(st_case *c)
         st_failf(c, "X or b written");
     return st;
 }
-static const st_fn SYNDATA = {"fr_synth_data", b_synth, NULL, NULL, s_synth_data};
+static const st_fn SYNDATA = {"fr_synth_data", b_synth, NULL, NULL, s_synth_data, NULL};
 
 /* ---- the table ------------------------------------------------------------ */
 
