@@ -79,16 +79,26 @@ static int oracle_ens(mpq_t out, mpq_t *v, size_t m, const mpq_t lam, const mpq_
     return found;
 }
 
-static void check_same(mpfr_srcptr got, const mpq_t exact, const char *what, size_t i)
+/* got must be the correctly rounded exact value; a zero result must be +0
+ * when plus_zero (the contracts of soft and prox_l1 promise +0, and a
+ * mutant returning -0 must fail here), of either sign otherwise. */
+static void check_same_z(mpfr_srcptr got, const mpq_t exact, const char *what, size_t i, int plus_zero)
 {
     mpfr_t want;
     mpfr_init2(want, mpfr_get_prec(got));
-    mpfr_set_q(want, exact, MPFR_RNDN);
+    mpfr_set_q(want, exact, MPFR_RNDN);                   /* +0 for a zero exact */
+    if (plus_zero && mpfr_zero_p(got) && mpfr_signbit(got))
+        ck_abort_msg("%s case %zu: -0 where the contract promises +0", what, i);
     if (!mpfr_equal_p(got, want) && !(mpfr_zero_p(got) && mpfr_zero_p(want)))
         ck_abort_msg("%s case %zu: got %s, correctly rounded exact is %s", what, i,
                      mpfr_get_str(NULL, NULL, 10, 0, got, MPFR_RNDN),
                      mpfr_get_str(NULL, NULL, 10, 0, want, MPFR_RNDN));
     mpfr_clear(want);
+}
+
+static void check_same(mpfr_srcptr got, const mpq_t exact, const char *what, size_t i)
+{
+    check_same_z(got, exact, what, i, 0);
 }
 
 START_TEST(ens_vs_rational_oracle)
@@ -173,7 +183,7 @@ START_TEST(prox_soft_median_vs_oracle)
             mpq_sub(ex, ex, t);
             if (mpq_sgn(ex) <= 0) mpq_set_ui(ex, 0, 1);
             else if (mpq_sgn(qu) < 0) mpq_neg(ex, ex);
-            check_same(x[i], ex, "prox_l1", c);
+            check_same_z(x[i], ex, "prox_l1", c, 1);
         }
         /* soft with a = gamma (exact subtraction, rounded once) */
         ck_assert_int_eq(fr_soft(x, u, 8, g), FR_OK);
@@ -183,7 +193,7 @@ START_TEST(prox_soft_median_vs_oracle)
             mpq_sub(ex, ex, qg);
             if (mpq_sgn(ex) <= 0) mpq_set_ui(ex, 0, 1);
             else if (mpq_sgn(qu) < 0) mpq_neg(ex, ex);
-            check_same(x[i], ex, "soft", c);
+            check_same_z(x[i], ex, "soft", c, 1);
         }
         /* median of the 8 values as an 8 x 1 matrix: mean of the middle two */
         ck_assert_int_eq(fr_median(x, u, 8, 1), FR_OK);
