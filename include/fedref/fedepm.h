@@ -44,8 +44,10 @@ extern "C" {
  *            entries whose exponents differ by millions); FR_EINTERNAL
  *            only if some |<x_t, w>| > ~7e8 (e^-|u| below MPFR's exponent
  *            range) and R lies exactly on a rounding boundary while T mixes
- *            signs (gradient only).  FR_ENOMEM.
- * Checked by: tests/test_ref_fedepm.c, vectors/logreg.json. */
+ *            signs (gradient only), or if an enclosure end was rounded the
+ *            wrong way (an internal check of every directed operation's
+ *            ternary value: a bug, never expected).  FR_ENOMEM.
+ * Checked by: tests/fedepm/test_ref_fedepm.c, vectors/logreg.json. */
 int fr_logreg_fi(mpfr_t fi, mpfr_t *gi, const fr_logreg *P, size_t i, mpfr_t *const w);
 
 /* f = sum_i f_i(w) and g = sum_i grad f_i(w) (002 (1)); either may be NULL,

@@ -51,7 +51,19 @@ typedef struct {
     mpfr_ptr *pp;
     byabs_t *ord;            /* samples sorted by |v_t| */
     mpfr_t e, na, ex, rl, rh, bw;
+    int misrounded;          /* a directed operation rounded the wrong way */
 } lr_t;
+
+/* An enclosure end must be rounded away from the value it encloses: the
+ * ternary value of an operation rounded up (down) is >= 0 (<= 0).  A wrong
+ * direction (a bug) would leave the exact value outside [lo, hi] by less
+ * than an ulp, which the Ziv loop cannot see: it is recorded here and the
+ * function returns FR_EINTERNAL. */
+static void directed(lr_t *L, int ternary, mpfr_rnd_t r)
+{
+    if (r == MPFR_RNDU ? ternary < 0 : ternary > 0)
+        L->misrounded = 1;
+}
 
 static int cmp_byabs(const void *x, const void *y)
 {
@@ -142,7 +154,7 @@ static void expneg(lr_t *L, size_t t, mpfr_rnd_t r)
     mpfr_set_prec(L->na, mpfr_get_prec(L->v[t]));
     mpfr_abs(L->na, L->v[t], MPFR_RNDN);
     mpfr_neg(L->na, L->na, MPFR_RNDN);
-    mpfr_exp(L->e, L->na, r);
+    directed(L, mpfr_exp(L->e, L->na, r), r);
 }
 
 /* lo/hi[t] enclose ln(1 + e^-|v_t|) (log1p is increasing). */
@@ -153,9 +165,9 @@ static void bounds_log(lr_t *L, mpfr_prec_t wp)
         mpfr_set_prec(L->lo[t], wp);
         mpfr_set_prec(L->hi[t], wp);
         expneg(L, t, MPFR_RNDD);
-        mpfr_log1p(L->lo[t], L->e, MPFR_RNDD);
+        directed(L, mpfr_log1p(L->lo[t], L->e, MPFR_RNDD), MPFR_RNDD);
         expneg(L, t, MPFR_RNDU);
-        mpfr_log1p(L->hi[t], L->e, MPFR_RNDU);
+        directed(L, mpfr_log1p(L->hi[t], L->e, MPFR_RNDU), MPFR_RNDU);
     }
 }
 
@@ -169,11 +181,11 @@ static void bounds_tau(lr_t *L, mpfr_prec_t wp)
         mpfr_set_prec(L->lo[t], wp);
         mpfr_set_prec(L->hi[t], wp);
         expneg(L, t, MPFR_RNDU);                           /* e_hi */
-        mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDD);
-        mpfr_div(L->hi[t], L->e, L->ex, MPFR_RNDU);
+        directed(L, mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDD), MPFR_RNDD);
+        directed(L, mpfr_div(L->hi[t], L->e, L->ex, MPFR_RNDU), MPFR_RNDU);
         expneg(L, t, MPFR_RNDD);                           /* e_lo */
-        mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDU);
-        mpfr_div(L->lo[t], L->e, L->ex, MPFR_RNDD);
+        directed(L, mpfr_add_ui(L->ex, L->e, 1, MPFR_RNDU), MPFR_RNDU);
+        directed(L, mpfr_div(L->lo[t], L->e, L->ex, MPFR_RNDD), MPFR_RNDD);
     }
 }
 
@@ -216,17 +228,17 @@ static void enclose(lr_t *L, fill_fn fill, size_t j, mpfr_prec_t wp)
             mpfr_set_zero(cl, 1);
             mpfr_set_zero(ch, 1);
         } else {
-            mpfr_sum(cl, L->pl, (unsigned long)k, MPFR_RNDD);
-            mpfr_sum(ch, L->ph, (unsigned long)k, MPFR_RNDU);
+            directed(L, mpfr_sum(cl, L->pl, (unsigned long)k, MPFR_RNDD), MPFR_RNDD);
+            directed(L, mpfr_sum(ch, L->ph, (unsigned long)k, MPFR_RNDU), MPFR_RNDU);
         }
-        mpfr_div_ui(cl, cl, (unsigned long)L->P->d[i], MPFR_RNDD);
-        mpfr_div_ui(ch, ch, (unsigned long)L->P->d[i], MPFR_RNDU);
+        directed(L, mpfr_div_ui(cl, cl, (unsigned long)L->P->d[i], MPFR_RNDD), MPFR_RNDD);
+        directed(L, mpfr_div_ui(ch, ch, (unsigned long)L->P->d[i], MPFR_RNDU), MPFR_RNDU);
         first += L->P->d[i];
     }
     mpfr_set_prec(L->rl, wp);
     mpfr_set_prec(L->rh, wp);
-    mpfr_sum(L->rl, L->pcl, (unsigned long)(L->i1 - L->i0), MPFR_RNDD);
-    mpfr_sum(L->rh, L->pch, (unsigned long)(L->i1 - L->i0), MPFR_RNDU);
+    directed(L, mpfr_sum(L->rl, L->pcl, (unsigned long)(L->i1 - L->i0), MPFR_RNDD), MPFR_RNDD);
+    directed(L, mpfr_sum(L->rh, L->pch, (unsigned long)(L->i1 - L->i0), MPFR_RNDU), MPFR_RNDU);
 }
 
 /* Try to round R + T (T in [rl, rh], R exact) to nearest at the precision
@@ -377,8 +389,8 @@ static size_t fill_g_T(lr_t *L, size_t i, size_t first, size_t j)
             c = -c;
         mpfr_set_prec(L->tl[k], wp);
         mpfr_set_prec(L->th[k], wp);
-        mpfr_mul_d(L->tl[k], c > 0 ? L->lo[t] : L->hi[t], c, MPFR_RNDD);
-        mpfr_mul_d(L->th[k], c > 0 ? L->hi[t] : L->lo[t], c, MPFR_RNDU);
+        directed(L, mpfr_mul_d(L->tl[k], c > 0 ? L->lo[t] : L->hi[t], c, MPFR_RNDD), MPFR_RNDD);
+        directed(L, mpfr_mul_d(L->th[k], c > 0 ? L->hi[t] : L->lo[t], c, MPFR_RNDU), MPFR_RNDU);
         L->pl[k] = L->tl[k];
         L->ph[k] = L->th[k];
         k++;
@@ -507,6 +519,8 @@ static int lr_eval(mpfr_ptr f, mpfr_t *g, const fr_logreg *P, size_t i0, size_t 
             }
         }
     }
+    if (st == FR_OK && L.misrounded)
+        st = FR_EINTERNAL;
     if (st == FR_OK) {
         if (f != NULL)
             mpfr_set(f, fr, MPFR_RNDN);
