@@ -50,6 +50,7 @@
  * golden vectors' tol uses.  m > 2^26: FR_ESIZE (not proved).
  * Contract: include/fedfast.h. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "fedfast.h"
@@ -98,18 +99,26 @@ static double ens_column(const double *v, size_t m, double q, int qe)
     return fmin(fmax(x, below), above);
 }
 
+/* The checks of ff_ens and ff_ens_bound after their output's NULL test, in
+ * class order; m above mmax is FR_ESIZE too (the bound's proof). */
+static int ens_args(const double *W, size_t m, size_t n, double lambda, double eta, size_t mmax)
+{
+    if (!W)
+        return FR_ENULL;
+    int st = ff_check_mn(m, n);
+    if (st != FR_OK || m > mmax)
+        return st != FR_OK ? st : FR_ESIZE;
+    if (!isfinite(lambda) || !isfinite(eta) || !ff_all_finite(W, m * n))
+        return FR_ENONFINITE;
+    return lambda > 0 && eta > 0 ? FR_OK : FR_EDOM;
+}
+
 int ff_ens(double *w, const double *W, size_t m, size_t n,
            double lambda, double eta)
 {
-    if (!w || !W)
-        return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = w ? ens_args(W, m, n, lambda, eta, SIZE_MAX) : FR_ENULL;
     if (st != FR_OK)
         return st;
-    if (!isfinite(lambda) || !isfinite(eta) || !ff_all_finite(W, m * n))
-        return FR_ENONFINITE;
-    if (!(lambda > 0) || !(eta > 0))
-        return FR_EDOM;
     double *v = malloc(m * sizeof *v);
     if (!v)
         return FR_ENOMEM;
@@ -127,17 +136,10 @@ int ff_ens(double *w, const double *W, size_t m, size_t n,
 int ff_ens_bound(double *abs, const double *W, size_t m, size_t n,
                  double lambda, double eta)
 {
-    if (!abs || !W)
-        return FR_ENULL;
-    int st = ff_check_mn(m, n);            /* ff_ens's checks, in its order */
+    /* ff_ens's checks; the proof needs m <= 2^26 */
+    int st = abs ? ens_args(W, m, n, lambda, eta, (size_t)1 << 26) : FR_ENULL;
     if (st != FR_OK)
         return st;
-    if (m > ((size_t)1 << 26))
-        return FR_ESIZE;                   /* the proof needs m <= 2^26 */
-    if (!isfinite(lambda) || !isfinite(eta) || !ff_all_finite(W, m * n))
-        return FR_ENONFINITE;
-    if (!(lambda > 0) || !(eta > 0))
-        return FR_EDOM;
     double C = lambda / eta;
     for (size_t j = 0; j < n; j++) {
         double M = 0;

@@ -18,15 +18,23 @@
 #include "fedfast.h"
 #include "../internal.h"
 
-int ff_median(double *med, const double *W, size_t m, size_t n)
+/* The checks of ff_median and ff_median_bound after their outputs' NULL
+ * test, in class order. */
+static int median_args(const double *W, size_t m, size_t n)
 {
-    if (!med || !W)
+    if (!W)
         return FR_ENULL;
     int st = ff_check_mn(m, n);
     if (st != FR_OK)
         return st;
-    if (!ff_all_finite(W, m * n))
-        return FR_ENONFINITE;
+    return ff_all_finite(W, m * n) ? FR_OK : FR_ENONFINITE;
+}
+
+int ff_median(double *med, const double *W, size_t m, size_t n)
+{
+    int st = med ? median_args(W, m, n) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
     double *v = malloc(m * sizeof *v);
     if (!v)
         return FR_ENOMEM;
@@ -45,13 +53,9 @@ int ff_median(double *med, const double *W, size_t m, size_t n)
 
 int ff_median_bound(double *rel, double *abs, const double *W, size_t m, size_t n)
 {
-    if (!rel || !abs || !W)
-        return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = rel && abs ? median_args(W, m, n) : FR_ENULL;   /* ff_median's checks */
     if (st != FR_OK)
         return st;
-    if (!ff_all_finite(W, m * n))
-        return FR_ENONFINITE;
     if (rel == abs)
         return FR_EDOM;                    /* two outputs */
     *rel = 0x1p-53;

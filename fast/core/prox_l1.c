@@ -22,16 +22,24 @@
 #include "fedfast.h"
 #include "../internal.h"
 
-int ff_prox_l1(double *x, const double *u, size_t n, double gamma, double rho)
+/* The checks of ff_prox_l1 and ff_prox_l1_bound after their outputs' NULL
+ * test, in class order. */
+static int prox_args(const double *u, size_t n, double gamma, double rho)
 {
-    if (!x || !u)
+    if (!u)
         return FR_ENULL;
     if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
     if (!isfinite(gamma) || !isfinite(rho) || !ff_all_finite(u, n))
         return FR_ENONFINITE;
-    if (!(gamma >= 0) || !(rho > 0))
-        return FR_EDOM;
+    return gamma >= 0 && rho > 0 ? FR_OK : FR_EDOM;
+}
+
+int ff_prox_l1(double *x, const double *u, size_t n, double gamma, double rho)
+{
+    int st = x ? prox_args(u, n, gamma, rho) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
 
     int k;
     double r = frexp(rho, &k);               /* rho = r 2^k, exact */
@@ -50,14 +58,11 @@ int ff_prox_l1(double *x, const double *u, size_t n, double gamma, double rho)
 int ff_prox_l1_bound(double *rel, double *abs, const double *u, size_t n,
                      double gamma, double rho)
 {
-    if (!rel || !abs || !u)                /* ff_prox_l1's checks, in its order */
-        return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX)
-        return FR_ESIZE;
-    if (!isfinite(gamma) || !isfinite(rho) || !ff_all_finite(u, n))
-        return FR_ENONFINITE;
-    if (!(gamma >= 0) || !(rho > 0) || rel == abs)
-        return FR_EDOM;                    /* rel == abs: two outputs */
+    int st = rel && abs ? prox_args(u, n, gamma, rho) : FR_ENULL;   /* ff_prox_l1's */
+    if (st != FR_OK)
+        return st;
+    if (rel == abs)
+        return FR_EDOM;                    /* two outputs */
     *rel = 0x1p-51;
     *abs = 0x1p-1072;
     return FR_OK;

@@ -15,16 +15,24 @@
 #include "fedfast.h"
 #include "../internal.h"
 
-int ff_soft(double *out, const double *t, size_t n, double a)
+/* The checks of ff_soft and ff_soft_bound after their outputs' NULL test,
+ * in class order. */
+static int soft_args(const double *t, size_t n, double a)
 {
-    if (!out || !t)
+    if (!t)
         return FR_ENULL;
     if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
     if (!isfinite(a) || !ff_all_finite(t, n))
         return FR_ENONFINITE;
-    if (!(a >= 0))
-        return FR_EDOM;
+    return a >= 0 ? FR_OK : FR_EDOM;
+}
+
+int ff_soft(double *out, const double *t, size_t n, double a)
+{
+    int st = out ? soft_args(t, n, a) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
     for (size_t j = 0; j < n; j++) {
         double x = t[j];                  /* read before write: out may be t */
         out[j] = x > a ? x - a : x < -a ? x + a : 0.0;
@@ -34,14 +42,11 @@ int ff_soft(double *out, const double *t, size_t n, double a)
 
 int ff_soft_bound(double *rel, double *abs, const double *t, size_t n, double a)
 {
-    if (!rel || !abs || !t)                /* ff_soft's checks, in its order */
-        return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX)
-        return FR_ESIZE;
-    if (!isfinite(a) || !ff_all_finite(t, n))
-        return FR_ENONFINITE;
-    if (!(a >= 0) || rel == abs)
-        return FR_EDOM;                    /* rel == abs: two outputs */
+    int st = rel && abs ? soft_args(t, n, a) : FR_ENULL;   /* ff_soft's checks */
+    if (st != FR_OK)
+        return st;
+    if (rel == abs)
+        return FR_EDOM;                    /* two outputs */
     *rel = 0x1p-53;
     *abs = 0x1p-1074;
     return FR_OK;

@@ -50,6 +50,7 @@
  *   2(m + 3) u) >= m + 2 for m + 3 <= 2^26 (FR_ESIZE beyond).
  * Contract: include/fedfast.h. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "fedfast.h"
@@ -77,18 +78,31 @@ static int gww_finite(const double *G, const double *W, const double *w, size_t 
     return ff_all_finite(G, m * n) && ff_all_finite(W, m * n) && ff_all_finite(w, n);
 }
 
+/* The checks of (9) and (10) and of their bounds, in class order: the two
+ * outputs o1, o2 (distinct), G, W, w; m above mmax is FR_ESIZE too (a
+ * bound's proof); with_le: lambda, eta of (10) as well. */
+static int pen_args(const void *o1, const void *o2, const double *G, const double *W,
+                    const double *w, size_t m, size_t n, size_t mmax, int with_le,
+                    double lambda, double eta)
+{
+    if (!o1 || !o2 || !G || !W || !w)
+        return FR_ENULL;
+    int st = ff_check_mn(m, n);
+    if (st != FR_OK || m > mmax)
+        return st != FR_OK ? st : FR_ESIZE;
+    if ((with_le && (!isfinite(lambda) || !isfinite(eta))) || !gww_finite(G, W, w, m, n))
+        return FR_ENONFINITE;
+    if (with_le && (!(lambda > 0) || !(eta > 0)))
+        return FR_EDOM;
+    return o1 == o2 ? FR_EDOM : FR_OK;             /* two outputs */
+}
+
 int ff_stationarity_9(double *r_cons, double *r_sum, const double *G, const double *W,
                       const double *w, size_t m, size_t n)
 {
-    if (!r_cons || !r_sum || !G || !W || !w)
-        return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = pen_args(r_cons, r_sum, G, W, w, m, n, SIZE_MAX, 0, 0, 0);
     if (st != FR_OK)
         return st;
-    if (!gww_finite(G, W, w, m, n))
-        return FR_ENONFINITE;
-    if (r_cons == r_sum)
-        return FR_EDOM;                            /* two outputs */
     double *col = malloc(n * sizeof *col);
     if (!col)
         return FR_ENOMEM;
@@ -109,15 +123,9 @@ int ff_stationarity_9(double *r_cons, double *r_sum, const double *G, const doub
 int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const double *W,
                        const double *w, size_t m, size_t n, double lambda, double eta)
 {
-    if (!r_set || !r_sum || !G || !W || !w)
-        return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = pen_args(r_set, r_sum, G, W, w, m, n, SIZE_MAX, 1, lambda, eta);
     if (st != FR_OK)
         return st;
-    if (!isfinite(lambda) || !isfinite(eta) || !gww_finite(G, W, w, m, n))
-        return FR_ENONFINITE;
-    if (!(lambda > 0) || !(eta > 0) || r_set == r_sum)
-        return FR_EDOM;                            /* r_set == r_sum: two outputs */
     double *col = malloc(n * sizeof *col);
     if (!col)
         return FR_ENOMEM;
@@ -147,17 +155,10 @@ int ff_stationarity_10(double *r_set, double *r_sum, const double *G, const doub
 int ff_stationarity_9_bound(double *cons_rel, double *sum_abs, const double *G, const double *W,
                             const double *w, size_t m, size_t n)
 {
-    if (!cons_rel || !sum_abs || !G || !W || !w)
-        return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    /* (9)'s checks; the proof needs m <= 2^26 */
+    int st = pen_args(cons_rel, sum_abs, G, W, w, m, n, (size_t)1 << 26, 0, 0, 0);
     if (st != FR_OK)
         return st;
-    if (m > ((size_t)1 << 26))
-        return FR_ESIZE;                   /* the proof's limit */
-    if (!gww_finite(G, W, w, m, n))
-        return FR_ENONFINITE;
-    if (cons_rel == sum_abs)
-        return FR_EDOM;                    /* two outputs */
     double S = 0;
     for (size_t j = 0; j < n; j++) {
         double s = 0;
@@ -173,17 +174,10 @@ int ff_stationarity_9_bound(double *cons_rel, double *sum_abs, const double *G, 
 int ff_stationarity_10_bound(double *set_abs, double *sum_abs, const double *G, const double *W,
                              const double *w, size_t m, size_t n, double lambda, double eta)
 {
-    if (!set_abs || !sum_abs || !G || !W || !w)
-        return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    /* (10)'s checks; the proof needs m + 3 <= 2^26 */
+    int st = pen_args(set_abs, sum_abs, G, W, w, m, n, ((size_t)1 << 26) - 3, 1, lambda, eta);
     if (st != FR_OK)
         return st;
-    if (m > ((size_t)1 << 26) - 3)
-        return FR_ESIZE;                   /* the proof's limit */
-    if (!isfinite(lambda) || !isfinite(eta) || !gww_finite(G, W, w, m, n))
-        return FR_ENONFINITE;
-    if (!(lambda > 0) || !(eta > 0) || set_abs == sum_abs)
-        return FR_EDOM;                    /* set_abs == sum_abs: two outputs */
     double E = 0, T = 0;
     for (size_t j = 0; j < n; j++) {
         double s = 0;

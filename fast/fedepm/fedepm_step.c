@@ -50,6 +50,7 @@
  *   components, i.e. the same expression at the largest t^ (RN monotone).
  * Contract: include/fedfast.h. */
 #include <math.h>
+#include <stdint.h>
 
 #include "fedfast.h"
 #include "../internal.h"
@@ -64,18 +65,41 @@ static double pow_ul(double alpha, unsigned long k)
     return pow(alpha, (double)hi) * pow(alpha, (double)lo);
 }
 
-int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long kp1,
-                 const double *wik, const double *w, size_t n)
+/* The checks of ff_fedepm_mu and its bound after the output's NULL test, in
+ * class order; n above nmax is FR_ESIZE too (the bound's proof). */
+static int mu_args(double mu0, double c, double alpha, const double *wik, const double *w,
+                   size_t n, size_t nmax)
 {
-    if (!mu || !wik || !w)
+    if (!wik || !w)
         return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX)
+    if (n == 0 || n > FR_COUNT_MAX || n > nmax)
         return FR_ESIZE;
     if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha)
         || !ff_all_finite(wik, n) || !ff_all_finite(w, n))
         return FR_ENONFINITE;
-    if (!(mu0 > 0) || !(c > 0) || !(alpha > 1))
-        return FR_EDOM;
+    return mu0 > 0 && c > 0 && alpha > 1 ? FR_OK : FR_EDOM;
+}
+
+/* The same for ff_fedepm_step and its bound. */
+static int step_args(const double *wi, const double *w, const double *g, size_t n,
+                     double lambda, double eta, double mu)
+{
+    if (!wi || !w || !g)
+        return FR_ENULL;
+    if (n == 0 || n > FR_COUNT_MAX)
+        return FR_ESIZE;
+    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu)
+        || !ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
+        return FR_ENONFINITE;
+    return lambda > 0 && eta > 0 && mu > 0 ? FR_OK : FR_EDOM;
+}
+
+int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long kp1,
+                 const double *wik, const double *w, size_t n)
+{
+    int st = mu ? mu_args(mu0, c, alpha, wik, w, n, SIZE_MAX) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
     double s = 0;
     for (size_t j = 0; j < n; j++) {
         double dj = wik[j] - w[j];
@@ -89,15 +113,10 @@ int ff_fedepm_mu_bound(double *rel, double mu0, double c, double alpha, unsigned
                        const double *wik, const double *w, size_t n)
 {
     (void)kp1;
-    if (!rel || !wik || !w)                /* ff_fedepm_mu's checks, in its order */
-        return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX || n > ((size_t)1 << 26) - 15)
-        return FR_ESIZE;                   /* gamma_{n+14} <= (n + 15) u needs n <= 2^26 - 15 */
-    if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha)
-        || !ff_all_finite(wik, n) || !ff_all_finite(w, n))
-        return FR_ENONFINITE;
-    if (!(mu0 > 0) || !(c > 0) || !(alpha > 1))
-        return FR_EDOM;
+    /* ff_fedepm_mu's checks; gamma_{n+14} <= (n + 15) u needs n <= 2^26 - 15 */
+    int st = rel ? mu_args(mu0, c, alpha, wik, w, n, ((size_t)1 << 26) - 15) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
     *rel = (double)(n + 15) * 0x1p-53;
     return FR_OK;
 }
@@ -105,15 +124,9 @@ int ff_fedepm_mu_bound(double *rel, double mu0, double c, double alpha, unsigned
 int ff_fedepm_step(double *wnext, const double *wi, const double *w, const double *g,
                    size_t n, double lambda, double eta, double mu)
 {
-    if (!wnext || !wi || !w || !g)
-        return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX)
-        return FR_ESIZE;
-    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu)
-        || !ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
-        return FR_ENONFINITE;
-    if (!(lambda > 0) || !(eta > 0) || !(mu > 0))
-        return FR_EDOM;
+    int st = wnext ? step_args(wi, w, g, n, lambda, eta, mu) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
     double den = eta + mu;
     for (size_t j = 0; j < n; j++) {
         double wj = w[j];                  /* read before write: wnext may be wi */
@@ -127,15 +140,9 @@ int ff_fedepm_step(double *wnext, const double *wi, const double *w, const doubl
 int ff_fedepm_step_bound(double *abs, const double *wi, const double *w, const double *g,
                          size_t n, double lambda, double eta, double mu)
 {
-    if (!abs || !wi || !w || !g)           /* ff_fedepm_step's checks, in its order */
-        return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX)
-        return FR_ESIZE;
-    if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu)
-        || !ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
-        return FR_ENONFINITE;
-    if (!(lambda > 0) || !(eta > 0) || !(mu > 0))
-        return FR_EDOM;
+    int st = abs ? step_args(wi, w, g, n, lambda, eta, mu) : FR_ENULL;   /* ff_fedepm_step's */
+    if (st != FR_OK)
+        return st;
     if (!isfinite(eta + mu))
         return FR_EDOM;                    /* outside the proof */
     double A = 0x1p-1072 * (1 + 1 / (eta + mu));

@@ -59,6 +59,7 @@
  * Contract: include/fedfast.h. */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 
 #include "fedfast.h"
 #include "../internal.h"
@@ -126,14 +127,45 @@ static int check_pos(double x)
     return !isfinite(x) ? FR_ENONFINITE : x > 0 ? FR_OK : FR_EDOM;
 }
 
-int ff_laplace_scale_upper(double *nu, double Delta, double eps, double mu)
+/* The checks of (27): Delta, eps, mu finite and > 0, in class order. */
+static int scale_args(double Delta, double eps, double mu)
 {
-    if (!nu)
-        return FR_ENULL;
     if (!isfinite(Delta) || !isfinite(eps) || !isfinite(mu))
         return FR_ENONFINITE;
     int st;
     if ((st = check_pos(Delta)) || (st = check_pos(eps)) || (st = check_pos(mu)))
+        return st;
+    return FR_OK;
+}
+
+/* The checks of (39) after the output's NULL test, in class order; n above
+ * nmax is FR_ESIZE too (the bound's proof). */
+static int eq39_args(const double *g, size_t n, double eps, double mu, size_t nmax)
+{
+    if (!g)
+        return FR_ENULL;
+    if (n == 0 || n > FR_COUNT_MAX || n > nmax)
+        return FR_ESIZE;
+    if (!isfinite(eps) || !isfinite(mu) || !ff_all_finite(g, n))
+        return FR_ENONFINITE;
+    int st;
+    if ((st = check_pos(eps)) || (st = check_pos(mu)))
+        return st;
+    return FR_OK;
+}
+
+/* The checks of the density after the output's NULL test. */
+static int density_args(double x, double nu)
+{
+    if (!isfinite(x) || !isfinite(nu))
+        return FR_ENONFINITE;
+    return nu > 0 ? FR_OK : FR_EDOM;
+}
+
+int ff_laplace_scale_upper(double *nu, double Delta, double eps, double mu)
+{
+    int st = nu ? scale_args(Delta, eps, mu) : FR_ENULL;
+    if (st != FR_OK)
         return st;
     *nu = ru_quot(Delta, 0, eps, mu);
     return FR_OK;
@@ -141,14 +173,8 @@ int ff_laplace_scale_upper(double *nu, double Delta, double eps, double mu)
 
 int ff_laplace_scale_eq39_upper(double *nu, const double *g, size_t n, double eps, double mu)
 {
-    if (!nu || !g)
-        return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX)
-        return FR_ESIZE;
-    if (!isfinite(eps) || !isfinite(mu) || !ff_all_finite(g, n))
-        return FR_ENONFINITE;
-    int st;
-    if ((st = check_pos(eps)) || (st = check_pos(mu)))
+    int st = nu ? eq39_args(g, n, eps, mu, SIZE_MAX) : FR_ENULL;
+    if (st != FR_OK)
         return st;
     double M = 0;
     for (size_t j = 0; j < n; j++)
@@ -170,12 +196,9 @@ int ff_laplace_scale_eq39_upper(double *nu, const double *g, size_t n, double ep
 
 int ff_laplace_density(double *p, double x, double nu, int printed)
 {
-    if (!p)
-        return FR_ENULL;
-    if (!isfinite(x) || !isfinite(nu))
-        return FR_ENONFINITE;
-    if (!(nu > 0))
-        return FR_EDOM;
+    int st = p ? density_args(x, nu) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
     double t = fabs(x) / nu;
     if (printed)
         t *= 0.5;
@@ -187,12 +210,8 @@ int ff_laplace_density(double *p, double x, double nu, int printed)
 
 int ff_laplace_scale_upper_bound(double *rel, double *abs, double Delta, double eps, double mu)
 {
-    if (!rel || !abs)
-        return FR_ENULL;
-    if (!isfinite(Delta) || !isfinite(eps) || !isfinite(mu))
-        return FR_ENONFINITE;
-    int st;
-    if ((st = check_pos(Delta)) || (st = check_pos(eps)) || (st = check_pos(mu)))
+    int st = rel && abs ? scale_args(Delta, eps, mu) : FR_ENULL;   /* the function's checks */
+    if (st != FR_OK)
         return st;
     if (rel == abs)
         return FR_EDOM;                    /* two outputs */
@@ -204,14 +223,9 @@ int ff_laplace_scale_upper_bound(double *rel, double *abs, double Delta, double 
 int ff_laplace_scale_eq39_upper_bound(double *rel, double *abs, const double *g, size_t n,
                                       double eps, double mu)
 {
-    if (!rel || !abs || !g)                /* the checks of ff_laplace_scale_eq39_upper */
-        return FR_ENULL;
-    if (n == 0 || n > FR_COUNT_MAX || n > ((size_t)1 << 24))
-        return FR_ESIZE;                   /* gamma_{3n+10} <= (3n + 11) u needs n <= 2^24 */
-    if (!isfinite(eps) || !isfinite(mu) || !ff_all_finite(g, n))
-        return FR_ENONFINITE;
-    int st;
-    if ((st = check_pos(eps)) || (st = check_pos(mu)))
+    /* the function's checks; gamma_{3n+10} <= (3n + 11) u needs n <= 2^24 */
+    int st = rel && abs ? eq39_args(g, n, eps, mu, (size_t)1 << 24) : FR_ENULL;
+    if (st != FR_OK)
         return st;
     if (rel == abs)
         return FR_EDOM;                    /* two outputs */
@@ -222,12 +236,11 @@ int ff_laplace_scale_eq39_upper_bound(double *rel, double *abs, const double *g,
 
 int ff_laplace_density_bound(double *rel, double *abs, double x, double nu, int printed)
 {
-    if (!rel || !abs)
-        return FR_ENULL;
-    if (!isfinite(x) || !isfinite(nu))
-        return FR_ENONFINITE;
-    if (!(nu > 0) || rel == abs)
-        return FR_EDOM;                    /* rel == abs: two outputs */
+    int st = rel && abs ? density_args(x, nu) : FR_ENULL;   /* the function's checks */
+    if (st != FR_OK)
+        return st;
+    if (rel == abs)
+        return FR_EDOM;                    /* two outputs */
     double t = fabs(x) / nu;
     if (printed)
         t *= 0.5;

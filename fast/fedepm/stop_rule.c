@@ -42,16 +42,24 @@
 #include "fedfast.h"
 #include "../internal.h"
 
-int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n)
+/* The checks of ff_stop_rule and its bound after the output's NULL test,
+ * in class order. */
+static int stop_args(double gnorm2, const double *f, size_t nf, size_t n)
 {
-    if (!stop || !f)
+    if (!f)
         return FR_ENULL;
     if (nf == 0 || nf > FR_COUNT_MAX || n == 0)
         return FR_ESIZE;
     if (!isfinite(gnorm2) || !ff_all_finite(f, nf))
         return FR_ENONFINITE;
-    if (!(gnorm2 >= 0))
-        return FR_EDOM;
+    return gnorm2 >= 0 ? FR_OK : FR_EDOM;
+}
+
+int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n)
+{
+    int st = stop ? stop_args(gnorm2, f, nf, n) : FR_ENULL;
+    if (st != FR_OK)
+        return st;
     if (gnorm2 <= 1e-6) {                          /* == gnorm2 < 10^-6 */
         *stop = FR_STOP_GRAD;
         return FR_OK;
@@ -74,14 +82,9 @@ int ff_stop_rule(int *stop, double gnorm2, const double *f, size_t nf, size_t n)
 
 int ff_stop_rule_bound(double *gap, double gnorm2, const double *f, size_t nf, size_t n)
 {
-    if (!gap || !f)                        /* ff_stop_rule's checks, in its order */
-        return FR_ENULL;
-    if (nf == 0 || nf > FR_COUNT_MAX || n == 0)
-        return FR_ESIZE;
-    if (!isfinite(gnorm2) || !ff_all_finite(f, nf))
-        return FR_ENONFINITE;
-    if (!(gnorm2 >= 0))
-        return FR_EDOM;
+    int st = gap ? stop_args(gnorm2, f, nf, n) : FR_ENULL;   /* ff_stop_rule's checks */
+    if (st != FR_OK)
+        return st;
     if (nf < 4) {
         *gap = 0;                              /* no variance test */
         return FR_OK;
