@@ -49,7 +49,7 @@ int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long k
     if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha)
         || !ff_all_finite(wik, n) || !ff_all_finite(w, n))
         return FR_ENONFINITE;
-    if (!(mu0 > 0) || !(c > 0) || !(alpha > 1))
+    if (!(mu0 > 0) || !(c >= 0) || !(alpha > 1))
         return FR_EDOM;
     double s = 0;
     for (size_t j = 0; j < n; j++) {
