@@ -95,8 +95,19 @@ void vg_group(vgen *g, const char *comment, const double *params)
  *    heuristic: the error at 2p is far below the difference of p and 2p) plus
  *    2^(8-p)|x2|; both ends of x2 -+ that estimate must round to the same
  *    decimal, and x4 must agree (guard). */
+static int same_special(mpfr_srcptr a, mpfr_srcptr b)
+{
+    return b == NULL || (mpfr_nan_p(a) && mpfr_nan_p(b))
+        || (mpfr_inf_p(a) && mpfr_inf_p(b) && mpfr_sgn(a) == mpfr_sgn(b));
+}
+
 static int certify_one(mpfr_srcptr x, mpfr_srcptr x2, mpfr_srcptr x4, mpfr_prec_t p, char **out)
 {
+    if (!mpfr_number_p(x)) {           /* NaN or an infinity: exact if every precision agrees */
+        if (!same_special(x, x2) || !same_special(x, x4)) return -2;
+        *out = num_round_decimal(x, VEC_DIGITS, MPFR_RNDN);
+        return *out ? 1 : -1;
+    }
     mpfr_t lo, hi, e;
     mpfr_prec_t wp = 4 * p + 64;
     mpfr_inits2(wp, lo, hi, e, (mpfr_ptr)0);

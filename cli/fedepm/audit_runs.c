@@ -2,7 +2,12 @@
  * and SFedProx run by ref (MPFR, 256 bits) and fast (binary64) on the
  * embedded default problem (a synthetic problem of docs/FEDEPM.md section 6
  * with the constants of 002 Sec. VII-B), compared round by round: the same
- * draws and decisions, and how far fast's server points drift from ref's. */
+ * draws and decisions, and how far fast's server points drift from ref's;
+ * and the privacy accountant of each run (docs/FEDEPM.md section 9): the
+ * largest per-upload loss and the largest per-client totals under basic
+ * and advanced composition (ref's values, rounded up; +Inf when fedref has
+ * no finite bound), which fast must reproduce (same specials, within the
+ * runs' tolerance). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,15 +49,44 @@ static double drift(const double *a, mpfr_t *const r, size_t n)
 /* Every algorithm of the family (vectors/fedepm/run_*.c), in file order. */
 static const vrun_algo *const algos[] = {VRUN_REGISTRY};
 
-/* One configuration: the three algorithms, ref vs fast; returns failures. */
-static int compare(const fr_logreg *P, const fr_fedepm_params *prm)
+/* The largest of k ref values (NaN entries skipped; -Inf if none) and
+ * whether fast's k values have the same specials and lie within 2^-32
+ * relative of ref's (the runs' tolerance). */
+static double acct_max(mpfr_t *const r, const double *f, size_t k, int *agree)
+{
+    double mx = -INFINITY;
+    mpfr_t t;
+    mpfr_init2(t, REF_PREC);
+    for (size_t q = 0; q < k; q++) {
+        if (mpfr_nan_p(r[q])) {
+            *agree &= isnan(f[q]);
+            continue;
+        }
+        double v = mpfr_get_d(r[q], MPFR_RNDU);
+        mx = fmax(mx, v);
+        if (!mpfr_number_p(r[q]) || !isfinite(f[q])) {
+            *agree &= mpfr_inf_p(r[q]) && isinf(f[q]) && (mpfr_sgn(r[q]) > 0) == (f[q] > 0);
+            continue;
+        }
+        mpfr_sub_d(t, r[q], f[q], MPFR_RNDN);
+        *agree &= fabs(mpfr_get_d(t, MPFR_RNDU)) <= 0x1p-32 * fabs(v) + 0x1p-32;
+    }
+    mpfr_clear(t);
+    return mx;
+}
+
+/* One configuration: the three algorithms (or FedEPM only), ref vs fast;
+ * returns failures. */
+static int compare(const fr_logreg *P, const fr_fedepm_params *prm, int fedepm_only)
 {
     const size_t n = P->n;
     int failures = 0;
-    printf("%-9s %6s %4s %4s %6s %12s %9s %10s %10s %10s %10s %9s\n", "algorithm", "rounds", "cr",
-           "stop", "draws", "f/m", "SNR", "drift r=1", "drift mid", "drift last", "max drift",
-           "ref/fast");
+    printf("%-9s %6s %4s %4s %6s %12s %9s %10s %10s %10s %10s %9s %9s %9s %9s\n", "algorithm",
+           "rounds", "cr", "stop", "draws", "f/m", "SNR", "drift r=1", "drift mid", "drift last",
+           "max drift", "ref/fast", "eps/up", "eps basic", "eps adv");
     for (size_t a = 0; algos[a]; a++) {
+        if (fedepm_only && algos[a]->ref != fr_fedepm_run)
+            continue;
         fr_fedepm_trace rt = {0};
         ff_fedepm_trace ft = {0};
         int s1 = fr_fedepm_trace_init(&rt, P, prm, REF_PREC), s2 = ff_fedepm_trace_init(&ft, P, prm);
@@ -77,11 +111,20 @@ static int compare(const fr_logreg *P, const fr_fedepm_params *prm)
                 if (r + 1 == R) dr[2] = x;
             }
             double fm = mpfr_get_d(rt.f[rt.rounds - 1], MPFR_RNDN) / (double)P->m;
-            printf("%-9s %6zu %4lu %4d %6s %12.6g %9.3g %10.2g %10.2g %10.2g %10.2g %9.0f\n",
+            /* privacy: the largest upload loss after k = 0 and client totals */
+            int agree = same;
+            const size_t m = P->m, nup = (rt.rounds - 1) * rt.nsel;
+            double lmax = agree ? acct_max(rt.loss, ft.loss, nup, &agree) : NAN;
+            double eb = acct_max(rt.eps_basic, ft.eps_basic, m, &agree);
+            double ea = acct_max(rt.eps_adv, ft.eps_adv, m, &agree);
+            acct_max(rt.nu, ft.nu, agree ? nup : 0, &agree);
+            acct_max(rt.loss0, ft.loss0, m, &agree);
+            printf("%-9s %6zu %4lu %4d %6s %12.6g %9.3g %10.2g %10.2g %10.2g %10.2g %9.0f %9.4g %9.4g "
+                   "%9.4g%s\n",
                    algos[a]->name, rt.rounds, rt.cr, rt.stop, same ? "same" : "DIFFER", fm,
                    mpfr_get_d(rt.snr, MPFR_RNDN), dr[0], dr[1], dr[2], dmax,
-                   (t1 - t0) / fmax(t2 - t1, 1e-9));
-            failures += !same || !(dmax < FF_RUN_DRIFT_TOL);
+                   (t1 - t0) / fmax(t2 - t1, 1e-9), lmax, eb, ea, agree ? "" : "  ACCOUNTS DIFFER");
+            failures += !same || !(dmax < FF_RUN_DRIFT_TOL) || !agree;
         }
         fr_fedepm_trace_clear(&rt);
         ff_fedepm_trace_clear(&ft);
@@ -108,17 +151,41 @@ int audit_fedepm(uint64_t seed)
            " mu0 = 0.05, c = 1e-8, alpha = 1.001, stopping rule on\n", REF_PREC, DEF_M, DEF_N, D,
            nsel, eta);
     printf("(a) the paper's regime: k0 = 4, R = 25, eps = 0.1, noise (39)\n");
-    int failures = compare(&P, &prm);
+    int failures = compare(&P, &prm, 0);
     prm.k0 = 2;
     prm.rounds = 150;
     prm.eps = 1e5;
     printf("(b) weak noise, long run: k0 = 2, R = 150, eps = 1e5, noise (39)\n");
-    failures += compare(&P, &prm);
+    failures += compare(&P, &prm, 0);
+    /* the privacy configurations: Delta_i = 2/d_i bounds ||g_i(D) - g_i(D')||_1
+     * for one replaced sample since every ||x_t||_1 <= n 2^-5 < 1 here */
+    double Delta[DEF_M];
+    for (size_t i = 0; i < DEF_M; i++)
+        Delta[i] = 2.0 / (double)d[i];
+    prm.k0 = 4;
+    prm.rounds = 25;
+    prm.eps = 0.1;
+    prm.c = 0;
+    prm.stopping = 0;
+    prm.Delta = Delta;
+    prm.noise = FR_NOISE_EQ27;
+    printf("(c) noise (27) with c = 0 (mu data-independent), Delta_i = 2/d_i: k0 = 4, R = 25,\n"
+           "    eps = 0.1, stopping off\n");
+    failures += compare(&P, &prm, 0);
+    prm.noise = FR_NOISE_CERT;
+    printf("(d) the certified rule (fedref's, FedEPM only): nu = S_i/eps, eps = 0.1 per upload,\n"
+           "    c = 0, Delta_i = 2/d_i, k0 = 4, R = 25, stopping off\n");
+    failures += compare(&P, &prm, 1);
     printf("stop: 0 all rounds, 1 gradient rule, 2 variance rule (Sec. VII-B); draws: rounds, stop,\n"
            "cr and every selection S^r identical in ref and fast; drift: max_j |w_fast - w_ref| /\n"
            "max_j |w_ref| of the server point of a round (the audit fails at %.2g =\n"
            "FF_RUN_DRIFT_TOL, the checkpoint vectors' tol, empirical); ref/fast: time ratio of\n"
-           "the two runs.\n", FF_RUN_DRIFT_TOL);
+           "the two runs.  Privacy (docs/FEDEPM.md section 9): eps/up the largest loss of an\n"
+           "upload after k = 0, eps basic and eps adv the largest per-client total (basic\n"
+           "composition; advanced composition with delta' = %g), ref's upper bounds; inf: no\n"
+           "finite bound ((39): data-dependent scale; the stopping rule on: a data-dependent\n"
+           "release; the baselines: no sensitivity bound); fast's accounts must match (same\n"
+           "specials, within 2^-32).\n", FF_RUN_DRIFT_TOL, FR_ACCT_DELTA_DEFAULT);
     free(X);
     free(b);
     return failures;

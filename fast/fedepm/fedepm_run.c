@@ -30,7 +30,8 @@ static int fedepm_block(ffi_fl_state *s, size_t i, unsigned long kfirst)
     double mu = prm->mu0;
     for (unsigned long k = kfirst; k < kfirst + prm->k0; k++) {
         if ((st = ff_fedepm_mu(&mu, prm->mu0, prm->c, prm->alpha, k + 1, wi, s->w, n)) != FR_OK
-            || (st = ff_fedepm_step(wi, wi, s->w, s->g, n, prm->lambda, prm->eta, mu)) != FR_OK)
+            || (st = ff_fedepm_step(wi, wi, s->w, s->g, n, prm->lambda, prm->eta, mu)) != FR_OK
+            || (st = ffi_fl_sens(s, i, mu)) != FR_OK)              /* section 9 */
             return st;
     }
     return ffi_fl_upload(s, i, mu, s->g);                   /* mu = mu_{i,k+1} */
@@ -38,6 +39,6 @@ static int fedepm_block(ffi_fl_state *s, size_t i, unsigned long kfirst)
 
 int ff_fedepm_run(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
 {
-    static const ffi_fl_algo A = {fr_fedepm_check, 0, fedepm_aggregate, fedepm_block};
+    static const ffi_fl_algo A = {fr_fedepm_check, 0, fedepm_aggregate, fedepm_block, 1};
     return ffi_fl_drive(t, P, prm, &A);
 }

@@ -77,7 +77,7 @@ static int mu_args(double mu0, double c, double alpha, const double *wik, const 
     if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha)
         || !ff_all_finite(wik, n) || !ff_all_finite(w, n))
         return FR_ENONFINITE;
-    return mu0 > 0 && c > 0 && alpha > 1 ? FR_OK : FR_EDOM;
+    return mu0 > 0 && c >= 0 && alpha > 1 ? FR_OK : FR_EDOM;   /* c = 0: fedref's extension */
 }
 
 /* The same for ff_fedepm_step and its bound. */

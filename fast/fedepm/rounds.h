@@ -50,6 +50,14 @@ typedef struct {
     size_t *rec_sel;
     frng_t sel_rng;         /* (seed, FR_STREAM_SELECT) */
     frng_t *noise;          /* m: (seed, FR_STREAM_NOISE + i) */
+    /* privacy bookkeeping (docs/FEDEPM.md section 9) */
+    double *S;              /* m: l1 sensitivity bound of w_i (upper; +Inf: none) */
+    unsigned long *steps;   /* m: client updates done by client i */
+    double *rec_nu0, *rec_loss0, *rec_eb, *rec_ea;   /* m */
+    double *rec_nu, *rec_loss;                       /* cap x nsel */
+    double *lst;            /* cap + 1: one client's upload losses */
+    size_t row;             /* the round being run, r - 1 */
+    int sens_known;         /* the algorithm's blocks call ffi_fl_sens */
 } ffi_fl_state;
 
 /* One algorithm: its argument check (fedspec/fedepm.h), the order of the
@@ -61,6 +69,8 @@ typedef struct {
     int select_first;
     int (*aggregate)(ffi_fl_state *s, const size_t *S);
     int (*client_block)(ffi_fl_state *s, size_t i, unsigned long kfirst);
+    int sens_known;         /* 1: client_block calls ffi_fl_sens after each
+                             * update (FedEPM); 0: no sensitivity bound */
 } ffi_fl_algo;
 
 /* Runs A on (P, prm) into t (docs/FEDEPM.md sections 1-5).  Checks in
@@ -82,10 +92,16 @@ void ffi_fl_trace_reset(ff_fedepm_trace *t);
 
 /* The upload of client i at the end of a block (k + 1 in K): scale nu by
  * the noise rule with mu = mu_{i,k+1} and g = g_i ((39): 2||g||_1/(eps mu);
- * (27): Delta_i/(eps mu); both rounded up), n Laplace(0, nu) draws from
- * client i's stream (none when nu = 0: the noise is then exactly 0),
- * z_i = w_i + eps_i, and the client's SNR term. */
+ * (27): Delta_i/(eps mu); certified: S_i/eps; all rounded up), n
+ * Laplace(0, nu) draws from client i's stream (none when nu = 0: the noise
+ * is then exactly 0), z_i = w_i + eps_i, the client's SNR term, and nu and
+ * the upload's privacy loss in row s->row (docs/FEDEPM.md section 9). */
 int ffi_fl_upload(ffi_fl_state *s, size_t i, double mu, const double *g);
+
+/* After a client update (20) of client i with weight mu: S_i <-
+ * ff_dp_sens_step_upper(S_i, Delta_i, eta, mu) under (27) and the
+ * certified rule, +Inf under the others; counts the step. */
+int ffi_fl_sens(ffi_fl_state *s, size_t i, double mu);
 
 /* (34): w = (1/nsel) sum_{i in S} z_i, a compensated sum per coordinate
  * (Neumaier) in draw order, scaled by a power of two when it could

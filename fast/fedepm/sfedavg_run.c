@@ -39,6 +39,6 @@ static int sfedavg_block(ffi_fl_state *s, size_t i, unsigned long kfirst)
 
 int ff_sfedavg_run(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
 {
-    static const ffi_fl_algo A = {fr_sfedavg_check, 1, ffi_fl_mean_aggregate, sfedavg_block};
+    static const ffi_fl_algo A = {fr_sfedavg_check, 1, ffi_fl_mean_aggregate, sfedavg_block, 0};
     return ffi_fl_drive(t, P, prm, &A);
 }

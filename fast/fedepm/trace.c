@@ -4,7 +4,7 @@
  * init:  checks as fr_fedepm_sizes_check(P, prm) (sizes only) in class
  *        order, with FR_ESIZE if (rounds + 1) n, (rounds + 1) nsel or m n
  *        exceed FR_COUNT_MAX (libfedref's limits); allocates cap = rounds + 1
- *        rows with every value NaN, every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
+ *        rows with every value NaN (the privacy fields too), every sel entry SIZE_MAX, rounds = iters = cr = 0, stop =
  *        FR_STOP_ROUNDS, snr = NaN, snr_clients = 0.  t is unchanged on an
  *        argument error; on FR_ENOMEM it is left zeroed (clearable).
  * clear: frees the arrays and zeroes t; safe on a zeroed trace, a trace
@@ -26,6 +26,12 @@ void ff_fedepm_trace_clear(ff_fedepm_trace *t)
     free(t->sel);
     free(t->W);
     free(t->Z);
+    free(t->nu0);
+    free(t->nu);
+    free(t->loss0);
+    free(t->loss);
+    free(t->eps_basic);
+    free(t->eps_adv);
     memset(t, 0, sizeof *t);
 }
 
@@ -50,6 +56,12 @@ void ffi_fl_trace_reset(ff_fedepm_trace *t)
     fill_nan(t->Z, t->m * t->n);
     for (size_t q = 0; q < t->cap * t->nsel; q++)
         t->sel[q] = SIZE_MAX;
+    fill_nan(t->nu, t->cap * t->nsel);
+    fill_nan(t->loss, t->cap * t->nsel);
+    fill_nan(t->nu0, t->m);
+    fill_nan(t->loss0, t->m);
+    fill_nan(t->eps_basic, t->m);
+    fill_nan(t->eps_adv, t->m);
     t->rounds = 0;
     t->iters = 0;
     t->cr = 0;
@@ -84,7 +96,14 @@ int ff_fedepm_trace_init(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm
     u.sel = malloc(cap * k * sizeof *u.sel);
     u.W = malloc(m * n * sizeof *u.W);
     u.Z = malloc(m * n * sizeof *u.Z);
-    if (!u.w || !u.f || !u.gnorm2 || !u.sel || !u.W || !u.Z) {
+    u.nu0 = malloc(m * sizeof *u.nu0);
+    u.loss0 = malloc(m * sizeof *u.loss0);
+    u.eps_basic = malloc(m * sizeof *u.eps_basic);
+    u.eps_adv = malloc(m * sizeof *u.eps_adv);
+    u.nu = malloc(cap * k * sizeof *u.nu);
+    u.loss = malloc(cap * k * sizeof *u.loss);
+    if (!u.w || !u.f || !u.gnorm2 || !u.sel || !u.W || !u.Z || !u.nu0 || !u.loss0
+        || !u.eps_basic || !u.eps_adv || !u.nu || !u.loss) {
         ff_fedepm_trace_clear(&u);
         memset(t, 0, sizeof *t);
         return FR_ENOMEM;

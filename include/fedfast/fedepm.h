@@ -15,7 +15,8 @@ extern "C" {
  * Each accuracy statement is against the exact result of the binary64
  * inputs; the bounds are proved in the source files.
  * Notation: u = 2^-53, gamma_k = k u / (1 - k u).  Assumption (L): libm
- * exp, log1p and pow are within 2 ulp (glibc documents <= 1 ulp).  The
+ * exp, expm1, log, log1p and pow are within 2 ulp (glibc documents <= 1
+ * ulp).  The
  * bounds assume no overflow (sufficient conditions stated per function);
  * the absolute terms 2^-10xx cover underflow.
  * ====================================================================== */
@@ -54,10 +55,11 @@ int ff_logreg_fi_bound(double *fb, double *gb, const fr_logreg *P, size_t i, con
 int ff_logreg_f_bound(double *fb, double *gb, const fr_logreg *P, const double *w);
 
 /* mu_{i,k+1} of (20), alpha^kp1 with exact exponents for every kp1, when
- * no step overflows or underflows (beyond: +Inf, FR_OK).  Accuracy:
+ * no step overflows or underflows (beyond: +Inf, FR_OK).  c = 0 (fedref's
+ * extension, as fr_fedepm_mu) gives mu0 alpha^kp1.  Accuracy:
  * ff_fedepm_mu_bound.  Statuses: FR_ENULL (mu, wik, w), FR_ESIZE (n == 0 or
  * n > FR_COUNT_MAX), FR_ENONFINITE (mu0, c, alpha, wik, w), FR_EDOM
- * (mu0 <= 0, c <= 0, alpha <= 1).  Aliasing: none. */
+ * (mu0 <= 0, c < 0, alpha <= 1).  Aliasing: none. */
 int ff_fedepm_mu(double *mu, double mu0, double c, double alpha, unsigned long kp1,
                  const double *wik, const double *w, size_t n);
 /* Accuracy of ff_fedepm_mu (same inputs and checks; FR_ESIZE also for
@@ -114,6 +116,38 @@ int ff_laplace_scale_eq39_upper_bound(double *rel, double *abs, const double *g,
  * ff_laplace_density computes it, all evaluated in binary64 (underflow to 0
  * for large t lies within it).  fast/fedepm/laplace.c. */
 int ff_laplace_density_bound(double *rel, double *abs, double x, double nu, int printed);
+
+/* Privacy bookkeeping of FedEPM (docs/FEDEPM.md section 9; definitions,
+ * domains and statuses as fr_dp_sens_step and fr_dp_compose, without rnd
+ * and FR_EPREC/FR_ENOMEM/FR_EINTERNAL), each result an upper bound of the
+ * exact value, proved in fast/fedepm/dp.c from nextafter steps after each
+ * rounding (no change of rounding mode):
+ * ff_dp_sens_step_upper: *out >= (mu delta + Delta)/(eta + mu) always
+ *   (+Inf only on overflow).  Statuses: FR_ENULL (out), FR_ENONFINITE
+ *   (delta, Delta, eta, mu), FR_EDOM (delta < 0, Delta < 0, eta <= 0,
+ *   mu <= 0).
+ * ff_dp_compose_upper: *basic >= sum_j eps_j and *adv >= sqrt(2 ln(1/delta)
+ *   sum_j eps_j^2) + sum_j eps_j (e^eps_j - 1) always; an eps_j = +Inf
+ *   gives +Inf for both, all eps_j = 0 give 0 (exact sums stay exact).
+ *   Statuses: FR_ENULL (basic, adv, eps), FR_ESIZE (k == 0 or k >
+ *   FR_COUNT_MAX), FR_ENONFINITE (delta non-finite, an eps_j NaN or -Inf),
+ *   FR_EDOM (an eps_j < 0, delta outside (0, 1), basic == adv).
+ * Aliasing: none for the sensitivity step (scalars); basic and adv may
+ * alias entries of eps (written last), not each other.
+ * Accuracy: the _bound functions (same inputs and checks, then their own
+ * range: FR_EDOM / FR_ESIZE outside it): 0 <= result - exact <= rel exact
+ * + abs. */
+int ff_dp_sens_step_upper(double *out, double delta, double Delta, double eta, double mu);
+int ff_dp_compose_upper(double *basic, double *adv, const double *eps, size_t k, double delta);
+/* rel = 2^-49, abs >= 2^-1071/(eta + mu) + 2^-1073 (computed upward);
+ * FR_EDOM also when eta + mu < 2^-1021.  fast/fedepm/dp.c. */
+int ff_dp_sens_step_upper_bound(double *rel, double *abs, double delta, double Delta,
+                                double eta, double mu);
+/* rel = (4k + 32) 2^-53 and abs = 2^-530, for both outputs; FR_ESIZE also
+ * for k > 2^30, FR_EDOM also for a non-zero eps_j outside [2^-500, 709].
+ * fast/fedepm/dp.c. */
+int ff_dp_compose_upper_bound(double *rel, double *abs, const double *eps, size_t k,
+                              double delta);
 
 /* Exact penalty (9)-(11), the binary64 evaluation (fedref.h defines the
  * residuals; pi in sgn(.) as a set; the branch on sgn(w_ij - w_j) is exact):
@@ -174,7 +208,12 @@ int ff_stop_rule_bound(double *gap, double gnorm2, const double *f, size_t nf, s
  * 2^-32 = 2.3e-10 leaves a factor of about 350 (docs/FEDEPM.md section 7). */
 #define FF_RUN_DRIFT_TOL 0x1p-32
 
-/* The algorithms; the trace has the fields of fr_fedepm_trace in binary64.
+/* The algorithms; the trace has the fields of fr_fedepm_trace in binary64
+ * (the privacy fields nu0, nu, loss0, loss, eps_basic, eps_adv too, each
+ * an upper bound of the exact value for the binary64 trajectory: scales by
+ * ff_laplace_scale_upper / ff_laplace_scale_eq39_upper, the sensitivity by
+ * ff_dp_sens_step_upper, a loss S/nu by ff_laplace_scale_upper (the least
+ * binary64 >= S/nu), the totals by ff_dp_compose_upper).
  * Zero-initialise a trace (ff_fedepm_trace t = {0}) before ff_fedepm_trace_init.
  * ff_fedepm_trace_init: every value NaN, every sel entry SIZE_MAX, rounds =
  * iters = cr = 0, stop = FR_STOP_ROUNDS, snr_clients = 0; statuses as
@@ -204,6 +243,8 @@ typedef struct {
     double *W, *Z;
     double snr;
     size_t snr_clients;
+    double *nu0, *nu, *loss0, *loss;   /* m, cap x nsel, m, cap x nsel */
+    double *eps_basic, *eps_adv;       /* m */
 } ff_fedepm_trace;
 
 int ff_fedepm_trace_init(ff_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm);

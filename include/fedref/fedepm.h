@@ -57,11 +57,13 @@ int fr_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w);
 
 /* ---- the proximal weight mu_{i,k+1} of 002 (20) ---------------------------
  * Math:      mu = mu0 (1 + c ||wik - w||^2) alpha^kp1      (kp1 = k + 1)
- * Domain:    mu0 > 0, c > 0, alpha > 1 (Algorithm 2), all finite; n >= 1;
- *            wik, w finite.  kp1 = 0 is allowed (alpha^0 = 1).
+ * Domain:    mu0 > 0, c >= 0, alpha > 1 (Algorithm 2 has c > 0; c = 0,
+ *            fedref's extension, gives the data-independent mu0 alpha^kp1
+ *            that FR_NOISE_CERT needs), all finite; n >= 1; wik, w finite.
+ *            kp1 = 0 is allowed (alpha^0 = 1).
  * Statuses:  FR_ENULL (mu, mu0, c, alpha, wik, w), FR_ESIZE (n == 0 or
  *            n > FR_COUNT_MAX), FR_ENONFINITE (mu0, c, alpha, wik, w),
- *            FR_EDOM (mu0 <= 0, c <= 0, alpha <= 1), FR_ENOMEM,
+ *            FR_EDOM (mu0 <= 0, c < 0, alpha <= 1), FR_ENOMEM,
  *            FR_EINTERNAL (the Ziv loop beyond 2^24 bits; mu untouched).
  *            Aliasing: none.
  * Accuracy:  correctly rounded (Ziv loop; an exactly representable mu,
@@ -130,6 +132,61 @@ int fr_laplace_scale_eq39(mpfr_t nu, mpfr_t *const g, size_t n, const mpfr_t eps
                           const mpfr_t mu, mpfr_rnd_t rnd);
 int fr_laplace_density(mpfr_t p, const mpfr_t x, const mpfr_t nu, int printed);
 
+/* ---- privacy bookkeeping of FedEPM (docs/FEDEPM.md section 9) -------------
+ * fr_dp_sens_step: out = (mu delta + Delta) / (eta + mu), one step of the
+ *            l1 sensitivity recursion of the client state under (20):
+ *            if ||w_i^k(D) - w_i^k(D')||_1 <= delta and ||g_i(D) -
+ *            g_i(D')||_1 <= Delta at the same server point and mu, then
+ *            ||w_i^{k+1}(D) - w_i^{k+1}(D')||_1 <= out (soft is
+ *            1-Lipschitz); sharp (attained when no coordinate meets the
+ *            dead zone and g(D) - g(D') keeps its direction, e.g. a label
+ *            flip: proofs_checks/fedepm/check_dp_run.c).
+ * Domain:    delta >= 0, Delta >= 0, eta > 0, mu > 0, finite; rnd one of
+ *            MPFR_RNDN, RNDZ, RNDU, RNDD, RNDA.
+ * Statuses:  FR_ENULL (out, delta, Delta, eta, mu), FR_ENONFINITE (delta,
+ *            Delta, eta, mu), FR_EDOM (delta < 0, Delta < 0, eta <= 0,
+ *            mu <= 0, rnd), FR_EPREC (an exact intermediate needs more
+ *            than 2^24 bits); out untouched on error.
+ * Aliasing:  out may alias any input (the one rounding comes last).
+ * Accuracy:  rounded in direction rnd from the exact value (numerator and
+ *            denominator exact, one division): MPFR_RNDN correctly rounded
+ *            (vectors), MPFR_RNDU an upper bound (what the runs use).
+ * Precision: that of out.
+ * Checked by: tests/fedepm/test_dp.c (mpq oracle, every direction),
+ *            proofs_checks/fedepm/check_dp_run.c, vectors/dp_sens_step.json.
+ *
+ * fr_dp_compose: the privacy loss of k releases eps_0..eps_{k-1} (each
+ *            eps_j-DP given the ones before it) composed:
+ *              basic = sum_j eps_j                         (pure eps-DP)
+ *              adv   = sqrt(2 ln(1/delta) sum_j eps_j^2)
+ *                      + sum_j eps_j (e^eps_j - 1)         ((adv, delta)-DP)
+ *            adv is the advanced composition theorem of Dwork, Rothblum
+ *            and Vadhan (2010) in its general form for unequal eps_j (the
+ *            same Azuma argument; for equal eps_j it is sqrt(2 k
+ *            ln(1/delta)) eps + k eps (e^eps - 1)).  An eps_j = +Inf (an
+ *            unbounded loss) gives basic = adv = +Inf; all eps_j = 0 give 0.
+ * Domain:    1 <= k <= FR_COUNT_MAX; every eps_j >= 0 or +Inf; 0 < delta
+ *            < 1; rnd as above; basic and adv distinct.
+ * Statuses:  FR_ENULL (basic, adv, eps, delta), FR_ESIZE (k), FR_ENONFINITE
+ *            (delta non-finite, an eps_j NaN or -Inf), FR_EDOM (an eps_j <
+ *            0, delta outside (0, 1), basic == adv, rnd), FR_ENOMEM,
+ *            FR_EINTERNAL (the Ziv loop of adv beyond 2^24 bits); outputs
+ *            untouched on error.
+ * Aliasing:  basic and adv may alias inputs (computed in temporaries), not
+ *            each other.
+ * Accuracy:  each rounded in direction rnd from the exact value (basic:
+ *            one mpfr_sum; adv: Ziv loop on an outward enclosure):
+ *            MPFR_RNDN correctly rounded, MPFR_RNDU an upper bound (what
+ *            the runs' accountant uses: never a loss below the true one).
+ *            adv beyond MPFR's exponent range gives +Inf.
+ * Precision: those of basic and adv.
+ * Checked by: tests/fedepm/test_dp.c (naive enclosure at 4p + 64 bits,
+ *            mpq sums), vectors/dp_compose.json. */
+int fr_dp_sens_step(mpfr_t out, const mpfr_t delta, const mpfr_t Delta, const mpfr_t eta,
+                    const mpfr_t mu, mpfr_rnd_t rnd);
+int fr_dp_compose(mpfr_t basic, mpfr_t adv, mpfr_t *const eps, size_t k, const mpfr_t delta,
+                  mpfr_rnd_t rnd);
+
 /* ---- exact penalty, 002 (9)-(11) -------------------------------------------
  * G is m x n row-major with G[i*n + j] = (grad f_i(w_i))_j; W is m x n; w
  * has n entries.  All finite; m, n >= 1.
@@ -196,6 +253,22 @@ int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, siz
  *                  after k = 0 of log10(||w_i|| / ||eps_i||) at their last
  *                  upload (Sec. VII-C); +Inf when the noise is zero,
  *                  snr_clients = 0 when no client qualifies (snr NaN).
+ *   nu0[i]         the noise scale of client i's initial upload z_i^0
+ *   nu[r*nsel + q] the noise scale of the upload of client sel[r*nsel + q]
+ *                  at the end of the block of round r+1 (rows r < rounds - 1;
+ *                  the last aggregation has no block: NaN); 0 = no noise
+ *   loss0[i], loss[r*nsel + q]  the privacy loss of that upload: an upper
+ *                  bound (rounded up) on sup_z ln p(z|D)/p(z|D') over the
+ *                  neighbours D' of client i's data, given everything
+ *                  released before it; +Inf when fedref has no finite
+ *                  bound (docs/FEDEPM.md section 9: (39) always, no noise
+ *                  after a step, (27) with c > 0 after the client's first
+ *                  step, every upload of the baselines after k = 0)
+ *   eps_basic[i], eps_adv[i]  client i's total over all its uploads
+ *                  (fr_dp_compose, rounded up; delta' = acct_delta or
+ *                  FR_ACCT_DELTA_DEFAULT); +Inf for every client when the
+ *                  stopping rule is on (the data-dependent stopping
+ *                  decision is released).
  * Domain:    the algorithm's check (fr_fedepm_check,
  *            fr_sfedavg_check, fr_sfedprox_check; fedspec/fedepm.h) and a
  *            trace initialised for (P, prm).
@@ -212,8 +285,12 @@ int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, siz
  *            building blocks above); the trajectory is not correctly
  *            rounded: golden vectors certify it by precision doubling
  *            (docs/ACCURACY.md).  The random draws are those of docs/RNG.md
- *            section 4 and do not depend on the precision.
- * Checked by: vectors/fedepm.json, sfedavg.json, sfedprox.json; the audit. */
+ *            section 4 and do not depend on the precision.  Privacy
+ *            quantities are rounded up: every scale nu (MPFR_RNDU from the
+ *            exact eps mu or eps), every sensitivity step (fr_dp_sens_step,
+ *            MPFR_RNDU), every loss S/nu and total (MPFR_RNDU).
+ * Checked by: vectors/fedepm.json, sfedavg.json, sfedprox.json; the audit;
+ *            tests/fedepm/test_dp.c (scales and losses against mpq). */
 typedef struct {
     size_t m, n, nsel, cap;    /* cap = R + 1 rows of records */
     size_t rounds;
@@ -224,6 +301,8 @@ typedef struct {
     mpfr_t *W, *Z;
     mpfr_t snr;
     size_t snr_clients;
+    mpfr_t *nu0, *nu, *loss0, *loss;  /* m, cap x nsel, m, cap x nsel */
+    mpfr_t *eps_basic, *eps_adv;      /* m */
 } fr_fedepm_trace;
 
 /* Records are reset at the start of each run; after a successful run the
@@ -232,7 +311,8 @@ typedef struct {
  * (fedref_common.h, rule 3: the state fr_fedepm_trace_init gives it).
  *
  * fr_fedepm_trace_init allocates a trace for (P, prm) at precision prec:
- * every value NaN, every sel entry SIZE_MAX, rounds = iters = cr = 0,
+ * every value NaN (the privacy fields too), every sel entry SIZE_MAX,
+ * rounds = iters = cr = 0,
  * stop = FR_STOP_ROUNDS, snr_clients = 0.  Statuses: the classes of
  * fr_fedepm_sizes_check at their places (FR_ENULL also for t), FR_ESIZE
  * also when (rounds + 1) n, (rounds + 1) nsel exceed FR_COUNT_MAX,

@@ -52,36 +52,53 @@ int fr_logreg_check(const fr_logreg *P);
 enum fr_noise_rule {
     FR_NOISE_NONE = 0,  /* no noise: z_i = w_i (eps, Delta unused) */
     FR_NOISE_EQ39 = 1,  /* 002 (39): Lap(0, 2 ||g_i||_1 / (eps mu_{i,k+1})), the experiments' rule */
-    FR_NOISE_EQ27 = 2   /* 002 (27): Lap(0, Delta_i / (eps mu_{i,k+1})), Delta_i given */
+    FR_NOISE_EQ27 = 2,  /* 002 (27): Lap(0, Delta_i / (eps mu_{i,k+1})), Delta_i given */
+    FR_NOISE_CERT = 3   /* fedref's certified rule (not the paper's; FedEPM only):
+                         * Lap(0, S_i / eps), S_i the l1 sensitivity bound of the
+                         * upload from the recursion of docs/FEDEPM.md section 9
+                         * with Delta_i; needs c = 0 and stopping = 0; each
+                         * upload is eps-DP given everything released before it */
 };
+
+/* delta' of the advanced-composition accountant when acct_delta is 0. */
+#define FR_ACCT_DELTA_DEFAULT 1e-5
 
 typedef struct {
     unsigned long k0;      /* >= 1: the communication period, K = {0, k0, 2k0, ...} */
     unsigned long rounds;  /* R >= 1: at most R+1 aggregations, R k0 iterations */
     size_t nsel;           /* |S^r| in [1, m] (fr_selection_size gives rho m) */
     double lambda, eta;    /* FedEPM, 002 (8): lambda > 0, eta > 0 */
-    double mu0, c, alpha;  /* 002 (20), (39): mu_{i,0} > 0, c_i > 0, alpha_i > 1 (all clients alike) */
+    double mu0, c, alpha;  /* 002 (20), (39): mu_{i,0} > 0, c_i >= 0, alpha_i > 1 (all clients alike;
+                            * the paper has c_i > 0; c = 0, fedref's extension, makes
+                            * mu_{i,k} = mu0 alpha^k data-independent) */
     double eps;            /* privacy budget epsilon > 0 (unless noise == FR_NOISE_NONE) */
     int noise;             /* enum fr_noise_rule */
-    const double *Delta;   /* FR_NOISE_EQ27 only: m l1 sensitivities, each > 0 */
+    const double *Delta;   /* FR_NOISE_EQ27, FR_NOISE_CERT: m l1 sensitivities, each > 0: a
+                            * data-independent bound on ||g_i(D) - g_i(D')||_1 over all
+                            * server points and neighbours D' of D (docs/FEDEPM.md 9) */
     int stopping;          /* 1: the stopping rule of 002 Sec. VII-B; 0: run all rounds */
     uint64_t seed;         /* key word 0 of every stream (docs/RNG.md section 4) */
     double mu_prox;        /* SFedProx (36): mu > 0 */
     unsigned long ell;     /* SFedProx, Algorithm 4: inner steps >= 1 */
+    double acct_delta;     /* delta' in (0, 1) of the advanced-composition accountant
+                            * (the trace's eps_adv); 0: FR_ACCT_DELTA_DEFAULT */
 } fr_fedepm_params;
 
 /* The argument checks of the family.  Each returns FR_OK or the first
  * failing class in the order of fedref_common.h (FR_ENULL, FR_ESIZE,
  * FR_ENONFINITE, FR_EDOM), over P (as fr_logreg_check) and the fields the
  * algorithm uses:
- *   FR_ENULL      prm, P or its arrays; Delta under FR_NOISE_EQ27;
+ *   FR_ENULL      prm, P or its arrays; Delta under FR_NOISE_EQ27 and
+ *                 FR_NOISE_CERT;
  *   FR_ESIZE      k0, rounds or nsel zero, nsel > m, rounds k0 + 1
  *                 overflows unsigned long; (SFedProx) ell zero;
- *   FR_ENONFINITE mu0, c, alpha, eps and Delta (when the noise rule uses
- *                 them); (FedEPM) lambda, eta; (SFedProx) mu_prox;
- *   FR_EDOM       mu0, c <= 0, alpha <= 1, an unknown noise rule, eps <= 0,
- *                 Delta_i <= 0, stopping not 0 or 1; (FedEPM) lambda,
- *                 eta <= 0; (SFedProx) mu_prox <= 0.
+ *   FR_ENONFINITE mu0, c, alpha, acct_delta, eps and Delta (when the noise
+ *                 rule uses them); (FedEPM) lambda, eta; (SFedProx) mu_prox;
+ *   FR_EDOM       mu0 <= 0, c < 0, alpha <= 1, an unknown noise rule,
+ *                 eps <= 0, Delta_i <= 0, stopping not 0 or 1, acct_delta
+ *                 outside [0, 1); FR_NOISE_CERT with c != 0 or stopping = 1,
+ *                 and (SFedAvg, SFedProx) FR_NOISE_CERT at all; (FedEPM)
+ *                 lambda, eta <= 0; (SFedProx) mu_prox <= 0.
  * fr_fedepm_sizes_check checks P and the sizes only (FR_ENULL, FR_ESIZE and
  * P's classes): what a trace needs. */
 int fr_fedepm_sizes_check(const fr_logreg *P, const fr_fedepm_params *prm);

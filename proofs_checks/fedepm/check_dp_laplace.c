@@ -1,6 +1,8 @@
-/* check_dp_laplace.c -- the privacy claim of 002 Theorem V.1 for the client
- * update (20) with the Laplace noise (25), (27), and the experiments' rule
- * (39).
+/* check_dp_laplace.c -- the privacy claim of 002 Theorem V.1 for ONE client
+ * update (20) with w_i^k held fixed, with the Laplace noise (25), (27), and
+ * the experiments' rule (39).  Over a block of k0 >= 2 updates and over a
+ * run the upload's sensitivity is larger (the client's state carries the
+ * data): check_dp_run.c, E-002-V1.
  *
  * pc_dp_sensitivity: for random (lambda, eta, mu, wi, w, g, g'),
  *   (a) ||w(g) - w(g')||_1 <= ||g - g'||_1 / (eta + mu), w(g) the exact (20),
@@ -102,7 +104,7 @@ int pc_dp_sensitivity(pc_ctx *ctx)
 
     ctx->function = "fedepm_step";
     ctx->vector = "fedepm_step";
-    ctx->claim = "002 Thm V.1: ||w(g)-w(g')||_1 <= ||g-g'||_1/(eta+mu) (sharp); with (27) the loss is ||w-w'||_1/nu <= eps mu/(eta+mu) (half for (25))";
+    ctx->claim = "002 Thm V.1, one update (20) with w_i^k fixed: ||w(g)-w(g')||_1 <= ||g-g'||_1/(eta+mu) (sharp); with (27) its loss is ||w-w'||_1/nu <= eps mu/(eta+mu) (half for (25)); a whole block: check_dp_run.c";
     ctx->erratum = NULL;
     mpfr_inits2(64, lambda, eta, mu, eps, Delta, t, t2, s, s2, d, S, D1, A, B, Q,
                 r, (mpfr_ptr)0);

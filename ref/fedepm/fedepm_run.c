@@ -19,7 +19,8 @@ static int local_block(fri_fl_ctx *c, size_t r, mpfr_t *const w)
             return st;
         for (unsigned long k = kb; k < kb + k0; k++) {
             if ((st = fri_fl_mu(c, i, k + 1, w)) != FR_OK                 /* mu_{i,k+1} */
-                || (st = fr_fedepm_step(wi, wi, w, c->g, n, c->lambda, c->eta, c->mu)) != FR_OK)
+                || (st = fr_fedepm_step(wi, wi, w, c->g, n, c->lambda, c->eta, c->mu)) != FR_OK
+                || (st = fri_fl_sens(c, i, c->mu)) != FR_OK)                /* section 9 */
                 return st;
         }
         if ((st = fri_fl_upload(c, i, c->mu)) != FR_OK)                 /* k + 1 = r k0 */
@@ -37,5 +38,5 @@ static int aggregate(fri_fl_ctx *c, size_t r)
 
 int fr_fedepm_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
 {
-    return fri_fl_run(t, P, prm, fr_fedepm_check, aggregate, local_block);
+    return fri_fl_run(t, P, prm, fr_fedepm_check, aggregate, local_block, 1);
 }

@@ -25,13 +25,17 @@ static int mu_at(mpfr_ptr q, mpfr_prec_t wp, mpfr_srcptr mu0, mpfr_srcptr c,
     int inex = 0;
     mpfr_inits2(wp, d, s, pw, (mpfr_ptr)0);
     mpfr_init2(a, wp + mpfr_get_prec(c));
-    for (size_t j = 0; j < n; j++) {
-        inex |= mpfr_sub(d, wik[j], w[j], MPFR_RNDN);
-        mpfr_set_prec(sq[j], 2 * wp);
-        mpfr_sqr(sq[j], d, MPFR_RNDN);                   /* exact */
-        ptr[j] = sq[j];
+    if (mpfr_zero_p(c)) {
+        mpfr_set_zero(s, 1);                             /* c = 0: mu0 alpha^kp1 */
+    } else {
+        for (size_t j = 0; j < n; j++) {
+            inex |= mpfr_sub(d, wik[j], w[j], MPFR_RNDN);
+            mpfr_set_prec(sq[j], 2 * wp);
+            mpfr_sqr(sq[j], d, MPFR_RNDN);               /* exact */
+            ptr[j] = sq[j];
+        }
+        inex |= mpfr_sum(s, ptr, (unsigned long)n, MPFR_RNDN);
     }
-    inex |= mpfr_sum(s, ptr, (unsigned long)n, MPFR_RNDN);
     mpfr_mul(a, c, s, MPFR_RNDN);                        /* exact */
     inex |= mpfr_add_ui(s, a, 1, MPFR_RNDN);             /* A = 1 + c S */
     inex |= mpfr_mul(s, s, mu0, MPFR_RNDN);
@@ -52,7 +56,7 @@ int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha
     if (!mpfr_number_p(mu0) || !mpfr_number_p(c) || !mpfr_number_p(alpha)
         || !fri_finite(wik, n) || !fri_finite(w, n))
         return FR_ENONFINITE;
-    if (mpfr_sgn(mu0) <= 0 || mpfr_sgn(c) <= 0 || mpfr_cmp_ui(alpha, 1) <= 0)
+    if (mpfr_sgn(mu0) <= 0 || mpfr_sgn(c) < 0 || mpfr_cmp_ui(alpha, 1) <= 0)
         return FR_EDOM;
     mpfr_t *sq = malloc(n * sizeof *sq);
     mpfr_ptr *ptr = malloc(n * sizeof *ptr);

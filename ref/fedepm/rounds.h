@@ -29,6 +29,13 @@ typedef struct {
     mpfr_ptr *ptr;                 /* max(n, m) + 1 pointers for mpfr_sum */
     mpfr_t *snr;                   /* m: log10(||w_i|| / ||eps_i||) at i's last upload */
     unsigned char *uploaded;       /* m: uploaded after k = 0 */
+    /* privacy bookkeeping (docs/FEDEPM.md section 9) */
+    mpfr_t *S;                     /* m: l1 sensitivity bound of w_i (at p, rounded up; +Inf: none) */
+    unsigned long *steps;          /* m: client updates done by client i */
+    mpfr_t *lst;                   /* cap + 1: one client's upload losses, for fr_dp_compose */
+    mpfr_t one, acct;              /* 1; delta' of the accountant (53 bits) */
+    size_t row;                    /* the round being run, r - 1 */
+    int sens_known;                /* 1: the algorithm's blocks update S (FedEPM) */
     frng_t sel;                    /* (seed, FR_STREAM_SELECT) */
     frng_t *noise;                 /* m: (seed, FR_STREAM_NOISE + i) */
 } fri_fl_ctx;
@@ -58,9 +65,16 @@ int fri_fl_initial_uploads(fri_fl_ctx *c);
 
 /* Upload of client i at the end of a block (21)/(37): z_i = w_i + eps_i,
  * eps_i n Laplace draws of scale nu (docs/FEDEPM.md section 4) rounded
- * upward, nu from c->g (= grad f_i(w^r)) and mu = mu_{i,k+1}; records the
- * client's SNR. */
+ * upward, nu from c->g (= grad f_i(w^r)), mu = mu_{i,k+1} and (certified
+ * rule) S_i; records the client's SNR, nu and the upload's privacy loss
+ * in row c->row of the trace (docs/FEDEPM.md section 9). */
 int fri_fl_upload(fri_fl_ctx *c, size_t i, mpfr_srcptr mu);
+
+/* After a client update (20) of client i with weight mu: one step of the
+ * sensitivity recursion S_i <- RU((mu S_i + Delta_i) / (eta + mu))
+ * (fr_dp_sens_step) under (27) and the certified rule, S_i = +Inf (no
+ * bound) under the other rules; counts the step. */
+int fri_fl_sens(fri_fl_ctx *c, size_t i, mpfr_srcptr mu);
 
 /* mu_{i,k+1} of (20) into c->mu, from w_i^k = row i of W and w. */
 int fri_fl_mu(fri_fl_ctx *c, size_t i, unsigned long kp1, mpfr_t *const w);
@@ -82,8 +96,9 @@ void fri_fl_step(mpfr_t *out, mpfr_t *const src, mpfr_srcptr gamma, mpfr_t *cons
  * prm->stopping; *stop = enum fr_stop (FR_STOP_ROUNDS: go on). */
 int fri_fl_record(fri_fl_ctx *c, size_t r, int *stop);
 
-/* rounds, iters, cr, stop and the SNR of the trace. */
-void fri_fl_finish(fri_fl_ctx *c, size_t rounds, int stop);
+/* rounds, iters, cr, stop, the SNR and the per-client privacy totals of
+ * the trace (fr_dp_compose, rounded up); a status from fr_dp_compose. */
+int fri_fl_finish(fri_fl_ctx *c, size_t rounds, int stop);
 
 /* On an error after the run started: the trace is reset. */
 void fri_fl_abandon(fri_fl_ctx *c);
@@ -93,12 +108,14 @@ void fri_fl_abandon(fri_fl_ctx *c);
  * in the algorithm's order), record and test the stopping rule, then the
  * local block of the selected clients.  Checks (an argument error writes
  * nothing), runs, finishes, or resets the trace on an error after the
- * start (FR_ENOMEM included); returns the status. */
+ * start (FR_ENOMEM included); returns the status.  sens_known: 1 if the
+ * blocks call fri_fl_sens after each client update (FedEPM); 0: fedref
+ * has no sensitivity bound for the algorithm's updates (the baselines). */
 typedef int (*fri_fl_aggregate_fn)(fri_fl_ctx *c, size_t r);
 typedef int (*fri_fl_block_fn)(fri_fl_ctx *c, size_t r, mpfr_t *const w);
 int fri_fl_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm,
                int (*check)(const fr_logreg *, const fr_fedepm_params *),
-               fri_fl_aggregate_fn aggregate, fri_fl_block_fn block);
+               fri_fl_aggregate_fn aggregate, fri_fl_block_fn block, int sens_known);
 
 /* The baselines' aggregation: S^r first, then the mean (34). */
 int fri_fl_select_then_mean(fri_fl_ctx *c, size_t r);

@@ -47,5 +47,5 @@ static int local_block(fri_fl_ctx *c, size_t r, mpfr_t *const w)
 
 int fr_sfedprox_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *prm)
 {
-    return fri_fl_run(t, P, prm, fr_sfedprox_check, fri_fl_select_then_mean, local_block);
+    return fri_fl_run(t, P, prm, fr_sfedprox_check, fri_fl_select_then_mean, local_block, 0);
 }

@@ -33,6 +33,12 @@ void fr_fedepm_trace_clear(fr_fedepm_trace *t)
     vec_free(t->gnorm2, t->cap);
     vec_free(t->W, t->m * t->n);
     vec_free(t->Z, t->m * t->n);
+    vec_free(t->nu0, t->m);
+    vec_free(t->loss0, t->m);
+    vec_free(t->eps_basic, t->m);
+    vec_free(t->eps_adv, t->m);
+    vec_free(t->nu, t->cap * t->nsel);
+    vec_free(t->loss, t->cap * t->nsel);
     free(t->sel);
     if (t->w != NULL)                      /* snr is live exactly when w is */
         mpfr_clear(t->snr);
@@ -53,8 +59,17 @@ void fri_fl_trace_reset(fr_fedepm_trace *t)
         mpfr_set_nan(t->W[k]);
         mpfr_set_nan(t->Z[k]);
     }
-    for (size_t k = 0; k < t->cap * t->nsel; k++)
+    for (size_t k = 0; k < t->cap * t->nsel; k++) {
         t->sel[k] = SIZE_MAX;
+        mpfr_set_nan(t->nu[k]);
+        mpfr_set_nan(t->loss[k]);
+    }
+    for (size_t i = 0; i < t->m; i++) {
+        mpfr_set_nan(t->nu0[i]);
+        mpfr_set_nan(t->loss0[i]);
+        mpfr_set_nan(t->eps_basic[i]);
+        mpfr_set_nan(t->eps_adv[i]);
+    }
     mpfr_set_nan(t->snr);
     t->rounds = 0;
     t->iters = 0;
@@ -102,14 +117,21 @@ int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm
     }
     u.cap = cap;
     u.m = m;
+    u.nsel = nsel;
     u.W = vec_new(m * n, prec);
     u.Z = vec_new(m * n, prec);
-    if (u.W == NULL || u.Z == NULL) {
+    u.nu0 = vec_new(m, prec);
+    u.loss0 = vec_new(m, prec);
+    u.eps_basic = vec_new(m, prec);
+    u.eps_adv = vec_new(m, prec);
+    u.nu = vec_new(cap * nsel, prec);
+    u.loss = vec_new(cap * nsel, prec);
+    if (u.W == NULL || u.Z == NULL || u.nu0 == NULL || u.loss0 == NULL || u.eps_basic == NULL
+        || u.eps_adv == NULL || u.nu == NULL || u.loss == NULL) {
         fr_fedepm_trace_clear(&u);
         memset(t, 0, sizeof *t);
         return FR_ENOMEM;
     }
-    u.nsel = nsel;
     fri_fl_trace_reset(&u);
     *t = u;
     return FR_OK;

@@ -77,7 +77,7 @@ static int null_and_sizes(const fr_logreg *P, const fr_fedepm_params *prm)
     int st;
     if (prm == NULL || (st = problem_null(P)) != FR_OK)
         return FR_ENULL;
-    if (prm->noise == FR_NOISE_EQ27 && prm->Delta == NULL)
+    if ((prm->noise == FR_NOISE_EQ27 || prm->noise == FR_NOISE_CERT) && prm->Delta == NULL)
         return FR_ENULL;
     if ((st = problem_size(P)) != FR_OK)
         return st;
@@ -98,7 +98,13 @@ int fr_fedepm_sizes_check(const fr_logreg *P, const fr_fedepm_params *prm)
 
 static int noisy(const fr_fedepm_params *prm)
 {
-    return prm->noise == FR_NOISE_EQ39 || prm->noise == FR_NOISE_EQ27;
+    return prm->noise == FR_NOISE_EQ39 || prm->noise == FR_NOISE_EQ27
+        || prm->noise == FR_NOISE_CERT;
+}
+
+static int uses_delta(const fr_fedepm_params *prm)
+{
+    return prm->noise == FR_NOISE_EQ27 || prm->noise == FR_NOISE_CERT;
 }
 
 int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
@@ -123,11 +129,12 @@ int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
      * the noise rule uses them, the algorithm's own fields */
     if ((st = problem_finite(P)) != FR_OK)
         return st;
-    if (!isfinite(prm->mu0) || !isfinite(prm->c) || !isfinite(prm->alpha))
+    if (!isfinite(prm->mu0) || !isfinite(prm->c) || !isfinite(prm->alpha)
+        || !isfinite(prm->acct_delta))
         return FR_ENONFINITE;
     if (noisy(prm) && !isfinite(prm->eps))
         return FR_ENONFINITE;
-    if (prm->noise == FR_NOISE_EQ27)
+    if (uses_delta(prm))
         for (size_t i = 0; i < P->m; i++)
             if (!isfinite(prm->Delta[i]))
                 return FR_ENONFINITE;
@@ -137,13 +144,16 @@ int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
     /* domain */
     if ((st = problem_domain(P)) != FR_OK)
         return st;
-    if (!(prm->mu0 > 0) || !(prm->c > 0) || !(prm->alpha > 1))
+    if (!(prm->mu0 > 0) || !(prm->c >= 0) || !(prm->alpha > 1)
+        || !(prm->acct_delta >= 0 && prm->acct_delta < 1))
         return FR_EDOM;
     if (prm->noise != FR_NOISE_NONE && !noisy(prm))
         return FR_EDOM;
     if (noisy(prm) && !(prm->eps > 0))
         return FR_EDOM;
-    if (prm->noise == FR_NOISE_EQ27)
+    if (prm->noise == FR_NOISE_CERT && (prm->c != 0 || prm->stopping != 0))
+        return FR_EDOM;                       /* data-dependent mu or stopping */
+    if (uses_delta(prm))
         for (size_t i = 0; i < P->m; i++)
             if (!(prm->Delta[i] > 0))
                 return FR_EDOM;

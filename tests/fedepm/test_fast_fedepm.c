@@ -516,7 +516,7 @@ START_TEST(mu_errors)
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, INFINITY, 2, 1, a, b, 2), FR_ENONFINITE);
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 1, -INFINITY, 1, a, b, 2), FR_ENONFINITE);
     ck_assert_int_eq(ff_fedepm_mu(&mu, 0, 1, 2, 1, a, b, 2), FR_EDOM);
-    ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 0, 2, 1, a, b, 2), FR_EDOM);
+    ck_assert_int_eq(ff_fedepm_mu(&mu, 1, -1, 2, 1, a, b, 2), FR_EDOM);   /* c = 0 is valid */
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 1, 1, 1, a, b, 2), FR_EDOM);
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 1, 2, 1, bad, b, 2), FR_ENONFINITE);
     ck_assert_int_eq(ff_fedepm_mu(&mu, 1, 1, 2, 1, a, bad, 2), FR_ENONFINITE);

@@ -96,7 +96,13 @@ static int same_trace(const ff_fedepm_trace *a, const ff_fedepm_trace *b)
         && !memcmp(a->gnorm2, b->gnorm2, cap * sizeof *a->gnorm2)
         && !memcmp(a->sel, b->sel, cap * a->nsel * sizeof *a->sel)
         && !memcmp(a->W, b->W, m * n * sizeof *a->W)
-        && !memcmp(a->Z, b->Z, m * n * sizeof *a->Z);
+        && !memcmp(a->Z, b->Z, m * n * sizeof *a->Z)
+        && !memcmp(a->nu, b->nu, cap * a->nsel * sizeof *a->nu)
+        && !memcmp(a->loss, b->loss, cap * a->nsel * sizeof *a->loss)
+        && !memcmp(a->nu0, b->nu0, m * sizeof *a->nu0)
+        && !memcmp(a->loss0, b->loss0, m * sizeof *a->loss0)
+        && !memcmp(a->eps_basic, b->eps_basic, m * sizeof *a->eps_basic)
+        && !memcmp(a->eps_adv, b->eps_adv, m * sizeof *a->eps_adv);
 }
 
 /* A deep copy (for "unchanged on error"). */
@@ -110,7 +116,21 @@ static void copy_trace(ff_fedepm_trace *dst, const ff_fedepm_trace *src)
     dst->sel = malloc(cap * src->nsel * sizeof *dst->sel);
     dst->W = malloc(m * n * sizeof *dst->W);
     dst->Z = malloc(m * n * sizeof *dst->Z);
-    ck_assert(dst->w && dst->f && dst->gnorm2 && dst->sel && dst->W && dst->Z);
+    const size_t ck = cap * src->nsel;
+    dst->nu = malloc(ck * sizeof *dst->nu);
+    dst->loss = malloc(ck * sizeof *dst->loss);
+    dst->nu0 = malloc(m * sizeof *dst->nu0);
+    dst->loss0 = malloc(m * sizeof *dst->loss0);
+    dst->eps_basic = malloc(m * sizeof *dst->eps_basic);
+    dst->eps_adv = malloc(m * sizeof *dst->eps_adv);
+    ck_assert(dst->w && dst->f && dst->gnorm2 && dst->sel && dst->W && dst->Z && dst->nu
+              && dst->loss && dst->nu0 && dst->loss0 && dst->eps_basic && dst->eps_adv);
+    memcpy(dst->nu, src->nu, ck * sizeof *dst->nu);
+    memcpy(dst->loss, src->loss, ck * sizeof *dst->loss);
+    memcpy(dst->nu0, src->nu0, m * sizeof *dst->nu0);
+    memcpy(dst->loss0, src->loss0, m * sizeof *dst->loss0);
+    memcpy(dst->eps_basic, src->eps_basic, m * sizeof *dst->eps_basic);
+    memcpy(dst->eps_adv, src->eps_adv, m * sizeof *dst->eps_adv);
     memcpy(dst->w, src->w, cap * n * sizeof *dst->w);
     memcpy(dst->f, src->f, cap * sizeof *dst->f);
     memcpy(dst->gnorm2, src->gnorm2, cap * sizeof *dst->gnorm2);

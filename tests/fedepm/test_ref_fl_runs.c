@@ -482,6 +482,16 @@ static void trace_copy(fr_fedepm_trace *u, const fr_fedepm_trace *t)
         mpfr_set(u->Z[k], t->Z[k], MPFR_RNDN);
     }
     memcpy(u->sel, t->sel, t->cap * t->nsel * sizeof *t->sel);
+    for (size_t k = 0; k < t->cap * t->nsel; k++) {
+        mpfr_set(u->nu[k], t->nu[k], MPFR_RNDN);
+        mpfr_set(u->loss[k], t->loss[k], MPFR_RNDN);
+    }
+    for (size_t k = 0; k < t->m; k++) {
+        mpfr_set(u->nu0[k], t->nu0[k], MPFR_RNDN);
+        mpfr_set(u->loss0[k], t->loss0[k], MPFR_RNDN);
+        mpfr_set(u->eps_basic[k], t->eps_basic[k], MPFR_RNDN);
+        mpfr_set(u->eps_adv[k], t->eps_adv[k], MPFR_RNDN);
+    }
     mpfr_set(u->snr, t->snr, MPFR_RNDN);
     u->rounds = t->rounds;
     u->iters = t->iters;
@@ -498,6 +508,9 @@ static int trace_same(const fr_fedepm_trace *t, const fr_fedepm_trace *u)
         && same_vec(t->w, u->w, t->cap * t->n) && same_vec(t->f, u->f, t->cap)
         && same_vec(t->gnorm2, u->gnorm2, t->cap) && same_vec(t->W, u->W, t->m * t->n)
         && same_vec(t->Z, u->Z, t->m * t->n)
+        && same_vec(t->nu, u->nu, t->cap * t->nsel) && same_vec(t->loss, u->loss, t->cap * t->nsel)
+        && same_vec(t->nu0, u->nu0, t->m) && same_vec(t->loss0, u->loss0, t->m)
+        && same_vec(t->eps_basic, u->eps_basic, t->m) && same_vec(t->eps_adv, u->eps_adv, t->m)
         && memcmp(t->sel, u->sel, t->cap * t->nsel * sizeof *t->sel) == 0;
 }
 
@@ -534,7 +547,7 @@ START_TEST(errors_leave_trace_unchanged)
             {6, NaN, FR_ENONFINITE},
             {7, -1, FR_EDOM},          /* mu0 */
             {7, Inf, FR_ENONFINITE},
-            {8, 0, FR_EDOM},           /* c */
+            {8, -1, FR_EDOM},          /* c < 0 (c = 0 is fedref's extension) */
             {9, 0, FR_EDOM},           /* eps with noise (39) */
             {9, NaN, FR_ENONFINITE},
             {10, 7, FR_EDOM},          /* unknown noise rule */

@@ -67,7 +67,7 @@ static void fx_make(fx_t *x)
 enum {
     XP_NULL, XP_D_NULL, XP_X_NULL, XP_B_NULL, XP_M, XP_N, XP_D, XP_X, XP_B, XP_BETA,
     XPRM_NULL, XK0, XROUNDS, XNSEL, XLAMBDA, XETA, XMU0, XC, XALPHA, XEPS, XNOISE,
-    XDELTA_NULL, XDELTA, XSTOP, XMUPROX, XELL,
+    XDELTA_NULL, XDELTA, XSTOP, XMUPROX, XELL, XACCT, XCERT_DELTA_NULL,
     XT_NULL, XT_ZERO, XT_OTHER, XT_SHORT,
     XPOS_NULL, XPOS_ENTRY_NULL, XCOUNT_NULL, XSYN_ALIAS
 };
@@ -103,6 +103,8 @@ static void fx_edit(st_case *c, int what, size_t j, double v, size_t z)
     case XSTOP:       x->prm.stopping = (int)z; break;
     case XMUPROX:     x->prm.mu_prox = v; break;
     case XELL:        x->prm.ell = (unsigned long)z; break;
+    case XACCT:       x->prm.acct_delta = v; break;
+    case XCERT_DELTA_NULL: x->prm.noise = FR_NOISE_CERT; x->prm.c = 0; x->prm.Delta = NULL; break;
     case XT_NULL:     x->trace = T_NULL; break;
     case XT_ZERO:     x->trace = T_ZERO; break;
     case XT_OTHER:    x->trace = T_OTHER; break;
@@ -351,6 +353,65 @@ static int fb_stop(st_case *c, st_fast *f)
 }
 static const st_fn STOP = {"fr_stop_rule / ff_stop_rule", b_stop, r_stop, f_stop, NULL, fb_stop};
 
+/* dp_sens_step(out = s0, delta = c0, Delta = c1, eta = c2, mu = c3, rnd =
+ * flag): ref rounded up (MPFR_RNDU) against ff_dp_sens_step_upper; the
+ * bound (rel = s0, abs = s1) on the same rows and its own range. */
+static void b_sens(st_case *c)
+{
+    st_out(c, 0, 1);
+    c->s[0] = 0.75;
+    c->s[1] = 0.5;
+    c->s[2] = 1.2e-5;
+    c->s[3] = 0.05;
+    c->flag = MPFR_RNDU;
+}
+static void b_sensb(st_case *c)
+{
+    b_sens(c);
+    st_out(c, 1, 1);
+}
+static int r_sens(st_case *c, st_ref *r)
+{
+    return fr_dp_sens_step(st_one(r, 0), r->s[0], r->s[1], r->s[2], r->s[3], (mpfr_rnd_t)c->flag);
+}
+static int f_sens(st_case *c, st_fast *f)
+{
+    return ff_dp_sens_step_upper(f->v[0], c->s[0], c->s[1], c->s[2], c->s[3]);
+}
+static int f_sensb(st_case *c, st_fast *f)
+{
+    return ff_dp_sens_step_upper_bound(f->v[0], f->v[1], c->s[0], c->s[1], c->s[2], c->s[3]);
+}
+static const st_fn SENS = {"fr_dp_sens_step (RNDU) / ff_dp_sens_step_upper", b_sens, r_sens, f_sens, NULL, NULL};
+static const st_fn SENSB = {"ff_dp_sens_step_upper_bound", b_sensb, NULL, f_sensb, NULL, NULL};
+
+/* dp_compose(basic = s0, adv = s1, eps = s2, k = z0, delta = c0, rnd =
+ * flag): ref rounded up against ff_dp_compose_upper; the bound (rel = s0,
+ * abs = s1) on the same inputs. */
+static void b_comp(st_case *c)
+{
+    st_out(c, 0, 1);
+    st_out(c, 1, 1);
+    st_in(c, 2, 3, (const double[]){0, 0.5, 0.25});
+    c->z[0] = 3;
+    c->s[0] = 1e-5;
+    c->flag = MPFR_RNDU;
+}
+static int r_comp(st_case *c, st_ref *r)
+{
+    return fr_dp_compose(st_one(r, 0), st_one(r, 1), r->v[2], c->z[0], r->s[0], (mpfr_rnd_t)c->flag);
+}
+static int f_comp(st_case *c, st_fast *f)
+{
+    return ff_dp_compose_upper(f->v[0], f->v[1], f->v[2], c->z[0], c->s[0]);
+}
+static int f_compb(st_case *c, st_fast *f)
+{
+    return ff_dp_compose_upper_bound(f->v[0], f->v[1], f->v[2], c->z[0], c->s[0]);
+}
+static const st_fn COMP = {"fr_dp_compose (RNDU) / ff_dp_compose_upper", b_comp, r_comp, f_comp, NULL, NULL};
+static const st_fn COMPB = {"ff_dp_compose_upper_bound", b_comp, NULL, f_compb, NULL, NULL};
+
 /* ---- traces: init, and the three runs ------------------------------------ */
 
 /* The trace init rows: t (FX.trace == T_NULL: NULL) filled with a
@@ -404,6 +465,12 @@ static void snap_ref(st_bytes *b, const fr_fedepm_trace *t)
     st_bytes_mpfrs(b, t->Z, t->m * t->n);
     st_bytes_mpfr(b, t->snr);
     st_bytes_raw(b, t->sel, t->cap * t->nsel * sizeof *t->sel);
+    st_bytes_mpfrs(b, t->nu0, t->m);
+    st_bytes_mpfrs(b, t->loss0, t->m);
+    st_bytes_mpfrs(b, t->eps_basic, t->m);
+    st_bytes_mpfrs(b, t->eps_adv, t->m);
+    st_bytes_mpfrs(b, t->nu, t->cap * t->nsel);
+    st_bytes_mpfrs(b, t->loss, t->cap * t->nsel);
 }
 
 static void snap_fast(st_bytes *b, const ff_fedepm_trace *t)
@@ -417,6 +484,12 @@ static void snap_fast(st_bytes *b, const ff_fedepm_trace *t)
     st_bytes_raw(b, t->W, t->m * t->n * sizeof *t->W);
     st_bytes_raw(b, t->Z, t->m * t->n * sizeof *t->Z);
     st_bytes_raw(b, t->sel, t->cap * t->nsel * sizeof *t->sel);
+    st_bytes_raw(b, t->nu0, t->m * sizeof *t->nu0);
+    st_bytes_raw(b, t->loss0, t->m * sizeof *t->loss0);
+    st_bytes_raw(b, t->eps_basic, t->m * sizeof *t->eps_basic);
+    st_bytes_raw(b, t->eps_adv, t->m * sizeof *t->eps_adv);
+    st_bytes_raw(b, t->nu, t->cap * t->nsel * sizeof *t->nu);
+    st_bytes_raw(b, t->loss, t->cap * t->nsel * sizeof *t->loss);
 }
 
 /* The parameters a trace of mode `mode` is initialised for. */
@@ -605,7 +678,24 @@ static const st_fn SYNDATA = {"fr_synth_data", b_synth, NULL, NULL, s_synth_data
     ROW(F, FR_EDOM, X(XDELTA, 2, 0)), \
     ROW(F, FR_EDOM, XZ(XSTOP, 2)), \
     ROW(F, FR_ENONFINITE, X(XALPHA, 0, 1), X(XP_X, 3, NaN)), \
-    ROW(F, FR_ESIZE, X(XALPHA, 0, NaN), XZ(XNSEL, 0))
+    ROW(F, FR_ESIZE, X(XALPHA, 0, NaN), XZ(XNSEL, 0)), \
+    ROW(F, FR_ENULL, XN(XCERT_DELTA_NULL)), \
+    ROW(F, FR_ENULL, XN(XCERT_DELTA_NULL), XZ(XNSEL, 0)), \
+    ROW(F, FR_ENONFINITE, X(XACCT, 0, NaN)), \
+    ROW(F, FR_ENONFINITE, X(XACCT, 0, 1), X(XEPS, 0, NaN)), \
+    ROW(F, FR_EDOM, X(XACCT, 0, 1)), \
+    ROW(F, FR_EDOM, X(XACCT, 0, -0.25)), \
+    ROW(F, FR_EDOM, XZ(XNOISE, 4)), \
+    ROW(F, FR_EDOM, XZ(XNOISE, 3)),                     /* certified with c > 0 */ \
+    ROW(F, FR_EDOM, XZ(XNOISE, 3), X(XC, 0, 0), XZ(XSTOP, 1)),  /* ... with stopping */ \
+    ROW(F, FR_ENONFINITE, XZ(XNOISE, 3), X(XEPS, 0, NaN)), \
+    ROW(F, FR_ESIZE, XZ(XNOISE, 3), XZ(XK0, 0))
+
+/* The certified rule is FedEPM's: the baselines refuse it (its other
+ * requirements met). */
+#define BASELINE_ROWS(F) \
+    ROW(F, FR_EDOM, XZ(XNOISE, 3), X(XC, 0, 0)), \
+    ROW(F, FR_ENONFINITE, XZ(XNOISE, 3), X(XC, 0, 0), X(XDELTA, 0, Inf))
 
 /* A run's trace: zeroed, NULL, made for other sizes (with other errors). */
 #define TRACE_ROWS(F) \
@@ -724,6 +814,62 @@ static const st_row ROWS[] = {
     ROW(DENS, FR_EDOM, SC(1, -2)),
     ROW(DENS, FR_ENONFINITE, SC(1, -2), SC(0, Inf)),
     ROW(DENS, FR_EDOM, SC(1, 0), FLAG(1)),
+    /* dp_sens_step: out s0, delta c0, Delta c1, eta c2, mu c3, rnd flag */
+    ROW(SENS, FR_ENULL, NUL(0)),
+    REF_ROW(SENS, FR_ENULL, NULS(0)),
+    REF_ROW(SENS, FR_ENULL, NULS(3), SC(0, NaN)),
+    ROW(SENS, FR_ENONFINITE, SC(0, NaN)),
+    ROW(SENS, FR_ENONFINITE, SC(0, Inf)),
+    ROW(SENS, FR_ENONFINITE, SC(1, -Inf)),
+    ROW(SENS, FR_ENONFINITE, SC(2, Inf)),
+    ROW(SENS, FR_ENONFINITE, SC(3, NaN)),
+    ROW(SENS, FR_EDOM, SC(0, -1)),
+    ROW(SENS, FR_EDOM, SC(1, -0.5)),
+    ROW(SENS, FR_EDOM, SC(2, 0)),
+    ROW(SENS, FR_EDOM, SC(3, -1)),
+    ROW(SENS, FR_ENONFINITE, SC(2, 0), SC(3, NaN)),
+    ROW(SENS, FR_ENULL, NUL(0), SC(1, NaN)),
+    REF_ROW(SENS, FR_EDOM, FLAG(99)),
+    REF_ROW(SENS, FR_ENONFINITE, FLAG(99), SC(1, NaN)),
+    /* ff_dp_sens_step_upper_bound: rel s0, abs s1; eta + mu < 2^-1021 */
+    ROW(SENSB, FR_ENULL, NUL(0)),
+    ROW(SENSB, FR_ENULL, NUL(1)),
+    ROW(SENSB, FR_ENULL, NUL(1), SC(0, NaN)),
+    ROW(SENSB, FR_ENONFINITE, SC(0, NaN)),
+    ROW(SENSB, FR_ENONFINITE, SC(3, Inf)),
+    ROW(SENSB, FR_EDOM, SC(1, -1)),
+    ROW(SENSB, FR_EDOM, SC(2, 0)),
+    ROW(SENSB, FR_EDOM, SC(2, 0x1p-1030), SC(3, 0x1p-1030)),   /* outside the proof */
+    ROW(SENSB, FR_ENONFINITE, SC(2, 0), SC(0, Inf)),
+    /* dp_compose: basic s0, adv s1, eps s2, k z0, delta c0, rnd flag */
+    ROW(COMP, FR_ENULL, NUL(0)),
+    ROW(COMP, FR_ENULL, NUL(1)),
+    ROW(COMP, FR_ENULL, NUL(2), SZ(0, 0)),
+    REF_ROW(COMP, FR_ENULL, NULS(0)),
+    ROW(COMP, FR_ESIZE, SZ(0, 0)),
+    ROW(COMP, FR_ESIZE, SZ(0, SIZE_MAX)),
+    ROW(COMP, FR_ESIZE, SZ(0, 0), SC(0, NaN)),
+    ROW(COMP, FR_ENONFINITE, SC(0, NaN)),
+    ROW(COMP, FR_ENONFINITE, SC(0, Inf)),
+    ROW(COMP, FR_ENONFINITE, EN(2, 1, NaN)),
+    ROW(COMP, FR_ENONFINITE, EN(2, 2, -Inf)),
+    ROW(COMP, FR_EDOM, EN(2, 1, -0.5)),
+    ROW(COMP, FR_EDOM, SC(0, 0)),
+    ROW(COMP, FR_EDOM, SC(0, 1)),
+    ROW(COMP, FR_EDOM, ALIAS(1, 0)),                          /* basic == adv */
+    ROW(COMP, FR_ENONFINITE, ALIAS(1, 0), EN(2, 0, NaN)),
+    ROW(COMP, FR_ENONFINITE, EN(2, 0, -1), EN(2, 2, NaN)),
+    REF_ROW(COMP, FR_EDOM, FLAG(99)),
+    /* ff_dp_compose_upper_bound: rel s0, abs s1; a loss outside [2^-500, 709] */
+    ROW(COMPB, FR_ENULL, NUL(0)),
+    ROW(COMPB, FR_ENULL, NUL(1), SZ(0, 0)),
+    ROW(COMPB, FR_ESIZE, SZ(0, 0)),
+    ROW(COMPB, FR_ENONFINITE, EN(2, 1, NaN)),
+    ROW(COMPB, FR_EDOM, SC(0, 1)),
+    ROW(COMPB, FR_EDOM, ALIAS(1, 0)),
+    ROW(COMPB, FR_EDOM, EN(2, 1, 1e-200)),                    /* outside the proof */
+    ROW(COMPB, FR_EDOM, EN(2, 1, Inf)),
+    ROW(COMPB, FR_ENONFINITE, EN(2, 1, 1e-200), SC(0, NaN)),
     /* lambda_star: lam s0, G s2, m z0, n z1 */
     ROW(LAM, FR_ENULL, NUL(0)),
     ROW(LAM, FR_ENULL, NUL(2), SZ(0, 0)),
@@ -788,8 +934,8 @@ static const st_row ROWS[] = {
     REF_ROW(TINIT, FR_ESIZE, SZ(0, BIGPREC), XZ(XK0, 0)),
     /* the runs: P, prm, the trace */
     FAMILY_ROWS(FEDEPM), TRACE_ROWS(FEDEPM), FEDEPM_ROWS(FEDEPM),
-    FAMILY_ROWS(SFEDAVG), TRACE_ROWS(SFEDAVG),
-    FAMILY_ROWS(SFEDPROX), TRACE_ROWS(SFEDPROX), SFEDPROX_ROWS(SFEDPROX),
+    FAMILY_ROWS(SFEDAVG), TRACE_ROWS(SFEDAVG), BASELINE_ROWS(SFEDAVG),
+    FAMILY_ROWS(SFEDPROX), TRACE_ROWS(SFEDPROX), SFEDPROX_ROWS(SFEDPROX), BASELINE_ROWS(SFEDPROX),
     /* shared checks */
     PROBLEM_ROWS(LRCHECK),
     ROW(LRCHECK, FR_ENULL, XN(XP_B_NULL), XZ(XP_M, 0)),
@@ -800,8 +946,8 @@ static const st_row ROWS[] = {
     ROW(SIZES, FR_ESIZE, XZ(XNSEL, 0)),
     ROW(SIZES, FR_ESIZE, XZ(XK0, 0), X(XP_X, 1, NaN)),
     FAMILY_ROWS(CFEDEPM), FEDEPM_ROWS(CFEDEPM),
-    FAMILY_ROWS(CSFEDAVG),
-    FAMILY_ROWS(CSFEDPROX), SFEDPROX_ROWS(CSFEDPROX),
+    FAMILY_ROWS(CSFEDAVG), BASELINE_ROWS(CSFEDAVG),
+    FAMILY_ROWS(CSFEDPROX), SFEDPROX_ROWS(CSFEDPROX), BASELINE_ROWS(CSFEDPROX),
     FAMILY_ROWS(FIELDS), SFEDPROX_ROWS(FIELDS),
     ROW(FIELDS, FR_ENULL, XN(XPOS_NULL)),
     ROW(FIELDS, FR_ENULL, XN(XPOS_ENTRY_NULL)),
@@ -858,8 +1004,13 @@ static void ref_assert_reset(const fr_fedepm_trace *t)
         ck_assert(mpfr_nan_p(t->f[k]) && mpfr_nan_p(t->gnorm2[k]));
     for (size_t k = 0; k < t->m * t->n; k++)
         ck_assert(mpfr_nan_p(t->W[k]) && mpfr_nan_p(t->Z[k]));
-    for (size_t k = 0; k < t->cap * t->nsel; k++)
+    for (size_t k = 0; k < t->cap * t->nsel; k++) {
         ck_assert_uint_eq(t->sel[k], SIZE_MAX);
+        ck_assert(mpfr_nan_p(t->nu[k]) && mpfr_nan_p(t->loss[k]));
+    }
+    for (size_t i = 0; i < t->m; i++)
+        ck_assert(mpfr_nan_p(t->nu0[i]) && mpfr_nan_p(t->loss0[i]) && mpfr_nan_p(t->eps_basic[i])
+                  && mpfr_nan_p(t->eps_adv[i]));
 }
 
 static void fast_assert_reset(const ff_fedepm_trace *t)
@@ -872,8 +1023,13 @@ static void fast_assert_reset(const ff_fedepm_trace *t)
         ck_assert(isnan(t->f[k]) && isnan(t->gnorm2[k]));
     for (size_t k = 0; k < t->m * t->n; k++)
         ck_assert(isnan(t->W[k]) && isnan(t->Z[k]));
-    for (size_t k = 0; k < t->cap * t->nsel; k++)
+    for (size_t k = 0; k < t->cap * t->nsel; k++) {
         ck_assert_uint_eq(t->sel[k], SIZE_MAX);
+        ck_assert(isnan(t->nu[k]) && isnan(t->loss[k]));
+    }
+    for (size_t i = 0; i < t->m; i++)
+        ck_assert(isnan(t->nu0[i]) && isnan(t->loss0[i]) && isnan(t->eps_basic[i])
+                  && isnan(t->eps_adv[i]));
 }
 
 /* alpha = 1e300: mu_{i,2} = mu0 (1 + c s) alpha^2 overflows binary64 (fast:

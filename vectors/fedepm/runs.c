@@ -8,7 +8,12 @@
  *           sensitivities, used by noise rule 2 only)
  *   expect  rounds, cr, stop, sel (rounds x nsel, 0-based clients in draw
  *           order), w (rounds x n server points), f, gnorm2 (per round),
- *           W, Z (m x n final iterates and uploads), snr
+ *           W, Z (m x n final iterates and uploads), snr; the privacy
+ *           record (docs/FEDEPM.md section 9): nu0 (m scales of z_i^0),
+ *           nu ((rounds - 1) x nsel: the scale of each upload, laid out as
+ *           sel), loss0, loss (the same for the uploads' privacy losses,
+ *           +Inf when unbounded), eps_basic, eps_adv (m per-client totals,
+ *           delta' = FR_ACCT_DELTA_DEFAULT)
  * ref runs at working precision p; certification by precision doubling
  * (vgen.c, iterative).  tol for binary64: rel = abs = FF_RUN_DRIFT_TOL
  * (2^-32, include/fedfast/fedepm.h), about 350 times the largest error
@@ -32,14 +37,17 @@
 #define AS_SPEC(name, kind) {#name, VK_SCALAR},
 enum { RUN_PARAMS(AS_ENUM) NPAR };
 enum { I_D, I_X, I_B, I_DELTA };
-enum { E_ROUNDS, E_CR, E_STOP, E_SEL, E_W, E_F, E_G2, E_WALL, E_Z, E_SNR };
+enum { E_ROUNDS, E_CR, E_STOP, E_SEL, E_W, E_F, E_G2, E_WALL, E_Z, E_SNR, E_NU0, E_NU, E_LOSS0,
+       E_LOSS, E_EB, E_EA };
 
 const vspec vrun_params[] = {RUN_PARAMS(AS_SPEC) {NULL, 0}};
 const vspec vrun_inputs[] = {{"d", VK_VECTOR}, {"X", VK_MATRIX}, {"b", VK_VECTOR}, {"Delta", VK_VECTOR}, {NULL, 0}};
 const vspec vrun_expects[] = {
     {"rounds", VK_SCALAR}, {"cr", VK_SCALAR}, {"stop", VK_SCALAR}, {"sel", VK_MATRIX},
     {"w", VK_MATRIX}, {"f", VK_VECTOR}, {"gnorm2", VK_VECTOR}, {"W", VK_MATRIX},
-    {"Z", VK_MATRIX}, {"snr", VK_SCALAR}, {NULL, 0}};
+    {"Z", VK_MATRIX}, {"snr", VK_SCALAR}, {"nu0", VK_VECTOR}, {"nu", VK_MATRIX},
+    {"loss0", VK_VECTOR}, {"loss", VK_MATRIX}, {"eps_basic", VK_VECTOR}, {"eps_adv", VK_VECTOR},
+    {NULL, 0}};
 
 /* A non-negative integer held in a binary64; FR_EDOM otherwise. */
 static int to_count(double x, unsigned long long *out)
@@ -84,7 +92,7 @@ static int build(run_in *r, const double *par, const ftensor *in)
 #define SET_B(name)
 #define SET(name, kind) SET_##kind(name)
     RUN_PARAMS(SET)
-    if (st == FR_OK && (v[P_noise] > 2 || v[P_stopping] > 1)) st = FR_EDOM;
+    if (st == FR_OK && (v[P_noise] > 3 || v[P_stopping] > 1)) st = FR_EDOM;
     if (st != FR_OK) { free(r->d); r->d = NULL; }
     return st;
 }
@@ -111,7 +119,10 @@ int vrun_ref(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_
                 | rt_alloc(&out[E_STOP], 1, 1, prec) | rt_alloc(&out[E_SEL], R, q, prec)
                 | rt_alloc(&out[E_W], R, n, prec) | rt_alloc(&out[E_F], 1, R, prec)
                 | rt_alloc(&out[E_G2], 1, R, prec) | rt_alloc(&out[E_WALL], m, n, prec)
-                | rt_alloc(&out[E_Z], m, n, prec) | rt_alloc(&out[E_SNR], 1, 1, prec);
+                | rt_alloc(&out[E_Z], m, n, prec) | rt_alloc(&out[E_SNR], 1, 1, prec)
+                | rt_alloc(&out[E_NU0], 1, m, prec) | rt_alloc(&out[E_NU], R - 1, q, prec)
+                | rt_alloc(&out[E_LOSS0], 1, m, prec) | rt_alloc(&out[E_LOSS], R - 1, q, prec)
+                | rt_alloc(&out[E_EB], 1, m, prec) | rt_alloc(&out[E_EA], 1, m, prec);
         if (bad) st = FR_ENOMEM;
         else {
             mpfr_set_ui(out[E_ROUNDS].v[0], R, MPFR_RNDN);
@@ -128,6 +139,16 @@ int vrun_ref(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_
                 mpfr_set(out[E_Z].v[k], t.Z[k], MPFR_RNDN);
             }
             mpfr_set(out[E_SNR].v[0], t.snr, MPFR_RNDN);
+            for (size_t k = 0; k < (R - 1) * q; k++) {
+                mpfr_set(out[E_NU].v[k], t.nu[k], MPFR_RNDN);
+                mpfr_set(out[E_LOSS].v[k], t.loss[k], MPFR_RNDN);
+            }
+            for (size_t i = 0; i < m; i++) {
+                mpfr_set(out[E_NU0].v[i], t.nu0[i], MPFR_RNDN);
+                mpfr_set(out[E_LOSS0].v[i], t.loss0[i], MPFR_RNDN);
+                mpfr_set(out[E_EB].v[i], t.eps_basic[i], MPFR_RNDN);
+                mpfr_set(out[E_EA].v[i], t.eps_adv[i], MPFR_RNDN);
+            }
         }
     }
     fr_fedepm_trace_clear(&t);
@@ -150,7 +171,9 @@ int vrun_fast(fast_run_fn run, ftensor *par, ftensor *in, ftensor *out)
         int bad = ft_alloc(&out[E_ROUNDS], 1, 1) | ft_alloc(&out[E_CR], 1, 1) | ft_alloc(&out[E_STOP], 1, 1)
                 | ft_alloc(&out[E_SEL], R, q) | ft_alloc(&out[E_W], R, n) | ft_alloc(&out[E_F], 1, R)
                 | ft_alloc(&out[E_G2], 1, R) | ft_alloc(&out[E_WALL], m, n) | ft_alloc(&out[E_Z], m, n)
-                | ft_alloc(&out[E_SNR], 1, 1);
+                | ft_alloc(&out[E_SNR], 1, 1) | ft_alloc(&out[E_NU0], 1, m) | ft_alloc(&out[E_NU], R - 1, q)
+                | ft_alloc(&out[E_LOSS0], 1, m) | ft_alloc(&out[E_LOSS], R - 1, q)
+                | ft_alloc(&out[E_EB], 1, m) | ft_alloc(&out[E_EA], 1, m);
         if (bad) st = FR_ENOMEM;
         else {
             out[E_ROUNDS].v[0] = (double)R;
@@ -161,6 +184,13 @@ int vrun_fast(fast_run_fn run, ftensor *par, ftensor *in, ftensor *out)
             for (size_t k = 0; k < R; k++) { out[E_F].v[k] = t.f[k]; out[E_G2].v[k] = t.gnorm2[k]; }
             for (size_t k = 0; k < m * n; k++) { out[E_WALL].v[k] = t.W[k]; out[E_Z].v[k] = t.Z[k]; }
             out[E_SNR].v[0] = t.snr;
+            for (size_t k = 0; k < (R - 1) * q; k++) { out[E_NU].v[k] = t.nu[k]; out[E_LOSS].v[k] = t.loss[k]; }
+            for (size_t i = 0; i < m; i++) {
+                out[E_NU0].v[i] = t.nu0[i];
+                out[E_LOSS0].v[i] = t.loss0[i];
+                out[E_EB].v[i] = t.eps_basic[i];
+                out[E_EA].v[i] = t.eps_adv[i];
+            }
         }
     }
     ff_fedepm_trace_clear(&t);
@@ -258,4 +288,46 @@ void vrun_golden(vgen *g)
     vg_group(g, "invalid data", (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
     run_case(g, "a label 0.5", "domain", 1, 11, 4, 3, 4, 8, 0.5);
     run_case(g, "NaN label", "nan", 1, 11, 4, 3, 4, 8, NAN);
+}
+
+/* The privacy checkpoints of FedEPM (vector function fedepm_dp,
+ * run_fedepm_dp.c; docs/FEDEPM.md section 9): the certified rule and (27)
+ * with c = 0, the paper's constants otherwise, Delta_i = 2/d_i (a bound on
+ * ||g_i(D) - g_i(D')||_1 for one replaced sample: ||x_t||_1 <= n 2^-s <= 1
+ * for these synthetic data). */
+void vrun_golden_dp(vgen *g)
+{
+    const double eta4 = (0.02 * 4 + 1) * (0.5 + 0.1) * 1e-5;
+    /* k0, R, nsel, lambda, eta, mu0, c, alpha, eps, noise, seed, stopping, mu_prox, ell, beta */
+    vg_group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, the certified rule (fedref's, not the paper's): "
+             "c = 0, stopping off, eps = 0.5 per upload",
+             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 3, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "synthetic seed 11: nu = S_i/eps, each upload's loss 0.5 given the past, z_i^0 "
+             "noiseless (loss 0); totals k_i 0.5 (basic)", "trajectory,partial,unequal-sizes",
+             0, 11, 4, 3, 4, 8, 0);
+    run_case(g, "synthetic seed 12: n = 2", "trajectory,partial,unequal-sizes", 0, 12, 4, 2, 3, 10, 0);
+    vg_group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (27) with c = 0 (mu data-independent), "
+             "eps = 0.5",
+             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 2, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "synthetic seed 11: the loss of the upload after K updates is eps mu_K S_K/Delta_i, "
+             "about K eps: 1.5, 3.0, 4.5 (E-002-V1)", "trajectory,partial,noise-eq27,unequal-sizes",
+             0, 11, 4, 3, 4, 8, 0);
+    vg_group(g, "invalid: the certified rule with c = 1e-8 (mu would depend on the data)",
+             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.5, 3, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "c > 0", "domain", 1, 11, 4, 3, 4, 8, 0);
+    vg_group(g, "invalid: the certified rule with the stopping rule on (a data-dependent release)",
+             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 3, 11, 1, 1e-5, 3, 1e-3});
+    run_case(g, "stopping = 1", "domain", 1, 11, 4, 3, 4, 8, 0);
+}
+
+/* A random run for the audit sweep of fedepm_dp: vrun_sample's problem with
+ * c = 0, the stopping rule off and the certified rule or (27). */
+void vrun_sample_dp(frng_t *g, ftensor *par, ftensor *in)
+{
+    uint64_t r;
+    vrun_sample(g, par, in);
+    frng_below(g, 2, &r);
+    par[P_c].v[0] = 0;
+    par[P_stopping].v[0] = 0;
+    par[P_noise].v[0] = r ? FR_NOISE_CERT : FR_NOISE_EQ27;
 }

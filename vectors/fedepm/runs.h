@@ -25,6 +25,9 @@ int vrun_ref(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_
 int vrun_fast(fast_run_fn run, ftensor *par, ftensor *in, ftensor *out);
 void vrun_tol(const ftensor *par, const ftensor *in, double *rel, double *abs);
 void vrun_golden(vgen *g);
+/* fedepm_dp (run_fedepm_dp.c): the privacy checkpoints of FedEPM and their sweep */
+void vrun_golden_dp(vgen *g);
+void vrun_sample_dp(frng_t *g, ftensor *par, ftensor *in);
 void vrun_sample(frng_t *g, ftensor *par, ftensor *in);
 
 /* The sweep of `make run` runs at most this many random runs per algorithm. */
