@@ -1,5 +1,5 @@
 /* ens.c -- ff_ens: elastic-net aggregation, 002 eq. (8), (14)-(16) as
- * corrected in include/fedref.h (Lemma III.1 with the sign fixed and the
+ * corrected in include/fedref/core.h (Lemma III.1 with the sign fixed and the
  * data-value case added), binary64.
  *
  * Per coordinate, with the data sorted v_0 <= ... <= v_{m-1}, S = sum v_i,

@@ -1,6 +1,6 @@
 /* exact_penalty.c -- the exact-penalty quantities of 002 (9)-(11), binary64:
  * lambda* of (11) and the residuals of the stationarity systems (9), (10)
- * (definitions in include/fedref.h; pi in sgn(.) taken as a set).
+ * (definitions in include/fedref/fedepm.h; pi in sgn(.) taken as a set).
  *
  * Error analysis (u = 2^-53, gamma_k = k u/(1 - k u); no overflow; the
  * absolute terms cover underflow, each operation within 2^-1075):

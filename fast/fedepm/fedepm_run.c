@@ -4,11 +4,11 @@
  * block is (20) with g_i = grad f_i(w^r) computed once per round (18),
  * the upload (21) at k + 1 in K with the noise scale at mu_{i,k+1}; the
  * round loop, records and noise: rounds.c.
- * Contract (include/fedfast.h, fr_fedepm_trace in include/fedref.h): domain
+ * Contract (include/fedfast/fedepm.h, fr_fedepm_trace in include/fedref/fedepm.h): domain
  * fr_fedepm_check(P, prm) and a trace initialised for (P, prm);
  * every operation is a binary64 building block with its own bound, the
  * trajectory itself carries no error bound (the audit compares it with
- * the MPFR run); the draws are those of docs/RNG.md section 4. */
+ * the MPFR run); the draws are those of docs/RNG.md section 3.8. */
 #include "rounds.h"
 
 /* (19): the elastic-net aggregation of all m latest uploads. */

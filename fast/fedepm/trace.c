@@ -1,6 +1,6 @@
 /* trace.c -- ff_fedepm_trace_init, ff_fedepm_trace_clear: the record of one
  * binary64 run of FedEPM / SFedAvg / SFedProx (docs/FEDEPM.md section 1;
- * the fields are those of fr_fedepm_trace in include/fedref.h).
+ * the fields are those of fr_fedepm_trace in include/fedref/fedepm.h).
  * init:  checks as fr_fedepm_sizes_check(P, prm) (sizes only) in class
  *        order, with FR_ESIZE if (rounds + 1) n, (rounds + 1) nsel or m n
  *        exceed FR_COUNT_MAX (libfedref's limits); allocates cap = rounds + 1

@@ -21,7 +21,7 @@ extern "C" {
  * Specials:  |t_j| <= a gives +0 exactly.
  * Accuracy:  correctly rounded (one MPFR subtraction).
  * Precision: that of each out_j.  Aliasing: out may alias t.
- * Checked by: proofs_checks/check_soft.c, tests/test_ref_closed_forms.c,
+ * Checked by: proofs_checks/core/check_soft.c, tests/core/test_ref_closed_forms.c,
  *            vectors/soft.json. */
 int fr_soft(mpfr_t *out, mpfr_t *const t, size_t n, const mpfr_t a);
 
@@ -37,7 +37,7 @@ int fr_soft(mpfr_t *out, mpfr_t *const t, size_t n, const mpfr_t a);
  * Specials:  rho |u_j| <= gamma (decided exactly) gives +0.
  * Accuracy:  correctly rounded (Ziv loop on (rho u_j -+ gamma) / rho).
  * Precision: that of each x_j.  Aliasing: x may alias u.
- * Checked by: proofs_checks/check_prox_l1.c, vectors/prox_l1.json. */
+ * Checked by: proofs_checks/core/check_prox_l1.c, vectors/prox_l1.json. */
 int fr_prox_l1(mpfr_t *x, mpfr_t *const u, size_t n,
                const mpfr_t gamma, const mpfr_t rho);
 
@@ -54,7 +54,7 @@ int fr_prox_l1(mpfr_t *x, mpfr_t *const u, size_t n,
  * Accuracy:  correctly rounded (an order statistic, or one MPFR addition
  *            and an exact halving).
  * Precision: that of each med_j.  Aliasing: none (med may not alias W).
- * Checked by: proofs_checks/check_median.c, vectors/median.json. */
+ * Checked by: proofs_checks/core/check_median.c, vectors/median.json. */
 int fr_median(mpfr_t *med, mpfr_t *const W, size_t m, size_t n);
 
 /* ---- elastic-net aggregation (ENS) --------------------------------------
@@ -79,7 +79,7 @@ int fr_median(mpfr_t *med, mpfr_t *const W, size_t m, size_t n);
  * Accuracy:  correctly rounded (a data value, or a Ziv loop on
  *            (eta S + lambda (2s - m)) / (eta m), S the exact column sum).
  * Precision: that of each w_j.  Aliasing: none (w may not alias W).
- * Checked by: proofs_checks/check_ens.c, vectors/ens.json. */
+ * Checked by: proofs_checks/core/check_ens.c, vectors/ens.json. */
 int fr_ens(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
            const mpfr_t lambda, const mpfr_t eta);
 

@@ -15,14 +15,14 @@ extern "C" {
  * Sec. VII-A, the client step (20), the Laplace mechanism (25), (27), (39),
  * the exact-penalty quantities (9)-(11), the stopping rule of Sec. VII-B,
  * and the three algorithms of Sec. IV and VII-B.  The problem and
- * parameter structs are the shared specification (fedref_fl.h); their
+ * parameter structs are the shared specification (fedspec/fedepm.h); their
  * binary64 fields are taken exactly.
  * ====================================================================== */
 
 /* ---- logistic loss and gradient, 002 Sec. VII-A --------------------------
  * Math:      fi = f_i(w) and gi = grad f_i(w)
  *              = (1/d_i) sum_t (sigma(<x_t, w>) - b_t) x_t + beta w,
- *            sigma(u) = 1 / (1 + e^-u), f_i as in fedref_fl.h (beta term
+ *            sigma(u) = 1 / (1 + e^-u), f_i as in fedspec/fedepm.h (beta term
  *            inside the 1/d_i sum, as printed: it contributes beta/2 ||w||^2).
  *            ln(1 + e^u) is evaluated as max(u, 0) + ln(1 + e^-|u|): no
  *            overflow for any finite u.
@@ -70,7 +70,7 @@ int fr_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w);
  *            e.g. alpha a power of 2, ends it through MPFR's ternary
  *            values).  Precision: that of mu.  A mu beyond MPFR's exponent
  *            range gives +Inf (MPFR's overflow), with FR_OK.
- * Checked by: tests/test_ref_fedepm.c (exact mpq oracle, kp1 <= 3000). */
+ * Checked by: tests/fedepm/test_ref_fedepm.c (exact mpq oracle, kp1 <= 3000). */
 int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha,
                  unsigned long kp1, mpfr_t *const wik, mpfr_t *const w, size_t n);
 
@@ -91,7 +91,7 @@ int fr_fedepm_mu(mpfr_t mu, const mpfr_t mu0, const mpfr_t c, const mpfr_t alpha
  *            w (eta + mu) + soft(wt, lambda) is formed exactly, one division).
  * Precision: that of each wnext_j.  Aliasing: wnext may alias wi (not w
  *            or g).
- * Checked by: proofs_checks/check_fedepm_step.c, vectors/fedepm_step.json. */
+ * Checked by: proofs_checks/fedepm/check_fedepm_step.c, vectors/fedepm_step.json. */
 int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *const g,
                    size_t n, const mpfr_t lambda, const mpfr_t eta, const mpfr_t mu);
 
@@ -124,7 +124,7 @@ int fr_fedepm_step(mpfr_t *wnext, mpfr_t *const wi, mpfr_t *const w, mpfr_t *con
  *                        1/(2 nu), one division; else a Ziv loop on
  *                        exp(-|x|/s - ln(2 nu))); results beyond MPFR's
  *                        exponent range follow MPFR's underflow/overflow.
- * Checked by: tests/test_ref_fedepm.c (mpq for the scales; the naive
+ * Checked by: tests/fedepm/test_ref_fedepm.c (mpq for the scales; the naive
  *            density at 4p + 64 bits). */
 int fr_laplace_scale(mpfr_t nu, const mpfr_t Delta, const mpfr_t eps, const mpfr_t mu,
                      mpfr_rnd_t rnd);
@@ -212,7 +212,7 @@ int fr_dp_compose(mpfr_t basic, mpfr_t adv, mpfr_t *const eps, size_t k, const m
  * Accuracy:  every residual rounded upward from the exact value (upper);
  *            lam rounded to nearest (as stated above).  FR_EPREC if an
  *            exact w_ij - w_j needs more than 2^24 bits; FR_ENOMEM.
- * Checked by: proofs_checks/check_exact_penalty.c, tests/test_ref_fedepm.c
+ * Checked by: proofs_checks/fedepm/check_exact_penalty.c, tests/fedepm/test_ref_fedepm.c
  *            (mpq, the set distance brute-forced over candidate pi). */
 int fr_lambda_star(mpfr_t lam, mpfr_t *const G, size_t m, size_t n);
 int fr_stationarity_9(mpfr_t r_cons, mpfr_t r_sum, mpfr_t *const G, mpfr_t *const W,
@@ -232,7 +232,7 @@ int fr_stationarity_10(mpfr_t r_set, mpfr_t r_sum, mpfr_t *const G, mpfr_t *cons
  * Statuses:  FR_ENULL (stop, gnorm2, f), FR_ESIZE (nf == 0, nf >
  *            FR_COUNT_MAX, n == 0), FR_ENONFINITE (gnorm2, f), FR_EDOM
  *            (gnorm2 < 0).  Aliasing: none.
- * Checked by: tests/test_ref_fedepm.c (mpq, another variance formula;
+ * Checked by: tests/fedepm/test_ref_fedepm.c (mpq, another variance formula;
  *            the boundary var = n 10^-8 / (1 + |f|) exactly). */
 int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, size_t n);
 
