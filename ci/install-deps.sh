@@ -3,7 +3,8 @@
 # Uses sudo when not root; when it cannot install, prints the exact command
 # and fails.
 set -eu
-PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc"
+# clang and libclang-rt-14-dev: the fuzz target (libFuzzer; make fuzz, fuzz-replay)
+PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
