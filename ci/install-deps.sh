@@ -3,7 +3,10 @@
 # Uses sudo when not root; when it cannot install, prints the exact command
 # and fails.
 set -eu
-PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang binutils"
+# clang: the compilers check of make check, and with libclang-rt-14-dev the
+# fuzz target (libFuzzer; make fuzz, fuzz-replay); binutils: nm for the
+# exported-symbol check
+PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils"
 missing=""
 for p in $PKGS; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -1,9 +1,11 @@
 #!/bin/sh
 # End-to-end checks that `fedref vectors check` fails loudly on bad files:
 # a changed expected digit, a truncated file, unknown function/field, a
-# non-numeric string, a ragged matrix, a valid case marked invalid, and a
-# number written as a JSON number.  Each must exit non-zero with a clear
-# message; the unmodified file must pass.  Usage: vectors-negative.sh CLI
+# non-numeric string, a ragged matrix, a valid case marked invalid, a
+# number written as a JSON number, a non-finite expected value or tolerance,
+# an unbounded certified_bits, an unbounded run.  Each must exit non-zero
+# with a clear message, a rejected file counting as failed; the unmodified
+# file must pass.  Usage: vectors-negative.sh CLI
 set -u
 cli=$1
 tmp=$(mktemp -d)
@@ -14,7 +16,7 @@ pass=0
 # expect CODE PATTERN FILE: run the checker, compare exit code and output.
 expect() {
   code=$1; pat=$2; file=$3; what=$4
-  out=$("$cli" vectors check "$file" 2>&1); rc=$?
+  out=$(timeout 120 "$cli" vectors check "$file" 2>&1); rc=$?
   if [ "$rc" -eq "$code" ] && printf '%s' "$out" | grep -q -- "$pat"; then
     pass=$((pass + 1))
   else
@@ -61,6 +63,45 @@ sed '0,/"expect": {/s/"expect": {/"result": "invalid", "x_expect": {/' "$src" > 
 expect 2 'unknown field "x_expect"' "$tmp/inv.json" "invalid case with stray field"
 
 expect 2 "cannot read file" "$tmp/missing.json" "missing file"
+
+# a rejected file counts as failed: the summary never reads as a pass
+expect 2 "^0 passed, 1 failed (1 file rejected)$" "$tmp/missing.json" "rejected file counted"
+out=$(timeout 120 "$cli" vectors check "$tmp/ok.json" "$tmp/missing.json" 2>&1); rc=$?
+if [ "$rc" -eq 2 ] && printf '%s' "$out" | grep -q "^18 passed, 1 failed (1 file rejected)$"; then
+  pass=$((pass + 1))
+else
+  fails=$((fails + 1)); echo "vectors-negative: FAIL: good and rejected file: exit $rc: $out" | tail -3
+fi
+
+# an expected special (nan, inf, -inf) is met only by the same special (ref
+# used to pass them all): on ens, whose result is finite, the case fails;
+# a numeral beyond MPFR's exponent range is rejected
+for v in nan inf -inf 1e99999999999999999999; do
+  awk -v v="$v" 'BEGIN{d=0} /"expect"/ && !d {e=1} e && /"3"/ && !d {sub(/"3"/, "\"" v "\""); d=1} {print}' \
+    "$src" > "$tmp/exp.json"
+  case $v in
+    1e*) expect 2 "an expected value must be a number or nan, inf, -inf, found \"$v\".*expect.w\[0\]" \
+           "$tmp/exp.json" "expected $v" ;;
+    *) expect 1 "id 1: w: .*expected $v" "$tmp/exp.json" "expected $v" ;;
+  esac
+done
+
+# tolerances must be finite and >= 0 (a NaN one passed everything for fast)
+for v in nan -1 inf; do
+  sed "0,/\"rel\": \"0\"/s//\"rel\": \"$v\"/" "$src" > "$tmp/tol.json"
+  expect 2 "a tolerance must be a finite number >= 0, found \"$v\".*tol.rel" "$tmp/tol.json" "tol.rel $v"
+done
+
+# certified_bits is bounded (65408 took 27 s for one case)
+sed '0,/"certified_bits": 130/s//"certified_bits": 65408/' "$src" > "$tmp/bits.json"
+expect 2 '"certified_bits" must be an integer in \[1, 256\]' "$tmp/bits.json" "certified_bits 65408"
+
+# run counts are bounded: FR_ESIZE at once instead of minutes or all memory
+for kv in 'k0 9007199254740992' 'ell 1000000000' 'rounds 1000000000'; do
+  set -- $kv
+  sed "0,/\"$1\": \"[0-9]*\"/s//\"$1\": \"$2\"/" vectors/sfedprox.json > "$tmp/run.json"
+  expect 1 "id 1: result: ref got status -3 .*expected success" "$tmp/run.json" "run with $1 = $2"
+done
 
 echo "vectors-negative: $pass passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -49,7 +49,8 @@ int cmd_vectors_gen(int argc, char **argv)
 
 int cmd_vectors_check(int argc, char **argv)
 {
-    int impls = VCHECK_REF | VCHECK_FAST, nfiles = 0, rejected = 0, options = 1;
+    int impls = VCHECK_REF | VCHECK_FAST, nfiles = 0, options = 1;
+    unsigned long rejected = 0;
     vcheck_stats st = {0};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -79,13 +80,17 @@ int cmd_vectors_check(int argc, char **argv)
         if (vfile_read(&f, a, err, sizeof err) != 0) {
             cli_error(err, NULL);
             vfile_free(&f);
-            rejected++;
+            rejected++;          /* counted as a failure: never read as a pass */
             continue;
         }
         vfile_check(&f, impls, stdout, &st);
         vfile_free(&f);
     }
     if (nfiles == 0) { cli_error("no vector file given", "vectors check"); return 2; }
-    printf("%lu passed, %lu failed\n", st.passed, st.failed);
+    if (rejected)
+        printf("%lu passed, %lu failed (%lu file%s rejected)\n", st.passed, st.failed + rejected,
+               rejected, rejected == 1 ? "" : "s");
+    else
+        printf("%lu passed, %lu failed\n", st.passed, st.failed);
     return rejected ? 2 : st.failed ? 1 : 0;
 }

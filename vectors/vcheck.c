@@ -18,9 +18,11 @@ static void fieldname(char *buf, size_t len, const char *name, const vtensor *v,
     else snprintf(buf, len, "%s[%zu][%zu]", name, k / v->cols, k % v->cols);
 }
 
-/* ulps of d against the expectation e, in binary64 terms. */
+/* ulps of d against the expectation e, in binary64 terms (NaN unless both
+ * are numbers; the reader makes e finite). */
 static double ulps_of(mpfr_srcptr diff, mpfr_srcptr e)
 {
+    if (!mpfr_number_p(e) || !mpfr_number_p(diff)) return NAN;
     mpfr_t u;
     mpfr_init2(u, 64);
     long ex = mpfr_zero_p(e) ? -1074 : (long)mpfr_get_exp(e) - 53;
@@ -31,8 +33,29 @@ static double ulps_of(mpfr_srcptr diff, mpfr_srcptr e)
     return r;
 }
 
+/* The sizes of a result and of the expected field agree: the same number
+ * of values and, when there are any, the same rows and columns.  Prints the
+ * mismatch (unless out is NULL) and returns 0 otherwise. */
+static int same_shape(const vfile *f, const vcase *c, const char *impl, const char *name,
+                      size_t rows, size_t cols, const vtensor *x, FILE *out)
+{
+    if (rows * cols != x->rows * x->cols) {
+        if (out) fprintf(out, "%s: id %ld: %s: %s got %zu values expected %zu (size mismatch)\n",
+                         f->path, c->id, name, impl, rows * cols, x->rows * x->cols);
+        return 0;
+    }
+    if (rows * cols > 0 && (rows != x->rows || cols != x->cols)) {
+        if (out) fprintf(out, "%s: id %ld: %s: %s got %zu x %zu values expected %zu x %zu (shape mismatch)\n",
+                         f->path, c->id, name, impl, rows, cols, x->rows, x->cols);
+        return 0;
+    }
+    return 1;
+}
+
 /* One ref evaluation at precision P against the certified bits; failures
- * are printed to out unless out is NULL.  Returns 1 if it passes. */
+ * are printed to out unless out is NULL.  Returns 1 if it passes: a result
+ * that is NaN or infinite passes only an expected value that is the same
+ * special (mpfr_cmpabs alone would say 0 for a NaN). */
 /* An expected NaN or infinity is met only by the same special value. */
 static int special_ok(mpfr_srcptr got, mpfr_srcptr e)
 {
@@ -45,11 +68,14 @@ static int check_ref_at(const vfile *f, const vcase *c, mpfr_prec_t P, long bits
     const vfunc *fn = f->fn;
     rtensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
     size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs), ne = vspec_count(fn->expects);
-    int ok = 1;
-    for (size_t k = 0; k < np; k++) rt_from_v(&par[k], &c->param[k], P);
-    for (size_t k = 0; k < ni; k++) rt_from_v(&in[k], &c->input[k], P);
-    int st = fn->ref(par, in, res, P);
-    if (c->invalid) {
+    int ok = 1, conv = 0;
+    for (size_t k = 0; k < np; k++) conv |= rt_from_v(&par[k], &c->param[k], P);
+    for (size_t k = 0; k < ni; k++) conv |= rt_from_v(&in[k], &c->input[k], P);
+    int st = conv ? FR_ENOMEM : fn->ref(par, in, res, P);
+    if (conv) {
+        if (out) fprintf(out, "%s: id %ld: ref: cannot convert the inputs (out of memory)\n", f->path, c->id);
+        ok = 0;
+    } else if (c->invalid) {
         if (!fr_is_domain_error(st)) {
             if (out) fprintf(out, "%s: id %ld: result: ref got status %d (%s) expected a domain error\n",
                     f->path, c->id, st, fr_strerror(st));
@@ -64,9 +90,7 @@ static int check_ref_at(const vfile *f, const vcase *c, mpfr_prec_t P, long bits
         mpfr_inits2(P + 64, e, d, bound, (mpfr_ptr)0);
         for (size_t k = 0; k < ne && ok; k++) {
             const vtensor *x = &c->expect[k];
-            if (res[k].rows * res[k].cols != x->rows * x->cols) {
-                if (out) fprintf(out, "%s: id %ld: %s: ref got %zu values expected %zu (size mismatch)\n",
-                        f->path, c->id, fn->expects[k].name, res[k].rows * res[k].cols, x->rows * x->cols);
+            if (!same_shape(f, c, "ref", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
                 ok = 0;
                 break;
             }
@@ -113,11 +137,14 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
     const vfunc *fn = f->fn;
     ftensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
     size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs), ne = vspec_count(fn->expects);
-    int ok = 1;
-    for (size_t k = 0; k < np; k++) ft_from_v(&par[k], &c->param[k]);
-    for (size_t k = 0; k < ni; k++) ft_from_v(&in[k], &c->input[k]);
-    int s = fn->fast(par, in, res);
-    if (c->invalid) {
+    int ok = 1, conv = 0;
+    for (size_t k = 0; k < np; k++) conv |= ft_from_v(&par[k], &c->param[k]);
+    for (size_t k = 0; k < ni; k++) conv |= ft_from_v(&in[k], &c->input[k]);
+    int s = conv ? FR_ENOMEM : fn->fast(par, in, res);
+    if (conv) {
+        fprintf(out, "%s: id %ld: fast: cannot convert the inputs (out of memory)\n", f->path, c->id);
+        ok = 0;
+    } else if (c->invalid) {
         if (!fr_is_domain_error(s)) {
             fprintf(out, "%s: id %ld: result: fast got status %d (%s) expected a domain error\n",
                     f->path, c->id, s, fr_strerror(s));
@@ -132,9 +159,7 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
         mpfr_inits2(CMP_PREC, e, d, bound, t, (mpfr_ptr)0);
         for (size_t k = 0; k < ne && ok; k++) {
             const vtensor *x = &c->expect[k];
-            if (res[k].rows * res[k].cols != x->rows * x->cols) {
-                fprintf(out, "%s: id %ld: %s: fast got %zu values expected %zu (size mismatch)\n",
-                        f->path, c->id, fn->expects[k].name, res[k].rows * res[k].cols, x->rows * x->cols);
+            if (!same_shape(f, c, "fast", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
                 ok = 0;
                 break;
             }
@@ -170,7 +195,8 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
                     double fr = fabs(mpfr_get_d(t, MPFR_RNDU));
                     if (fr > st->max_tolfrac) st->max_tolfrac = fr;
                 }
-                if (!mpfr_number_p(d) || mpfr_cmpabs(d, bound) > 0) {
+                if (!mpfr_number_p(e) || !mpfr_number_p(d) || !mpfr_number_p(bound)
+                    || mpfr_cmpabs(d, bound) > 0) {
                     char name[96];
                     fieldname(name, sizeof name, fn->expects[k].name, x, i);
                     fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (tol rel %s abs %s)\n",

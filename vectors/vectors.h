@@ -13,6 +13,12 @@
 #define VEC_SCHEMA "fedref-vectors/1"
 #define VEC_DIGITS 40            /* significant digits of expected values */
 #define VEC_MAX_FIELDS 16
+/* The largest certified_bits a file may claim: the generator writes 130
+ * (40 significant digits carry at most 133 bits); 256 leaves room for files
+ * with more digits and keeps the checker's precision (certified_bits + 32,
+ * runs: + 128, doubled up to twice) small enough for every case to be
+ * checked in seconds. */
+#define VEC_CERTIFIED_BITS_MAX 256
 
 struct vgen;
 
@@ -110,6 +116,8 @@ int rt_exact_double(double *out, mpfr_srcptr x);
 /* Read and validate a file.  On error returns -1 and writes a one-line
  * message "what (where)" into err. */
 int vfile_read(vfile *f, const char *path, char *err, size_t errlen);
+/* The same from len bytes in memory (name stands for the path in messages). */
+int vfile_read_buffer(vfile *f, const char *buf, size_t len, const char *name, char *err, size_t errlen);
 void vfile_free(vfile *f);
 
 /* ---- checker (vcheck.c) ---- */

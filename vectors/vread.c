@@ -1,7 +1,11 @@
 /* vread.c -- read and validate a fedref-vectors/1 file (docs/VECTORS.md).
  * Everything the checker relies on is checked here: the schema string, the
- * function, every key (unknown keys are errors), shapes, and that every
- * number is a numeric string.  Errors are one line: "what (where)". */
+ * function, every key (unknown keys are errors), shapes, that every number
+ * is a numeric string, that expected values are numbers or the specials
+ * nan, inf, -inf and tolerances finite numbers >= 0 (within MPFR's exponent
+ * range), that
+ * certified_bits is at most VEC_CERTIFIED_BITS_MAX, and that ids are
+ * unique.  Errors are one line: "what (where)". */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,27 +37,55 @@ static int only_keys(ectx *e, json_t *obj, const char *where, const char *const 
     return 0;
 }
 
-static int numeric_string(ectx *e, json_t *j, const char *where, char **out)
+/* What a number may be: any (inputs, params: "nan" and "inf" are valid
+ * inputs of invalid cases); an expected value: a number in MPFR's exponent
+ * range, or exactly one of the specials "nan", "inf", "-inf" (a result
+ * that is a special, e.g. an infinite privacy loss: the checker passes it
+ * only for the same special); a tolerance: a finite number >= 0.  A decimal
+ * whose exponent overflows or underflows MPFR's range (e.g.
+ * "1e99999999999999999999") is rejected in both, or the checker would
+ * compare with an infinity or a zero. */
+enum numkind { NUM_ANY, NUM_EXPECT, NUM_TOL };
+
+static int numeric_string(ectx *e, json_t *j, const char *where, enum numkind kind, char **out)
 {
     double d;
     if (!json_is_string(j))
         return fail(e, where, "a number must be a decimal string, found a JSON %s",
                     json_is_number(j) ? "number" : "non-string value");
-    if (num_parse_double(&d, json_string_value(j)) != 0)
-        return fail(e, where, "non-numeric string \"%s\"", json_string_value(j));
-    *out = strdup(json_string_value(j));
+    const char *s = json_string_value(j);
+    if (num_parse_double(&d, s) != 0)
+        return fail(e, where, "non-numeric string \"%.100s\"", s);
+    if (kind != NUM_ANY) {
+        mpfr_t x;
+        mpfr_init2(x, 64);
+        mpfr_clear_flags();
+        num_parse_mpfr(x, s);
+        int range = mpfr_overflow_p() || mpfr_underflow_p();
+        int special = strcmp(s, "nan") == 0 || strcmp(s, "inf") == 0 || strcmp(s, "-inf") == 0;
+        int bad = range || (kind == NUM_TOL ? !mpfr_number_p(x) || mpfr_sgn(x) < 0
+                                            : !mpfr_number_p(x) && !special);
+        mpfr_clear(x);
+        mpfr_clear_flags();
+        const char *what = kind == NUM_TOL ? "a tolerance must be a finite number >= 0"
+                                           : "an expected value must be a number or nan, inf, -inf";
+        if (bad)
+            return fail(e, where, "%s, found \"%.100s\"%s", what, s,
+                        range ? " (beyond MPFR's exponent range)" : "");
+    }
+    *out = strdup(s);
     return *out ? 0 : fail(e, where, "out of memory");
 }
 
-/* Read one field of the given kind into v. */
-static int read_field(ectx *e, json_t *j, enum vkind kind, const char *where, vtensor *v)
+/* Read one field of the given kind into v (numbers of the given numkind). */
+static int read_field(ectx *e, json_t *j, enum vkind kind, enum numkind nk, const char *where, vtensor *v)
 {
     char sub[300];
     v->rows = v->cols = 0; v->s = NULL;
     if (kind == VK_SCALAR) {
         v->rows = v->cols = 1;
         v->s = calloc(1, sizeof *v->s);
-        return v->s ? numeric_string(e, j, where, &v->s[0]) : fail(e, where, "out of memory");
+        return v->s ? numeric_string(e, j, where, nk, &v->s[0]) : fail(e, where, "out of memory");
     }
     if (!json_is_array(j))
         return fail(e, where, "expected an array (%s)", kind == VK_VECTOR ? "vector" : "matrix");
@@ -78,14 +110,15 @@ static int read_field(ectx *e, json_t *j, enum vkind kind, const char *where, vt
         for (size_t c = 0; c < cols; c++) {
             if (kind == VK_VECTOR) snprintf(sub, sizeof sub, "%.250s[%zu]", where, c);
             else snprintf(sub, sizeof sub, "%.250s[%zu][%zu]", where, r, c);
-            if (numeric_string(e, json_array_get(row, c), sub, &v->s[r * cols + c]) != 0) return -1;
+            if (numeric_string(e, json_array_get(row, c), sub, nk, &v->s[r * cols + c]) != 0) return -1;
         }
     }
     return 0;
 }
 
 /* Read an object whose keys must be exactly the names of spec. */
-static int read_fields(ectx *e, json_t *obj, const vspec *spec, const char *where, vtensor *out)
+static int read_fields(ectx *e, json_t *obj, const vspec *spec, enum numkind nk, const char *where,
+                       vtensor *out)
 {
     char sub[300];
     if (!json_is_object(obj)) return fail(e, where, "expected an object");
@@ -100,7 +133,7 @@ static int read_fields(ectx *e, json_t *obj, const vspec *spec, const char *wher
         json_t *j = json_object_get(obj, spec[k].name);
         snprintf(sub, sizeof sub, "%.250s.%s", where, spec[k].name);
         if (j == NULL) return fail(e, where, "missing field \"%s\"", spec[k].name);
-        if (read_field(e, j, spec[k].kind, sub, &out[k]) != 0) return -1;
+        if (read_field(e, j, spec[k].kind, nk, sub, &out[k]) != 0) return -1;
     }
     return 0;
 }
@@ -117,16 +150,17 @@ static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const
     c->id = (long)json_integer_value(j);
     j = json_object_get(jc, "comment");
     if (j && !json_is_string(j)) return fail(e, where, "\"comment\" must be a string");
-    c->comment = strdup(j ? json_string_value(j) : "");
+    if ((c->comment = strdup(j ? json_string_value(j) : "")) == NULL) return fail(e, where, "out of memory");
     j = json_object_get(jc, "flags");
     if (j) {
         if (!json_is_array(j)) return fail(e, where, "\"flags\" must be an array of strings");
+        c->flags = calloc(json_array_size(j) + 1, sizeof *c->flags);
+        if (c->flags == NULL) return fail(e, where, "out of memory");
         c->nflags = json_array_size(j);
-        c->flags = calloc(c->nflags + 1, sizeof *c->flags);
         for (size_t i = 0; i < c->nflags; i++) {
             json_t *f = json_array_get(j, i);
             if (!json_is_string(f)) return fail(e, where, "\"flags\" must be an array of strings");
-            c->flags[i] = strdup(json_string_value(f));
+            if ((c->flags[i] = strdup(json_string_value(f))) == NULL) return fail(e, where, "out of memory");
         }
     }
     j = json_object_get(jc, "result");
@@ -135,54 +169,73 @@ static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const
         return fail(e, where, "\"result\" must be \"valid\" or \"invalid\"");
     c->invalid = j && strcmp(json_string_value(j), "invalid") == 0;
     snprintf(sub, sizeof sub, "%.250s.params", where);
-    if (read_fields(e, params, fn->params, sub, c->param) != 0) return -1;
+    if (read_fields(e, params, fn->params, NUM_ANY, sub, c->param) != 0) return -1;
     snprintf(sub, sizeof sub, "%.250s.input", where);
     j = json_object_get(jc, "input");
     if (j == NULL) return fail(e, where, "missing field \"input\"");
-    if (read_fields(e, j, fn->inputs, sub, c->input) != 0) return -1;
+    if (read_fields(e, j, fn->inputs, NUM_ANY, sub, c->input) != 0) return -1;
     j = json_object_get(jc, "expect");
     if (c->invalid) {
         if (j) return fail(e, where, "an invalid case must not have \"expect\"");
+        if (json_object_get(jc, "tol")) return fail(e, where, "an invalid case must not have \"tol\"");
         return 0;
     }
     if (j == NULL) return fail(e, where, "missing field \"expect\"");
     snprintf(sub, sizeof sub, "%.250s.expect", where);
-    if (read_fields(e, j, fn->expects, sub, c->expect) != 0) return -1;
+    if (read_fields(e, j, fn->expects, NUM_EXPECT, sub, c->expect) != 0) return -1;
     j = json_object_get(jc, "tol");
     static const char *const tkeys[] = {"rel", "abs", NULL};
     snprintf(sub, sizeof sub, "%.250s.tol", where);
     if (j == NULL || !json_is_object(j)) return fail(e, where, "a valid case needs \"tol\": {\"rel\", \"abs\"}");
     if (only_keys(e, j, sub, tkeys) != 0) return -1;
+    for (const char *const *k = tkeys; *k; k++)
+        if (json_object_get(j, *k) == NULL) return fail(e, sub, "missing field \"%s\"", *k);
     vtensor t;
     snprintf(sub, sizeof sub, "%.250s.tol.rel", where);
-    if (read_field(e, json_object_get(j, "rel"), VK_SCALAR, sub, &t) != 0) return -1;
+    if (read_field(e, json_object_get(j, "rel"), VK_SCALAR, NUM_TOL, sub, &t) != 0) { vt_free(&t); return -1; }
     c->tol_rel = t.s[0]; free(t.s);
     snprintf(sub, sizeof sub, "%.250s.tol.abs", where);
-    if (read_field(e, json_object_get(j, "abs"), VK_SCALAR, sub, &t) != 0) return -1;
+    if (read_field(e, json_object_get(j, "abs"), VK_SCALAR, NUM_TOL, sub, &t) != 0) { vt_free(&t); return -1; }
     c->tol_abs = t.s[0]; free(t.s);
     j = json_object_get(jc, "certified_bits");
-    if (j && (!json_is_integer(j) || json_integer_value(j) < 1 || json_integer_value(j) > FR_PREC_MAX))
-        return fail(e, where, "\"certified_bits\" must be an integer in [1, %d]", FR_PREC_MAX);
+    if (j && (!json_is_integer(j) || json_integer_value(j) < 1
+              || json_integer_value(j) > VEC_CERTIFIED_BITS_MAX))
+        return fail(e, where, "\"certified_bits\" must be an integer in [1, %d]", VEC_CERTIFIED_BITS_MAX);
     c->certified_bits = j ? (long)json_integer_value(j) : 0;
     return 0;
 }
 
-int vfile_read(vfile *f, const char *path, char *err, size_t errlen)
+/* Case ids, sorted with their position in the file, to find duplicates in
+ * O(n log n). */
+typedef struct { long id; size_t pos, g, k; } idpos;
+
+static int idpos_cmp(const void *a, const void *b)
+{
+    const idpos *x = a, *y = b;
+    if (x->id != y->id) return x->id < y->id ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The first case (in file order) whose id an earlier case has. */
+static int check_ids(ectx *e, idpos *ids, size_t n)
+{
+    qsort(ids, n, sizeof *ids, idpos_cmp);
+    const idpos *dup = NULL;
+    for (size_t q = 1; q < n; q++)
+        if (ids[q].id == ids[q - 1].id && (dup == NULL || ids[q].pos < dup->pos)) dup = &ids[q];
+    if (dup == NULL) return 0;
+    char where[300];
+    snprintf(where, sizeof where, "groups[%zu].cases[%zu]", dup->g, dup->k);
+    return fail(e, where, "duplicate case id %ld", dup->id);
+}
+
+/* Validate the parsed document root into f (f->path set). */
+static int read_root(vfile *f, json_t *root, ectx *ep)
 {
     static const char *const top[] = {"schema", "function", "source", "generator", "groups",
                                       "notes", "changelog", NULL};
-    ectx e = {err, errlen, path};
-    json_error_t je;
-    memset(f, 0, sizeof *f);
-    f->path = strdup(path);
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-    if (root == NULL) {
-        if (je.line < 0)
-            snprintf(err, errlen, "cannot read file: %s (%s)", je.text, path);
-        else
-            snprintf(err, errlen, "malformed JSON: %s (%s:%d:%d)", je.text, path, je.line, je.column);
-        return -1;
-    }
+    ectx e = *ep;
+    idpos *ids = NULL;
     int rc = -1;
     json_t *j;
     if (!json_is_object(root)) { fail(&e, "top level", "expected an object"); goto out; }
@@ -214,7 +267,8 @@ int vfile_read(vfile *f, const char *path, char *err, size_t errlen)
         total += json_is_array(cs) ? json_array_size(cs) : 0;
     }
     f->cases = calloc(total ? total : 1, sizeof *f->cases);
-    if (f->cases == NULL) { fail(&e, "groups", "out of memory"); goto out; }
+    ids = malloc((total ? total : 1) * sizeof *ids);
+    if (f->cases == NULL || ids == NULL) { fail(&e, "groups", "out of memory"); goto out; }
     static const char *const gkeys[] = {"params", "cases", "comment", NULL};
     char where[300];
     for (size_t g = 0; g < json_array_size(groups); g++) {
@@ -232,15 +286,48 @@ int vfile_read(vfile *f, const char *path, char *err, size_t errlen)
             snprintf(where, sizeof where, "groups[%zu].cases[%zu]", g, k);
             c->group_label = NULL;
             if (read_case(&e, f->fn, json_array_get(cs, k), params, where, c) != 0) { json_decref(empty); goto out; }
-            for (size_t q = 0; q + 1 < f->ncases; q++)
-                if (f->cases[q].id == c->id) {
-                    json_decref(empty); fail(&e, where, "duplicate case id %ld", c->id); goto out;
-                }
+            ids[f->ncases - 1] = (idpos){c->id, f->ncases - 1, g, k};
         }
         json_decref(empty);
     }
+    if (check_ids(&e, ids, f->ncases) != 0) goto out;
     rc = 0;
 out:
+    free(ids);
+    return rc;
+}
+
+int vfile_read(vfile *f, const char *path, char *err, size_t errlen)
+{
+    ectx e = {err, errlen, path};
+    json_error_t je;
+    memset(f, 0, sizeof *f);
+    if ((f->path = strdup(path)) == NULL) { snprintf(err, errlen, "out of memory (%s)", path); return -1; }
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (root == NULL) {
+        if (je.line < 0)
+            snprintf(err, errlen, "cannot read file: %s (%s)", je.text, path);
+        else
+            snprintf(err, errlen, "malformed JSON: %s (%s:%d:%d)", je.text, path, je.line, je.column);
+        return -1;
+    }
+    int rc = read_root(f, root, &e);
+    json_decref(root);
+    return rc;
+}
+
+int vfile_read_buffer(vfile *f, const char *buf, size_t len, const char *name, char *err, size_t errlen)
+{
+    ectx e = {err, errlen, name};
+    json_error_t je;
+    memset(f, 0, sizeof *f);
+    if ((f->path = strdup(name)) == NULL) { snprintf(err, errlen, "out of memory (%s)", name); return -1; }
+    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+    if (root == NULL) {
+        snprintf(err, errlen, "malformed JSON: %s (%s:%d:%d)", je.text, name, je.line, je.column);
+        return -1;
+    }
+    int rc = read_root(f, root, &e);
     json_decref(root);
     return rc;
 }

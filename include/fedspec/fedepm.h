@@ -84,6 +84,18 @@ typedef struct {
                             * (the trace's eps_adv); 0: FR_ACCT_DELTA_DEFAULT */
 } fr_fedepm_params;
 
+/* Limits of a run (FR_ESIZE beyond them), so that no count makes a run
+ * unbounded.  With any one of them at its maximum and the rest as in the
+ * golden vectors (R = 5, k0 = 3, ell = 3 on m = 4 clients, 22 samples,
+ * n = 3), a ref run through the vector checker's three precisions (258, 516
+ * and 1032 bits) takes about 6 s; the paper's regime and the audit use
+ * k0 <= 4 and R <= 150 (docs/FEDEPM.md section 7).  The product of the counts
+ * and the size of the data are not bounded here; the vector schema bounds
+ * the work of a run as a whole (vectors/fedepm/runs.h). */
+#define FR_FEDEPM_K0_MAX 1000ul       /* k0: local steps per round */
+#define FR_FEDEPM_ROUNDS_MAX 1000ul   /* R: rounds (R + 1 aggregations) */
+#define FR_FEDEPM_ELL_MAX 1000ul      /* ell: SFedProx's inner steps */
+
 /* The argument checks of the family.  Each returns FR_OK or the first
  * failing class in the order of fedref_common.h (FR_ENULL, FR_ESIZE,
  * FR_ENONFINITE, FR_EDOM), over P (as fr_logreg_check) and the fields the
@@ -91,7 +103,9 @@ typedef struct {
  *   FR_ENULL      prm, P or its arrays; Delta under FR_NOISE_EQ27 and
  *                 FR_NOISE_CERT;
  *   FR_ESIZE      k0, rounds or nsel zero, nsel > m, rounds k0 + 1
- *                 overflows unsigned long; (SFedProx) ell zero;
+ *                 overflows unsigned long, k0 above FR_FEDEPM_K0_MAX,
+ *                 rounds above FR_FEDEPM_ROUNDS_MAX; (SFedProx) ell zero or
+ *                 above FR_FEDEPM_ELL_MAX;
  *   FR_ENONFINITE mu0, c, alpha, acct_delta, eps and Delta (when the noise
  *                 rule uses them); (FedEPM) lambda, eta; (SFedProx) mu_prox;
  *   FR_EDOM       mu0 <= 0, c < 0, alpha <= 1, an unknown noise rule,
@@ -107,9 +121,10 @@ int fr_sfedavg_check(const fr_logreg *P, const fr_fedepm_params *prm);
 int fr_sfedprox_check(const fr_logreg *P, const fr_fedepm_params *prm);
 
 /* The family check with an algorithm's own fields: npos binary64 fields
- * that must be finite and > 0 and ncount counts that must be >= 1 (the
- * algorithm checks above are this with their fields).  FR_ENULL also for a
- * NULL pos (npos > 0), count (ncount > 0) or entry of them. */
+ * that must be finite and > 0 and ncount counts that must be in
+ * [1, FR_FEDEPM_ELL_MAX] (the algorithm checks above are this with their
+ * fields).  FR_ENULL also for a NULL pos (npos > 0), count (ncount > 0) or
+ * entry of them. */
 int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
                            const double *const *pos, size_t npos,
                            const unsigned long *const *count, size_t ncount);

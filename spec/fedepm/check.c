@@ -83,6 +83,8 @@ static int null_and_sizes(const fr_logreg *P, const fr_fedepm_params *prm)
         return st;
     if (prm->k0 == 0 || prm->rounds == 0 || prm->nsel == 0 || prm->nsel > P->m)
         return FR_ESIZE;
+    if (prm->k0 > FR_FEDEPM_K0_MAX || prm->rounds > FR_FEDEPM_ROUNDS_MAX)
+        return FR_ESIZE;
     if (prm->rounds > (ULONG_MAX - 1) / prm->k0)
         return FR_ESIZE;
     return FR_OK;
@@ -123,7 +125,7 @@ int fr_fedepm_check_fields(const fr_logreg *P, const fr_fedepm_params *prm,
     if (st != FR_OK)
         return st;
     for (size_t k = 0; k < ncount; k++)
-        if (*count[k] == 0)
+        if (*count[k] == 0 || *count[k] > FR_FEDEPM_ELL_MAX)
             return FR_ESIZE;
     /* non-finite: the problem, mu0, c, alpha (20)/(39), eps and Delta when
      * the noise rule uses them, the algorithm's own fields */

@@ -3,7 +3,8 @@
  * specifies them.  One schema for all (checkpoint files):
  *   params  k0, rounds, nsel, lambda, eta, mu0, c, alpha, eps, noise, seed,
  *           stopping, mu_prox, ell, beta  (fr_fedepm_params; integers written
- *           as decimals; unused ones are still present)
+ *           as decimals; unused ones are still present; the library's limits
+ *           and the schema's bounds on work and record: runs.h)
  *   inputs  d (client sizes), X (sum d x n), b (labels), Delta (m l1
  *           sensitivities, used by noise rule 2 only)
  *   expect  rounds, cr, stop, sel (rounds x nsel, 0-based clients in draw
@@ -23,6 +24,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include "runs.h"
+
+unsigned long vrun_work_max = VRUN_WORK_MAX;
 
 /* The params of a checkpoint file, in file order, written once: name and
  * where it goes (N: a count into that fr_fedepm_params field, R: a binary64
@@ -83,8 +86,18 @@ static int build(run_in *r, const double *par, const ftensor *in)
     for (size_t i = 0; i < m && st == FR_OK; i++) {
         unsigned long long di;
         if ((st = to_count(in[I_D].v[i], &di)) == FR_OK) { r->d[i] = (size_t)di; sum += (size_t)di; }
+        if (st == FR_OK && sum > D) st = FR_ESIZE;     /* also: no wrap-around */
     }
     if (st == FR_OK && sum != D) st = FR_ESIZE;
+    /* the schema's bounds on the work and the record of a run (runs.h);
+     * in binary64, exactly enough to compare with them */
+    if (st == FR_OK) {
+        double n = (double)in[I_X].cols, R1 = (double)v[P_rounds] + 1;
+        double step = (4 * (double)m + (double)D) * (n + 1);
+        if (R1 * (double)v[P_k0] * (double)v[P_ell] * step > (double)vrun_work_max
+            || R1 * (n + (double)v[P_nsel]) > (double)VRUN_RECORD_MAX)
+            st = FR_ESIZE;
+    }
     r->P = (fr_logreg){.m = m, .n = in[I_X].cols, .d = r->d, .X = in[I_X].v, .b = in[I_B].v, .beta = par[P_beta]};
     r->prm = (fr_fedepm_params){.Delta = in[I_DELTA].v};
 #define SET_N(name) r->prm.name = v[P_##name];

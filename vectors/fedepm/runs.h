@@ -30,6 +30,27 @@ void vrun_golden_dp(vgen *g);
 void vrun_sample_dp(frng_t *g, ftensor *par, ftensor *in);
 void vrun_sample(frng_t *g, ftensor *par, ftensor *in);
 
+/* The schema's bounds on a run (FR_ESIZE beyond them, for ref and fast
+ * alike, before the run starts), besides the library's limits on k0, rounds
+ * and ell (fedspec/fedepm.h), which bound each count but neither their
+ * product nor the data (so that each case is checked in seconds):
+ *   work    (rounds + 1) k0 ell (4 m + D)(n + 1) <= VRUN_WORK_MAX (2^19;
+ *           D = sum d_i; ell counted for every algorithm): (4m + D)(n + 1)
+ *           bounds one local step of every client and one pass over the
+ *           data, in units of about one sample-feature term; a ref run costs
+ *           about 10-13 us per unit when the checker needs all three of its
+ *           precisions (258, 516, 1032 bits at certified_bits 130), so a case
+ *           at the bound takes under 7 s (11 s at certified_bits 256).  The
+ *           largest committed case (R = 60, k0 = 3, ell = 3, m = 5, D = 263,
+ *           n = 2) is 466101;
+ *   record  (rounds + 1)(n + nsel) <= VRUN_RECORD_MAX (2^16): the memory of
+ *           the trajectory (committed: at most 427).
+ * vrun_work_max is VRUN_WORK_MAX; the fuzz target (tests/fuzz/) lowers it
+ * to keep every input well under a second. */
+#define VRUN_WORK_MAX (1ul << 19)
+#define VRUN_RECORD_MAX (1ul << 16)
+extern unsigned long vrun_work_max;
+
 /* The sweep of `make run` runs at most this many random runs per algorithm. */
 #define VRUN_SWEEP_MAX 60
 

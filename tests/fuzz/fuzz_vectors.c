@@ -1,0 +1,117 @@
+/* fuzz_vectors.c -- libFuzzer target for the vector reader and checker
+ * (vectors/vread.c, vectors/vcheck.c): any bytes are read as a vector file
+ * and, when the reader accepts them, every case is checked with ref and fast
+ * (`fedref vectors check --impl both`).  The oracles are the sanitizers
+ * (ASan, UBSan, LeakSanitizer), libFuzzer's timeout and memory limits, and
+ * the invariants below: a rejected file has a located message, every case of
+ * an accepted file is counted once, and a valid case that passes fails
+ * once its first expected value e is moved far away, to e' = -sgn(e) K
+ * (sgn(0) = 1) with K = 2|e| + 1, plus (2 abs + (1 + rel)|e| + 1)/(1 - rel)
+ * when rel < 1: ref (any certified_bits >= 1) and fast (its tol) must both
+ * reject e' whatever they computed, as they passed e (a silent pass, e.g. a
+ * NaN compared as equal, shows here).
+ *
+ * The work of one input is bounded here so that none takes more than a
+ * few seconds under the sanitizers: at most FUZZ_MAX_BYTES bytes, the first
+ * FUZZ_MAX_CASES cases, and runs of at most FUZZ_WORK_MAX units of the run
+ * schema's work (vectors/fedepm/runs.h; the committed small run groups fit,
+ * the R = 60 one is then an FR_ESIZE case), on top of the reader's limits
+ * (certified_bits <= VEC_CERTIFIED_BITS_MAX).
+ *
+ * Built by `make fuzz` (a campaign of FUZZ_SECONDS, seeded from the vector files
+ * and tests/fuzz/corpus/) and `make fuzz-replay` (the corpus once, in
+ * `make check`); tests/fuzz/replay.c runs it without libFuzzer. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../vectors/vectors.h"
+#include "../../vectors/fedepm/runs.h"
+
+#define FUZZ_MAX_BYTES 65536
+#define FUZZ_MAX_CASES 8
+#define FUZZ_WORK_MAX (1ul << 14)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* e' of the comment above for case c; NULL if it has no expected value
+ * (*fast_too: whether fast must reject it as well). */
+static char *far_value(const vcase *c, size_t ne, char ***slot, int *fast_too)
+{
+    char **where = NULL;
+    for (size_t k = 0; k < ne && where == NULL; k++)
+        if (c->expect[k].rows * c->expect[k].cols > 0) where = &c->expect[k].s[0];
+    if (where == NULL) return NULL;
+    mpfr_t e, K, t, rel, abs;
+    mpfr_inits2(256, e, K, t, rel, abs, (mpfr_ptr)0);
+    num_parse_mpfr(e, *where);
+    num_parse_mpfr(rel, c->tol_rel);
+    num_parse_mpfr(abs, c->tol_abs);
+    int sgn = mpfr_sgn(e) < 0 ? -1 : 1;
+    mpfr_abs(e, e, MPFR_RNDU);
+    mpfr_mul_2ui(K, e, 1, MPFR_RNDU);
+    mpfr_add_ui(K, K, 1, MPFR_RNDU);                      /* 2|e| + 1 */
+    *fast_too = mpfr_cmp_ui(rel, 1) < 0;
+    if (*fast_too) {
+        mpfr_add_ui(t, rel, 1, MPFR_RNDU);
+        mpfr_mul(t, t, e, MPFR_RNDU);
+        mpfr_add(t, t, abs, MPFR_RNDU);
+        mpfr_add(t, t, abs, MPFR_RNDU);
+        mpfr_add_ui(t, t, 1, MPFR_RNDU);
+        mpfr_ui_sub(rel, 1, rel, MPFR_RNDD);
+        mpfr_div(t, t, rel, MPFR_RNDU);
+        mpfr_add(K, K, t, MPFR_RNDU);
+    }
+    if (sgn > 0) mpfr_neg(K, K, MPFR_RNDN);
+    char *s = mpfr_number_p(K) ? num_round_decimal(K, 60, sgn > 0 ? MPFR_RNDD : MPFR_RNDU) : NULL;
+    mpfr_clears(e, K, t, rel, abs, (mpfr_ptr)0);
+    *slot = where;
+    return s;
+}
+
+/* Check case i alone with impls; 1 if it passes. */
+static int passes(const vfile *f, size_t i, int impls, FILE *sink)
+{
+    vfile one = *f;
+    vcheck_stats st = {0};
+    one.cases = &f->cases[i];
+    one.ncases = 1;
+    vfile_check(&one, impls, sink, &st);
+    if (st.passed + st.failed != 1)
+        abort();
+    return st.passed == 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static FILE *sink;
+    if (size > FUZZ_MAX_BYTES)
+        return 0;
+    if (sink == NULL && (sink = fopen("/dev/null", "w")) == NULL)
+        abort();
+    vrun_work_max = FUZZ_WORK_MAX;
+    vfile f;
+    char err[1024] = "";
+    if (vfile_read_buffer(&f, (const char *)data, size, "fuzz.json", err, sizeof err) == 0) {
+        size_t ne = vspec_count(f.fn->expects);
+        for (size_t i = 0; i < f.ncases && i < FUZZ_MAX_CASES; i++) {
+            vcase *c = &f.cases[i];
+            if (!passes(&f, i, VCHECK_REF | VCHECK_FAST, sink) || c->invalid)
+                continue;
+            char **slot = NULL, *far;
+            int fast_too = 0;
+            if ((far = far_value(c, ne, &slot, &fast_too)) == NULL)
+                continue;
+            char *orig = *slot;
+            *slot = far;
+            if (passes(&f, i, VCHECK_REF, sink) || (fast_too && passes(&f, i, VCHECK_FAST, sink)))
+                abort();                  /* a silent pass */
+            *slot = orig;
+            free(far);
+        }
+    } else if (strstr(err, "fuzz.json") == NULL) {   /* a message that says where */
+        abort();
+    }
+    vfile_free(&f);
+    return 0;
+}
