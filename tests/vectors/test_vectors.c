@@ -183,6 +183,22 @@ START_TEST(special_expected_never_pass_wrongly)
 }
 END_TEST
 
+/* soft(1, 1) = +0 (the kink): an expected "-0" must fail in both wings, "0"
+ * pass (the checker compares the sign of an expected zero). */
+#define SOFT_KINK(expect) "{\"schema\": \"fedref-vectors/1\", \"function\": \"soft\", \"groups\": [" \
+    "{\"params\": {\"a\": \"1\"}, \"cases\": [{\"id\": 1, \"input\": {\"t\": [\"1\", \"-1\"]}," \
+    " \"expect\": {\"soft\": [\"" expect "\", \"0\"]}, \"tol\": {\"rel\": \"0\", \"abs\": \"0\"}," \
+    " \"certified_bits\": 130}]}]}"
+
+START_TEST(zero_sign_compared)
+{
+    char err[512];
+    ck_assert_int_eq(run(SOFT_KINK("0"), VCHECK_REF | VCHECK_FAST, err), 0);
+    ck_assert_int_eq(run(SOFT_KINK("-0"), VCHECK_REF, err), 1);
+    ck_assert_int_eq(run(SOFT_KINK("-0"), VCHECK_FAST, err), 1);
+}
+END_TEST
+
 START_TEST(bad_tolerances_rejected)
 {
     /* before: a NaN or negative tolerance was accepted and a NaN one passed
@@ -405,6 +421,7 @@ Suite *suite_vectors(void)
     TCase *th = tcase_create("hostile_files");
     tcase_set_timeout(th, 60);    /* each test is a few seconds at most, under ASan */
     tcase_add_test(th, special_expected_never_pass_wrongly);
+    tcase_add_test(th, zero_sign_compared);
     tcase_add_test(th, bad_tolerances_rejected);
     tcase_add_test(th, certified_bits_bounded);
     tcase_add_test(th, many_cases_duplicate_ids);
