@@ -3,7 +3,7 @@
 # Uses sudo when not root; when it cannot install, prints the exact command
 # and fails.
 set -eu
-PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang binutils"
+PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang binutils python3"
 missing=""
 for p in $PKGS; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
