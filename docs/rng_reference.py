@@ -10,8 +10,29 @@ Machin's formula, cos/sin by Taylor series) and rounded to binary64 by
 float(), which is correctly rounded from the decimal string.
 
     python3 docs/rng_reference.py          # prints the tables
+
+With --vectors DIR it also reproduces the checkpoint files of paper 002
+(DIR/fedepm.json, sfedavg.json, sfedprox.json, fedepm_dp.json) from the
+rules of docs/FEDEPM.md section 6 and docs/VECTORS.md ("Checkpoint files")
+alone: for every case it reads the data description and the run seed from
+the case comment, regenerates the inputs d, X, b and Delta and compares
+them exactly with the file, regenerates the selections `sel` from the run
+seed, and checks what follows from the docs without running the
+algorithms: cr = rounds - 1, the shapes of the records, the scales nu0 of
+the initial uploads (docs/FEDEPM.md section 2), the stopping decision
+recomputed from the recorded f and gnorm2 (section 5), and the noise of
+each client's last upload, Z_i - W_i, drawn again from its noise stream
+after the words of its earlier uploads (none for a scale 0; docs/RNG.md
+3.5 and 3.8).  A file that differs is reported and the exit status is 1.
+
+    python3 docs/rng_reference.py --vectors vectors   # make check runs this
 """
+import json
+import os
+import re
+import sys
 from decimal import Decimal, getcontext
+from fractions import Fraction
 
 M64 = (1 << 64) - 1
 PHILOX_M = (0xD2E7470EE14C6C93, 0xCA5A826395121157)
@@ -163,6 +184,196 @@ def g17(x):
     return "%.17g" % float(x)
 
 
+# ---- the checkpoint files of 002 (docs/FEDEPM.md section 6, docs/VECTORS.md)
+
+def problem(seed, m, n, dmin, dmax, mirrored=(), b0=None):
+    """The inputs of a checkpoint case, as docs/FEDEPM.md section 6 defines
+    them: the synthetic problem (seed, m, n, dmin, dmax); then each mirrored
+    client's rows again, in the same order, with the labels 1 - b (its d_i
+    doubles); then, for the invalid-data cases, b_0 replaced.  X holds the
+    sum d_i rows client by client.  Returns d, X, b, Delta (X, b, Delta as
+    exact Fractions; Delta_i = RN(2/d_i), the binary64 quotient)."""
+    d0, _, ks, sh, lab = synth(seed, m, n, dmin, dmax)
+    scale = Fraction(1, 2 ** (10 + sh))
+    d, X, b, t0 = [], [], [], 0
+    for i in range(m):
+        rows = [[k * scale for k in ks[t]] for t in range(t0, t0 + d0[i])]
+        labels = lab[t0:t0 + d0[i]]
+        t0 += d0[i]
+        X += rows
+        b += [Fraction(y) for y in labels]
+        if i in mirrored:
+            X += [list(r) for r in rows]
+            b += [Fraction(1 - y) for y in labels]
+        d.append(d0[i] * (2 if i in mirrored else 1))
+    if b0 is not None:
+        b[0] = b0
+    Delta = [Fraction(2.0 / di) for di in d]        # Python float division is RN
+    return d, X, b, Delta
+
+
+DATA_RE = re.compile(
+    r"Data: synthetic seed (\d+), m = (\d+), n = (\d+), d_i in \[(\d+), (\d+)\]"
+    r"(?:, (every client|clients? [\d, and]+) mirrored)?"
+    r"(?:, then b_0 = (\S+))?; run seed (\d+)")
+
+
+def parse_data(comment):
+    """The data description of a case comment (docs/VECTORS.md)."""
+    mt = DATA_RE.search(comment)
+    if mt is None:
+        raise ValueError("no data description in the comment: %r" % comment)
+    seed, m, n, dmin, dmax = (int(mt.group(k)) for k in range(1, 6))
+    mir = mt.group(6)
+    if mir is None:
+        mirrored = ()
+    elif mir == "every client":
+        mirrored = tuple(range(m))
+    else:
+        mirrored = tuple(int(v) for v in re.findall(r"\d+", mir))
+    b0 = None
+    if mt.group(7) is not None:
+        b0 = "nan" if mt.group(7) == "nan" else Fraction(Decimal(mt.group(7)))
+    return dict(seed=seed, m=m, n=n, dmin=dmin, dmax=dmax, mirrored=mirrored, b0=b0,
+                run_seed=int(mt.group(8)))
+
+
+def num(sv):
+    """A decimal string of a vector file as an exact Fraction ("nan", "inf"
+    and "-inf" stay strings)."""
+    low = sv.lower()
+    if low == "nan":
+        return "nan"
+    if low in ("inf", "+inf", "-inf"):
+        return low.lstrip("+")
+    return Fraction(Decimal(sv))
+
+
+def stop_decision(f, g2, n, rounds_max, stopping):
+    """(rounds, stop) that the stopping rule of docs/FEDEPM.md section 5 gives
+    for the recorded f(w^r), ||grad f(w^r)||^2: the gradient test first."""
+    for r in range(1, len(f) + 1):
+        if stopping:
+            if g2[r - 1] < Fraction(1, 10 ** 6):
+                return r, 1
+            if r >= 4:
+                w = f[r - 4:r]
+                mean = sum(w) / 4
+                var = sum((v - mean) ** 2 for v in w) / 3
+                if var <= Fraction(n, 10 ** 8) / (1 + abs(w[3])):
+                    return r, 2
+        if r == rounds_max + 1:
+            return r, 0
+    return None, None
+
+
+def grad_i_at_0(X, b, d, i):
+    """grad f_i(0) = (1/d_i) sum_t (1/2 - b_t) x_t exactly (the beta w term is 0)."""
+    t0 = sum(d[:i])
+    n = len(X[0])
+    return [sum((Fraction(1, 2) - b[t]) * X[t][j] for t in range(t0, t0 + d[i])) / d[i]
+            for j in range(n)]
+
+
+def check_run_file(path):
+    """Compare one checkpoint file with the docs' rules; returns a summary
+    line, raises AssertionError at the first difference."""
+    with open(path) as fh:
+        J = json.load(fh)
+    name = os.path.basename(path)
+    ncase = nsel_rows = nvalid = nnoisy = 0
+    for grp in J["groups"]:
+        par = {k: Fraction(Decimal(v)) for k, v in grp["params"].items()}
+        for case in grp["cases"]:
+            where = "%s id %d" % (name, case["id"])
+            spec = parse_data(case["comment"])
+            assert spec["run_seed"] == par["seed"], (where, "run seed differs from the group's seed")
+            b0 = spec["b0"]
+            d, X, b, Delta = problem(spec["seed"], spec["m"], spec["n"], spec["dmin"], spec["dmax"],
+                                     spec["mirrored"], None if b0 == "nan" else b0)
+            inp = case["input"]
+            assert [int(v) for v in inp["d"]] == d, (where, "d")
+            assert len(inp["X"]) == sum(d) and all(len(r) == spec["n"] for r in inp["X"]), (where, "X shape")
+            assert [[num(v) for v in r] for r in inp["X"]] == X, (where, "X")
+            got_b = [num(v) for v in inp["b"]]
+            if b0 == "nan":
+                assert got_b[0] == "nan" and got_b[1:] == b[1:], (where, "b")
+            else:
+                assert got_b == b, (where, "b")
+            assert [num(v) for v in inp["Delta"]] == Delta, (where, "Delta")
+            ncase += 1
+            if case.get("result", "valid") == "invalid":
+                continue
+            nvalid += 1
+            e = case["expect"]
+            m, n, q = spec["m"], spec["n"], int(par["nsel"])
+            rounds = int(e["rounds"])
+            g = Stream(spec["run_seed"], 1)                # FR_STREAM_SELECT
+            sel = [g.sample(m, q) for _ in range(rounds)]
+            assert [[int(v) for v in r] for r in e["sel"]] == sel, (where, "sel")
+            nsel_rows += rounds
+            assert int(e["cr"]) == rounds - 1, (where, "cr")
+            assert len(e["w"]) == rounds and len(e["f"]) == rounds and len(e["gnorm2"]) == rounds, where
+            for fld in ("nu", "loss"):
+                assert len(e[fld]) == rounds - 1 and all(len(r) == q for r in e[fld]), (where, fld)
+            for fld in ("W", "Z"):
+                assert len(e[fld]) == m and all(len(r) == n for r in e[fld]), (where, fld)
+            for fld in ("nu0", "loss0", "eps_basic", "eps_adv"):
+                assert len(e[fld]) == m, (where, fld)
+            # the stopping decision, from the recorded values
+            f = [num(v) for v in e["f"]]
+            g2 = [num(v) for v in e["gnorm2"]]
+            r_stop, kind = stop_decision(f, g2, n, int(par["rounds"]), int(par["stopping"]))
+            assert (r_stop, kind) == (rounds, int(e["stop"])), (where, "stopping rule", r_stop, kind)
+            # the scale of z_i^0 (docs/FEDEPM.md section 2), to the 40 digits written
+            noise, eps, mu0 = int(par["noise"]), par["eps"], par["mu0"]
+            for i in range(m):
+                if noise == 1:
+                    exact = 2 * sum(abs(v) for v in grad_i_at_0(X, b, d, i)) / (eps * mu0)
+                elif noise == 2:
+                    exact = Delta[i] / (eps * mu0)
+                else:
+                    exact = Fraction(0)
+                got = num(e["nu0"][i])
+                assert (got == 0) == (exact == 0), (where, "nu0 zero", i)
+                assert abs(got - exact) <= abs(exact) * Fraction(1, 10 ** 38), (where, "nu0", i)
+            # the noise of each client's last upload, Z_i - W_i, from its noise
+            # stream (docs/RNG.md 3.8): n Laplace draws per earlier upload of
+            # non-zero scale, none for a scale 0 (docs/FEDEPM.md section 2)
+            for i in range(m):
+                scales = [e["nu0"][i]] + [e["nu"][r][k] for r in range(rounds - 1)
+                                          for k in range(q) if sel[r][k] == i]
+                scales = [Decimal(v) for v in scales]        # finite in these files
+                skip = n * sum(1 for v in scales[:-1] if v != 0)
+                zi = [num(v) for v in e["Z"][i]]
+                wi = [num(v) for v in e["W"][i]]
+                if scales[-1] == 0:
+                    assert zi == wi, (where, "Z = W after a noiseless upload", i)
+                    nnoisy += 1
+                    continue
+                g = Stream(spec["run_seed"], 2 + i)          # FR_STREAM_NOISE + i
+                for _ in range(skip):
+                    g.next64()
+                for j in range(n):
+                    eps_j = Fraction(laplace(g, scales[-1]))
+                    big = max(abs(zi[j]), abs(wi[j]), 1)
+                    assert abs((zi[j] - wi[j]) - eps_j) <= big * Fraction(1, 10 ** 30), (where, "noise", i, j)
+                nnoisy += 1
+    return "%s: %d cases: d, X, b, Delta regenerated; %d valid: sel (%d rows), cr, shapes, " \
+           "stopping decision, nu0, last noise of %d clients reproduced" % (name, ncase, nvalid, nsel_rows, nnoisy)
+
+
+def check_vectors(vdir):
+    status = 0
+    for fn in ("fedepm.json", "sfedavg.json", "sfedprox.json", "fedepm_dp.json"):
+        try:
+            print(check_run_file(os.path.join(vdir, fn)))
+        except (AssertionError, ValueError, KeyError) as exc:
+            print("%s: differs from the docs' rules: %s" % (fn, exc))
+            status = 1
+    return status
+
+
 def main():
     for ctr, key, want in KAT:
         got = philox4x64_10(ctr, key)
@@ -209,4 +420,6 @@ def main():
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--vectors":
+        sys.exit(check_vectors(sys.argv[2]))
     main()

@@ -169,7 +169,13 @@ static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
                 if (rc == -1) { ok = 0; gfail(g, "out of memory", id); }
                 else if (rc == -2) { ok = 0; gfail(g, "ref at p, 2p (and 4p) disagree: contract violated", id); }
                 else if (rc == 0) ok = 0;
-                else { json_array_append_new(vals, json_string(dec)); free(dec); }
+                else {
+                    /* a correctly rounded -0 is written "-0" (its sign is
+                     * part of the result; the checker compares it) */
+                    int negzero = !fn->iterative && mpfr_zero_p(o1[k].v[i]) && mpfr_signbit(o1[k].v[i]);
+                    json_array_append_new(vals, json_string(negzero ? "-0" : dec));
+                    free(dec);
+                }
             }
             json_t *field;
             if (fn->expects[k].kind == VK_SCALAR) {
@@ -209,6 +215,63 @@ static json_t *flags_json(vgen *g, const char *flags, long id)
     return a;
 }
 
+/* The symbolic name of a domain-error status (fedref_common.h). */
+static const char *status_name(int st)
+{
+    switch (st) {
+    case FR_ENULL:      return "FR_ENULL";
+    case FR_ESIZE:      return "FR_ESIZE";
+    case FR_ENONFINITE: return "FR_ENONFINITE";
+    case FR_EDOM:       return "FR_EDOM";
+    default:            return NULL;
+    }
+}
+
+/* The status ref and fast return on an invalid case: both must return the
+ * same domain error (the error semantics of docs/DESIGN.md section 5);
+ * NULL (and the generation fails) otherwise.  ref runs at 64 bits: an
+ * argument error does not depend on the precision. */
+static const char *invalid_status(vgen *g, const ftensor *inputs, long id)
+{
+    const vfunc *fn = g->fn;
+    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs);
+    rtensor rpar[VEC_MAX_FIELDS] = {{0}}, rin[VEC_MAX_FIELDS] = {{0}}, rout[VEC_MAX_FIELDS] = {{0}};
+    ftensor fpar[VEC_MAX_FIELDS] = {{0}}, fin[VEC_MAX_FIELDS] = {{0}}, fout[VEC_MAX_FIELDS] = {{0}};
+    int bad = 0;
+    for (size_t k = 0; k < np; k++) {
+        bad |= rt_alloc(&rpar[k], 1, 1, 53) | ft_alloc(&fpar[k], 1, 1);
+        if (!bad) {
+            mpfr_set_d(rpar[k].v[0], g->params[k], MPFR_RNDN);   /* exact */
+            fpar[k].v[0] = g->params[k];
+        }
+    }
+    for (size_t k = 0; k < ni && !bad; k++) {
+        size_t cnt = inputs[k].rows * inputs[k].cols;
+        bad |= rt_alloc(&rin[k], inputs[k].rows, inputs[k].cols, 53)
+             | ft_alloc(&fin[k], inputs[k].rows, inputs[k].cols);
+        for (size_t i = 0; i < cnt && !bad; i++) {
+            mpfr_set_d(rin[k].v[i], inputs[k].v[i], MPFR_RNDN);   /* exact */
+            fin[k].v[i] = inputs[k].v[i];
+        }
+    }
+    const char *name = NULL;
+    if (bad) {
+        gfail(g, "out of memory", id);
+    } else {
+        int sr = fn->ref(rpar, rin, rout, 64), sf = fn->fast(fpar, fin, fout);
+        name = status_name(sr);
+        if (name == NULL || sr != sf) {
+            gfail(g, "an invalid case: ref and fast must return the same domain error", id);
+            name = NULL;
+        }
+    }
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) {
+        rt_free(&rpar[k]); rt_free(&rin[k]); rt_free(&rout[k]);
+        ft_free(&fpar[k]); ft_free(&fin[k]); ft_free(&fout[k]);
+    }
+    return name;
+}
+
 void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const ftensor *inputs)
 {
     const vfunc *fn = g->fn;
@@ -216,7 +279,20 @@ void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const
     size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs);
     json_t *c = json_object(), *in = json_object();
     json_object_set_new(c, "id", json_integer(id));
-    json_object_set_new(c, "comment", json_string(comment));
+    if (invalid) {                     /* the comment ends with the status both return */
+        const char *st = invalid_status(g, inputs, id);
+        char *text = malloc(strlen(comment) + 64);
+        if (text == NULL) {
+            gfail(g, "out of memory", id);
+            json_object_set_new(c, "comment", json_string(comment));
+        } else {
+            sprintf(text, "%s; status %s (ref and fast)", comment, st ? st : "?");
+            json_object_set_new(c, "comment", json_string(text));
+            free(text);
+        }
+    } else {
+        json_object_set_new(c, "comment", json_string(comment));
+    }
     json_object_set_new(c, "flags", flags_json(g, flags, id));
     for (size_t k = 0; k < ni; k++)
         json_object_set_new(in, fn->inputs[k].name, tensor_json(&inputs[k], fn->inputs[k].kind));

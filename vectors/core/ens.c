@@ -55,7 +55,8 @@ static void golden(vgen *g)
     vg_group(g, "lambda/eta = 2^60: the median", (double[]){0x1p40, 0x1p-20});
     vg_mat(g, "huge lambda/eta: the median (odd m)", "median-limit,data-point", 0, 5, 1,
            (double[]){10, 0, -3, 7, 1});
-    vg_mat(g, "huge lambda/eta, even m: the l1 part is flat between the middle values, so the mean 3.5", "median-limit,even-m", 0,
+    vg_mat(g, "huge lambda/eta, even m: the l1 part is flat between the middle values 0 and 7, so the "
+           "minimiser is the mean clamped to [0, 7]: 3.5, here also the midpoint median (id 19 separates the two)", "median-limit,even-m", 0,
            4, 1, (double[]){10, 0, -3, 7});
     vg_group(g, "lambda = 0.5, eta = 3", (double[]){0.5, 3});
     vg_mat(g, "non-dyadic result (denominator 3 m)", "", 0, 4, 2, (double[]){1, 0, 0.25, 4, 0, 3, 2, 1});
@@ -70,6 +71,19 @@ static void golden(vgen *g)
     vg_group(g, "lambda = eta = 1, bad inputs", (double[]){1, 1});
     vg_mat(g, "NaN in W", "nan", 1, 2, 2, (double[]){1, 2, NAN, 0});
     vg_mat(g, "m = 0", "size", 1, 0, 0, (double[]){0});
+    /* Even m: the l1 part is flat on the middle interval [v_(m/2), v_(m/2+1)], so for
+     * lambda/eta large the minimiser is the mean clamped to that interval, which is
+     * the midpoint median only when the mean lies in it (id 11).  Here it does not:
+     * column 0 is {0, 1, 2, 10} (mean 13/4 > 2), column 1 is {-9, 4, 5, 6} (mean 3/2 < 4). */
+    static const double W4[] = {0, -9, 1, 4, 2, 5, 10, 6};
+    vg_group(g, "lambda/eta = 2^60, even m: the mean clamped to the middle interval", (double[]){0x1p40, 0x1p-20});
+    vg_mat(g, "even m, mean outside the middle interval: columns {0, 1, 2, 10} and {-9, 4, 5, 6} give 2 and 4, "
+           "not the midpoints 1.5 and 4.5; optimality 0 in dh(w) = lambda (#{v < w} - #{v > w} + [-1, 1] #{v = w}) "
+           "+ eta m (w - mean): at 2, lambda [0, 2] - 5 eta (contains 0 iff lambda/eta >= 5/2); at 4, "
+           "lambda [-2, 0] + 10 eta (iff lambda/eta >= 5); at the midpoints dh = -7 eta and +12 eta, never 0", "median-limit,even-m,even-m-clamp,data-point", 0, 4, 2, W4);
+    vg_group(g, "lambda = 6, eta = 1: lambda/eta = 6, not a limit", (double[]){6, 1});
+    vg_mat(g, "the same data at lambda/eta = 6: still 2 and 4 (the clamps are the minimisers for every "
+           "lambda/eta >= 5 here, the midpoints for none)", "even-m,even-m-clamp,data-point", 0, 4, 2, W4);
 }
 
 const vfunc vfunc_ens = {"ens", "002 eq. (13)-(16), Algorithm 1", params, inputs, expects, ref, fast, tol, golden, NULL, 0, 0};

@@ -21,4 +21,5 @@ const vflag vflags_core[] = {
     {"nan", "a NaN parameter or input: a domain error is expected"},
     {"inf", "an infinite parameter or input: a domain error is expected"},
     {"size", "an empty or inconsistent dimension: a domain error is expected"},
+    {"even-m-clamp", "even m, lambda/eta large: the ENS minimiser is the mean clamped to the middle interval [v_(m/2), v_(m/2+1)], here an end of it, not the midpoint median"},
     {NULL, NULL}};

@@ -23,6 +23,7 @@
  * roundings; docs/FEDEPM.md section 7). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "runs.h"
 
 unsigned long vrun_work_max = VRUN_WORK_MAX;
@@ -250,57 +251,141 @@ void vrun_sample(frng_t *g, ftensor *par, ftensor *in)
     for (size_t k = 0; k < NPAR; k++) { ft_alloc(&par[k], 1, 1); par[k].v[0] = v[k]; }
 }
 
-/* One golden case on a synthetic problem. */
-static void run_case(vgen *g, const char *comment, const char *flags, int invalid, uint64_t seed,
-                     size_t m, size_t n, size_t dmin, size_t dmax, double label_fix)
+/* The run seed of the current group (its `seed` param), for the case comments. */
+static uint64_t group_seed;
+
+/* vg_group, remembering the group's run seed. */
+static void group(vgen *g, const char *comment, const double *params)
 {
-    size_t d[64], D = 0;
-    fr_synth_sizes(seed, m, dmin, dmax, d);
-    for (size_t i = 0; i < m; i++) D += d[i];
+    group_seed = (uint64_t)params[P_seed];
+    vg_group(g, comment, params);
+}
+
+/* One golden case on a synthetic problem (docs/FEDEPM.md section 6): the
+ * problem of fr_synth_sizes/fr_synth_data with data seed `seed`, sizes in
+ * [dmin, dmax]; then the clients of the bit mask `mirror` mirrored (each of
+ * their d_i rows again with the label 1 - b: d_i doubles); then, if
+ * label_fix != 0, b_0 = label_fix (an invalid label for a domain case).
+ * Delta_i = RN(2/d_i) with the final d_i.  The comment is `what`, then the
+ * data and the run seed in the fixed form of docs/VECTORS.md ("Data:
+ * synthetic seed S, m = M, n = N, d_i in [A, B]...; run seed R"), which
+ * docs/rng_reference.py reads to regenerate every input and selection. */
+static void run_case(vgen *g, const char *what, const char *flags, int invalid, uint64_t seed,
+                     size_t m, size_t n, size_t dmin, size_t dmax, double label_fix, unsigned mirror)
+{
+    size_t d0[64], d[64], D0 = 0, D = 0;
+    fr_synth_sizes(seed, m, dmin, dmax, d0);
+    for (size_t i = 0; i < m; i++) {
+        D0 += d0[i];
+        d[i] = d0[i] << (mirror >> i & 1);
+        D += d[i];
+    }
+    double *X0 = malloc(D0 * n * sizeof *X0), *b0 = malloc(D0 * sizeof *b0);
     double *X = malloc(D * n * sizeof *X), *b = malloc(D * sizeof *b), dd[64], Delta[64];
-    fr_synth_data(seed, m, n, d, X, b);
+    fr_synth_data(seed, m, n, d0, X0, b0);
+    for (size_t i = 0, src = 0, dst = 0; i < m; i++) {   /* client by client */
+        for (int copy = 0; copy <= (int)(mirror >> i & 1); copy++)
+            for (size_t t = 0; t < d0[i]; t++, dst++) {
+                for (size_t j = 0; j < n; j++) X[dst * n + j] = X0[(src + t) * n + j];
+                b[dst] = copy ? 1 - b0[src + t] : b0[src + t];
+            }
+        src += d0[i];
+    }
     for (size_t i = 0; i < m; i++) { dd[i] = (double)d[i]; Delta[i] = 2.0 / (double)d[i]; }
-    if (label_fix != 0) b[0] = label_fix;           /* an invalid label for a domain case */
-    vg_case(g, comment, flags, invalid,
-            (ftensor[]){{1, m, dd}, {D, n, X}, {1, D, b}, {1, m, Delta}});
+    if (label_fix != 0) b[0] = label_fix;
+    char mir[160] = "", fix[40] = "", text[1024];
+    if (mirror != 0 && m < 32 && mirror == (1u << m) - 1) {
+        snprintf(mir, sizeof mir, ", every client mirrored");
+    } else if (mirror) {
+        size_t cnt = 0, k = 0;
+        for (size_t i = 0; i < m; i++) cnt += mirror >> i & 1;
+        snprintf(mir, sizeof mir, ", client%s", cnt > 1 ? "s" : "");
+        for (size_t i = 0; i < m; i++)
+            if (mirror >> i & 1) {
+                size_t len = strlen(mir);
+                snprintf(mir + len, sizeof mir - len, "%s %zu", k == 0 ? "" : k + 1 == cnt ? " and" : ",", i);
+                k++;
+            }
+        size_t len = strlen(mir);
+        snprintf(mir + len, sizeof mir - len, " mirrored");
+    }
+    if (label_fix != 0) snprintf(fix, sizeof fix, ", then b_0 = %s", isnan(label_fix) ? "nan" : "0.5");
+    snprintf(text, sizeof text, "%s. Data: synthetic seed %llu, m = %zu, n = %zu, d_i in [%zu, %zu]%s%s; run seed %llu",
+             what, (unsigned long long)seed, m, n, dmin, dmax, mir, fix, (unsigned long long)group_seed);
+    vg_case(g, text, flags, invalid, (ftensor[]){{1, m, dd}, {D, n, X}, {1, D, b}, {1, m, Delta}});
+    free(X0);
+    free(b0);
     free(X);
     free(b);
 }
 
 /* The groups every run file has: the paper's constants (Sec. VII-B:
  * mu0 = 0.05, c = 1e-8, alpha = 1.001, eps = 0.1, beta = 1e-3,
- * eta = (0.02 m + 1)(rho + 0.1) 1e-5, lambda = eta/2, mu = 1e-5, ell = 3). */
+ * eta = (0.02 m + 1)(rho + 0.1) 1e-5, lambda = eta/2, mu = 1e-5, ell = 3).
+ * New cases are appended at the end (ids are never renumbered). */
 void vrun_golden(vgen *g)
 {
     const double eta4 = (0.02 * 4 + 1) * (0.5 + 0.1) * 1e-5;
     /* k0, R, nsel, lambda, eta, mu0, c, alpha, eps, noise, seed, stopping, mu_prox, ell, beta */
-    vg_group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (39)",
-             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "synthetic seed 11: m = 4, n = 3, d_i in [4, 8]", "trajectory,partial,noise-eq39,unequal-sizes",
-             0, 11, 4, 3, 4, 8, 0);
-    run_case(g, "synthetic seed 12: m = 4, n = 2, d_i in [3, 10]", "trajectory,partial,noise-eq39,unequal-sizes",
-             0, 12, 4, 2, 3, 10, 0);
-    vg_group(g, "m = 3, full participation, k0 = 2, R = 4, noise (27) with Delta_i = 2/d_i",
-             (double[]){2, 4, 3, 1e-3, 2e-3, 0.05, 1e-8, 1.001, 0.5, 2, 21, 0, 1e-5, 2, 1e-3});
-    run_case(g, "synthetic seed 21: m = 3, n = 3, d_i in [5, 7]", "trajectory,full,noise-eq27,unequal-sizes",
-             0, 21, 3, 3, 5, 7, 0);
-    vg_group(g, "m = 5, full participation, k0 = 3, R = 60, stopping rule on, noise (39) with eps = 1e6 (weak noise)",
-             (double[]){3, 60, 5, 1e-6, 2e-6, 0.05, 1e-8, 1.001, 1e6, 1, 31, 1, 1e-5, 3, 1e-3});
-    run_case(g, "synthetic seed 31: m = 5, n = 2, d_i in [40, 60]; the stopping rule ends the run "
-             "(FedEPM and SFedAvg: variance rule; SFedProx: gradient rule)", "trajectory,full,noise-eq39,stopping",
-             0, 31, 5, 2, 40, 60, 0);
-    vg_group(g, "invalid: alpha = 1 (Algorithm 2 needs alpha_i > 1)",
-             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "alpha = 1", "domain,boundary", 1, 11, 4, 3, 4, 8, 0);
-    vg_group(g, "invalid: nsel = 0",
-             (double[]){3, 5, 0, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "no client selected", "size", 1, 11, 4, 3, 4, 8, 0);
-    vg_group(g, "invalid: k0 = 0.5 (not an integer)",
-             (double[]){0.5, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "fractional k0", "domain", 1, 11, 4, 3, 4, 8, 0);
-    vg_group(g, "invalid data", (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "a label 0.5", "domain", 1, 11, 4, 3, 4, 8, 0.5);
-    run_case(g, "NaN label", "nan", 1, 11, 4, 3, 4, 8, NAN);
+    group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (39)",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "two of four clients per round, noise (39), the paper's constants",
+             "trajectory,partial,noise-eq39,unequal-sizes", 0, 11, 4, 3, 4, 8, 0, 0);
+    run_case(g, "the same run on another problem: the data seed (12) generates the problem, the run seed "
+             "(11, the group's seed) keys the selection and noise streams",
+             "trajectory,partial,noise-eq39,unequal-sizes", 0, 12, 4, 2, 3, 10, 0, 0);
+    group(g, "m = 3, full participation, k0 = 2, R = 4, noise (27) with Delta_i = 2/d_i",
+          (double[]){2, 4, 3, 1e-3, 2e-3, 0.05, 1e-8, 1.001, 0.5, 2, 21, 0, 1e-5, 2, 1e-3});
+    run_case(g, "full participation, noise (27)", "trajectory,full,noise-eq27,unequal-sizes",
+             0, 21, 3, 3, 5, 7, 0, 0);
+    group(g, "m = 5, full participation, k0 = 3, R = 60, stopping rule on, noise (39) with eps = 1e6 (weak noise)",
+          (double[]){3, 60, 5, 1e-6, 2e-6, 0.05, 1e-8, 1.001, 1e6, 1, 31, 1, 1e-5, 3, 1e-3});
+    run_case(g, "the stopping rule ends the run (FedEPM and SFedAvg: variance rule; SFedProx: gradient rule)",
+             "trajectory,full,noise-eq39,stopping", 0, 31, 5, 2, 40, 60, 0, 0);
+    group(g, "invalid: alpha = 1 (Algorithm 2 needs alpha_i > 1)",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "alpha = 1", "domain,boundary", 1, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "invalid: nsel = 0",
+          (double[]){3, 5, 0, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "no client selected", "size", 1, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "invalid: k0 = 0.5 (not an integer)",
+          (double[]){0.5, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "fractional k0", "domain", 1, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "invalid data", (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "a label 0.5", "domain", 1, 11, 4, 3, 4, 8, 0.5, 0);
+    run_case(g, "NaN label", "nan", 1, 11, 4, 3, 4, 8, NAN, 0);
+    group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, no noise (rule 0)",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 0, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "no noise: every scale 0 and z_i = w_i, so each SNR term and snr are +Inf; loss0 = 0 "
+             "(w_i^0 = 0 is data-independent), every later loss +Inf (w_i released exactly), totals +Inf",
+             "trajectory,partial,unequal-sizes,zero-scale,snr-special", 0, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (27), run seed 5",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 2, 5, 0, 1e-5, 3, 1e-3});
+    run_case(g, "client 3 is in no S^r (r = 1..6): its row of W is w_3^0 = 0, its row of Z is z_3^0, "
+             "its only upload is z_3^0 (eps_basic[3] = loss0[3] = 0), and it is not in the SNR minimum",
+             "trajectory,partial,noise-eq27,unequal-sizes,never-selected", 0, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (39), run seed 13",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.1, 1, 13, 0, 1e-5, 3, 1e-3});
+    run_case(g, "client 0 mirrored: grad f_0(0) = 0 exactly, so nu0[0] = 0 under (39): z_0^0 = 0 and no "
+             "word of client 0's noise stream is used before its first upload after k = 0 (round 3)",
+             "trajectory,partial,noise-eq39,unequal-sizes,zero-scale,mirrored", 0, 41, 4, 2, 3, 6, 0, 1);
+    group(g, "m = 3, nsel = 2, k0 = 2, R = 3, noise (39), stopping off",
+          (double[]){2, 3, 2, 1e-3, 2e-3, 0.05, 1e-8, 1.001, 0.1, 1, 7, 0, 1e-5, 3, 1e-3});
+    run_case(g, "every client mirrored: w^r = 0 and grad f_i(0) = 0, so every scale is 0 and W = Z = 0; "
+             "each SNR term is +Inf (a noiseless upload counts as +Inf even with w_i = 0)",
+             "trajectory,partial,noise-eq39,zero-scale,snr-special,mirrored", 0, 42, 3, 2, 2, 4, 0, 7);
+    group(g, "m = 3, nsel = 2, k0 = 2, R = 3, noise (39), stopping on",
+          (double[]){2, 3, 2, 1e-3, 2e-3, 0.05, 1e-8, 1.001, 0.1, 1, 7, 1, 1e-5, 3, 1e-3});
+    run_case(g, "every client mirrored, stopping on: ||grad f(w^1)||^2 = 0 stops the run at the first "
+             "aggregation (stop = 1, rounds = 1, no nu row), so no client uploads after k = 0: snr NaN",
+             "trajectory,partial,noise-eq39,stopping,zero-scale,snr-special,mirrored", 0, 42, 3, 2, 2, 4, 0, 7);
+    group(g, "m = 3, full participation, k0 = 3, R = 60, no noise, stopping rule on, beta = 0.01, "
+             "mu_prox = 0.01, ell = 2",
+          (double[]){3, 60, 3, 1e-6, 2e-6, 0.05, 1e-8, 1.001, 0.1, 0, 17, 1, 0.01, 2, 0.01});
+    run_case(g, "both stopping tests hold at aggregation 8 (and neither before) in all three algorithms: "
+             "||grad f(w^8)||^2 < 10^-6 and var{f(w^5..8)} <= n 10^-8/(1 + |f(w^8)|); stop = 1, "
+             "the gradient test is decided first",
+             "trajectory,full,stopping,both-rules,zero-scale,snr-special", 0, 17, 3, 2, 20, 60, 0, 0);
 }
 
 /* The privacy checkpoints of FedEPM (vector function fedepm_dp,
@@ -312,25 +397,29 @@ void vrun_golden_dp(vgen *g)
 {
     const double eta4 = (0.02 * 4 + 1) * (0.5 + 0.1) * 1e-5;
     /* k0, R, nsel, lambda, eta, mu0, c, alpha, eps, noise, seed, stopping, mu_prox, ell, beta */
-    vg_group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, the certified rule (fedref's, not the paper's): "
-             "c = 0, stopping off, eps = 0.5 per upload",
-             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 3, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "synthetic seed 11: nu = S_i/eps, each upload's loss 0.5 given the past, z_i^0 "
-             "noiseless (loss 0); totals k_i 0.5 (basic)", "trajectory,partial,unequal-sizes",
-             0, 11, 4, 3, 4, 8, 0);
-    run_case(g, "synthetic seed 12: n = 2", "trajectory,partial,unequal-sizes", 0, 12, 4, 2, 3, 10, 0);
-    vg_group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (27) with c = 0 (mu data-independent), "
-             "eps = 0.5",
-             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 2, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "synthetic seed 11: the loss of the upload after K updates is eps mu_K S_K/Delta_i, "
+    group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, the certified rule (fedref's, not the paper's): "
+          "c = 0, stopping off, eps = 0.5 per upload",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 3, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "nu = S_i/eps, each upload's loss 0.5 given the past, z_i^0 noiseless (loss 0); "
+             "totals k_i 0.5 (basic)", "trajectory,partial,unequal-sizes", 0, 11, 4, 3, 4, 8, 0, 0);
+    run_case(g, "n = 2", "trajectory,partial,unequal-sizes", 0, 12, 4, 2, 3, 10, 0, 0);
+    group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, noise (27) with c = 0 (mu data-independent), "
+          "eps = 0.5",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 2, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "the loss of the upload after K updates is eps mu_K S_K/Delta_i, "
              "about K eps: 1.5, 3.0, 4.5 (E-002-V1)", "trajectory,partial,noise-eq27,unequal-sizes",
-             0, 11, 4, 3, 4, 8, 0);
-    vg_group(g, "invalid: the certified rule with c = 1e-8 (mu would depend on the data)",
-             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.5, 3, 11, 0, 1e-5, 3, 1e-3});
-    run_case(g, "c > 0", "domain", 1, 11, 4, 3, 4, 8, 0);
-    vg_group(g, "invalid: the certified rule with the stopping rule on (a data-dependent release)",
-             (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 3, 11, 1, 1e-5, 3, 1e-3});
-    run_case(g, "stopping = 1", "domain", 1, 11, 4, 3, 4, 8, 0);
+             0, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "invalid: the certified rule with c = 1e-8 (mu would depend on the data)",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 1e-8, 1.001, 0.5, 3, 11, 0, 1e-5, 3, 1e-3});
+    run_case(g, "c > 0", "domain", 1, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "invalid: the certified rule with the stopping rule on (a data-dependent release)",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 3, 11, 1, 1e-5, 3, 1e-3});
+    run_case(g, "stopping = 1", "domain", 1, 11, 4, 3, 4, 8, 0, 0);
+    group(g, "m = 4, rho = 1/2, k0 = 3, R = 5, the certified rule, eps = 0.5, run seed 5",
+          (double[]){3, 5, 2, eta4 / 2, eta4, 0.05, 0, 1.001, 0.5, 3, 5, 0, 1e-5, 3, 1e-3});
+    run_case(g, "client 3 is in no S^r: W and Z rows 0 (z_3^0 noiseless under the certified rule), "
+             "nu0[3] = loss0[3] = 0, eps_basic[3] = eps_adv[3] = 0: it released nothing that depends on its data",
+             "trajectory,partial,unequal-sizes,never-selected", 0, 11, 4, 3, 4, 8, 0, 0);
 }
 
 /* A random run for the audit sweep of fedepm_dp: vrun_sample's problem with

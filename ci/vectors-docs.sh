@@ -1,0 +1,15 @@
+#!/bin/sh
+# The checkpoint files of 002 must follow from the docs alone:
+# docs/rng_reference.py (Python, standard library only, written from
+# docs/RNG.md, docs/FEDEPM.md section 6 and docs/VECTORS.md) regenerates
+# every input (d, X, b, Delta) and every selection `sel` of
+# vectors/{fedepm,sfedavg,sfedprox,fedepm_dp}.json from the data
+# description and run seed in each case comment, and compares them
+# exactly; it also recomputes cr, the record shapes, the stopping decision,
+# the initial scales nu0 and the noise of each client's last upload from
+# its noise stream.  Any drift between docs and files fails.
+set -eu
+dir=${1:-vectors}
+command -v python3 >/dev/null 2>&1 || { echo "vectors-docs: python3 not found (make deps)" >&2; exit 1; }
+python3 docs/rng_reference.py --vectors "$dir"
+echo "vectors-docs: the checkpoint inputs and selections follow from the docs"
