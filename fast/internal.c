@@ -8,17 +8,26 @@
 
 /* ---- finiteness ----------------------------------------------------------- */
 
-/* Blocks of 64 entries: |x| <= DBL_MAX is false exactly for +-Inf and NaN;
- * the per-lane flags are or-ed without a branch, so the compiler vectorises
- * the block; one test per block ends the scan early. */
+/* Blocks of 64 entries, on the bit patterns: the exponent field plus one
+ * carries into bit 63 exactly when it is all ones (+-Inf, NaN); the 8
+ * lanes are or-ed without a branch, so the compiler vectorises the block,
+ * and one test per block ends the scan early. */
 FFI_INLINE int all_finite_body(const double *x, size_t len)
 {
+    const uint64_t E = 0x7ff0000000000000u, ONE = 0x0010000000000000u;
     size_t k = 0;
     for (; k + 64 <= len; k += 64) {
-        int bad = 0;
-        for (int q = 0; q < 64; q++)
-            bad |= !(fabs(x[k + q]) <= DBL_MAX);
-        if (bad)
+        uint64_t acc[8] = {0};
+        for (size_t q = 0; q < 64; q += 8)
+            for (size_t l = 0; l < 8; l++) {
+                uint64_t u;
+                memcpy(&u, &x[k + q + l], sizeof u);
+                acc[l] |= (u & E) + ONE;
+            }
+        uint64_t any = 0;
+        for (size_t l = 0; l < 8; l++)
+            any |= acc[l];
+        if (any >> 63)
             return 0;
     }
     for (; k < len; k++)
