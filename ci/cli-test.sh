@@ -52,6 +52,19 @@ t 0 "0 failed" vectors check --impl ref -- vectors/soft.json
 t 2 "needs the output directory" vectors gen
 t 2 "No such file or directory" vectors gen "$tmp/none"
 t 2 "not a directory" vectors gen vectors/soft.json
+t 0 "usage: fedref bench" bench --help
+t 0 "usage: fedref bench" help bench
+t 2 "unknown argument of bench" bench --frob
+t 2 "option needs a value" bench --reps
+t 2 "not an unsigned decimal integer (x)" bench --reps x
+t 2 "needs at least one repetition" bench --reps 0
+t 2 "No such file or directory" bench --quick --write-inputs "$tmp/none"
+# --quick: small sizes, for its agreement checks only (never its timings)
+t 0 "bench: 0 disagreement" bench --quick --reps 1
+mkdir -p "$tmp/in"
+t 0 "bench: 0 disagreement" bench --quick --reps 1 --write-inputs "$tmp/in"
+[ -s "$tmp/in/manifest.txt" ] && [ -s "$tmp/in/logreg_b_X.f64" ] && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: bench --write-inputs wrote no inputs"; }
 mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
 t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
 # nothing was written into the checkout by any of the above

@@ -10,6 +10,7 @@
 #   vflag_registry   const vflag vflags_NAME[] = ...     (vectors/)
 #   vrun_registry    const vrun_algo vrun_algo_NAME = ... (vectors/fedepm/)
 #   audit_registry   int audit_NAME(uint64_t seed)       (cli/)
+#   bench_registry   int bench_NAME(bench_ctx *ctx)      (cli/)
 #   fedref_modules, fedfast_modules: one #include per module header given
 set -eu
 kind=$1; shift
@@ -53,6 +54,13 @@ audit_registry)
   for n in $(names "$@"); do echo "int audit_$n(uint64_t seed);"; done
   echo "#define AUDIT_REGISTRY \\"
   for n in $(names "$@"); do echo "    {\"$n\", audit_$n}, \\"; done
+  echo "    {0, 0}"
+  ;;
+bench_registry)
+  pattern='s/^int bench_\([A-Za-z0-9_]*\)(bench_ctx \*ctx)$/\1/p'
+  for n in $(names "$@"); do echo "int bench_$n(bench_ctx *ctx);"; done
+  echo "#define BENCH_REGISTRY \\"
+  for n in $(names "$@"); do echo "    {\"$n\", bench_$n}, \\"; done
   echo "    {0, 0}"
   ;;
 fedref_modules|fedfast_modules)

@@ -25,6 +25,42 @@ int cmd_vectors_gen(int argc, char **argv);
 int cmd_vectors_check(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 
+void cli_bench_usage(FILE *f);
+int cmd_bench(int argc, char **argv);
+
+/* ---- fedref bench (bench.c) ------------------------------------------------
+ * Each module may add a section to `fedref bench`: a function
+ * `int bench_MODULE(bench_ctx *ctx)` in cli/MODULE/ (found by the build,
+ * ci/gen-registry.sh) that times its rows with the helpers below, checks
+ * that what it timed agrees (bench_agree), and returns 0, or 2 after
+ * cli_error (no memory, a file it could not write). */
+typedef struct {
+    int quick;                 /* --quick: small sizes, for correctness only */
+    unsigned long reps;        /* timed repetitions (medians) */
+    uint64_t seed;             /* of every input */
+    const char *inputs;        /* --write-inputs DIR (for ci/bench_numpy.py) or NULL */
+    FILE *manifest;            /* DIR/manifest.txt while writing inputs */
+    int disagree;              /* agreement failures so far */
+} bench_ctx;
+
+/* Monotonic seconds. */
+double bench_now(void);
+/* The median of t[0..k-1] (sorts t; k >= 1). */
+double bench_median(double *t, size_t k);
+/* An inner repetition count that makes fn(arg) take about 2 ms (at least 1). */
+unsigned long bench_inner(void (*fn)(void *), void *arg);
+/* One row of a section's table: "  %-22s %-22s" then the given text. */
+void bench_row(const char *what, const char *size, const char *fmt, ...);
+/* Records an agreement check: err <= tol passes (tol > 0); a failure is
+ * printed and counted.  Returns err / tol. */
+double bench_agree(bench_ctx *ctx, const char *what, double err, double tol);
+/* Inputs for the numpy script (no-ops without --write-inputs):
+ * bench_input writes len doubles to DIR/NAME.f64 (native binary64) and
+ * returns 0, or 2 after cli_error; bench_manifest appends a line to
+ * DIR/manifest.txt (ci/bench_numpy.py reads it). */
+int bench_input(bench_ctx *ctx, const char *name, const double *x, size_t len);
+void bench_manifest(bench_ctx *ctx, const char *fmt, ...);
+
 /* Each module may add a section to `fedref audit` after the table: a
  * function `int audit_MODULE(uint64_t seed)` in cli/MODULE/ (found by the
  * build, ci/gen-registry.sh) that prints it and returns the number of its

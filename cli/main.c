@@ -2,6 +2,7 @@
  *   fedref vectors gen DIR
  *   fedref vectors check [--impl ref|fast|both] [--] FILE...
  *   fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]
+ *   fedref bench [--quick] [--reps N] [--seed N] [--write-inputs DIR]
  *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
  * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
  * The manual is docs/fedref.1 (installed as man page fedref(1)). */
@@ -33,6 +34,8 @@ static const char usage_text[] =
     "  vectors gen DIR    write the certified golden vectors of every function to DIR\n"
     "  audit [OPTIONS]    ref vs fast on the committed vectors, a random sweep, the\n"
     "                     proof checks and the algorithms' trajectories (make run)\n"
+    "  bench [OPTIONS]    timings: ref/fast on the closed forms, a FedEPM round\n"
+    "                     against its BLAS floor (make bench adds fast vs numpy)\n"
     "  version            print the version\n"
     "  help [COMMAND]     this text, or a command's\n"
     "\n"
@@ -44,6 +47,7 @@ static int help(const char *topic)
     if (topic == NULL) { fputs(usage_text, stdout); return 0; }
     if (strcmp(topic, "vectors") == 0) { cli_vectors_usage(stdout); return 0; }
     if (strcmp(topic, "audit") == 0) { cli_audit_usage(stdout); return 0; }
+    if (strcmp(topic, "bench") == 0) { cli_bench_usage(stdout); return 0; }
     cli_error("no help for this topic", topic);
     return 2;
 }
@@ -58,6 +62,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "help") == 0 || cli_is_help(cmd)) return help(argc > 2 ? argv[2] : NULL);
     if (strcmp(cmd, "audit") == 0) return cmd_audit(argc - 2, argv + 2);
+    if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "vectors") == 0) {
         if (argc < 3) {
             cli_error("missing subcommand: gen or check", "vectors");

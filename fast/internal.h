@@ -1,5 +1,7 @@
 /* internal.h -- internal helpers of libfedfast (not installed): argument
- * checks and the sorted column of a row-major m x n matrix.  No numerics. */
+ * checks, the sorted column of a row-major m x n matrix, a typed sort and
+ * selection in the total order of binary64, and the run-time choice of
+ * instruction set for the hot loops (fast/internal.c).  No numerics. */
 #ifndef FF_COLUMN_H
 #define FF_COLUMN_H
 
@@ -8,16 +10,50 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fedref_common.h"
 
-/* 1 iff all len entries of x are finite. */
+/* ---- instruction sets ------------------------------------------------------
+ * On x86-64 with GCC or Clang a hot loop is compiled three times, for the
+ * baseline (SSE2), AVX2 and AVX-512F, from one always-inline body, and the
+ * widest the CPU supports is called (__builtin_cpu_supports).  The body is
+ * plain C (no intrinsics, no reassociation, -ffp-contract=off): each
+ * version performs the same binary64 operations in the same order on the
+ * same data, only more of them per instruction, so all versions return the
+ * same bits.  Elsewhere, or with -DFFI_BASELINE_ONLY (to compare the
+ * versions), the baseline alone is compiled.
+ * FFI_VERSIONS(ret, name, params, args) defines `static ret name params`
+ * calling the body `name##_body args`. */
+#define FFI_INLINE static inline __attribute__((always_inline))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
+    && !defined(FFI_BASELINE_ONLY)
+#define FFI_VERSIONS(ret, name, params, args)                                  \
+    static ret name##_base params { return name##_body args; }                 \
+    __attribute__((target("avx2"))) static ret name##_avx2 params              \
+    { return name##_body args; }                                               \
+    __attribute__((target("avx512f"))) static ret name##_avx512 params         \
+    { return name##_body args; }                                               \
+    static ret name params                                                     \
+    {                                                                          \
+        if (__builtin_cpu_supports("avx512f"))                                 \
+            return name##_avx512 args;                                         \
+        if (__builtin_cpu_supports("avx2"))                                    \
+            return name##_avx2 args;                                           \
+        return name##_base args;                                               \
+    }
+#else
+#define FFI_VERSIONS(ret, name, params, args)                                  \
+    static ret name params { return name##_body args; }
+#endif
+
+/* 1 iff all len entries of x are finite: a branch-free scan in blocks
+ * (fast/internal.c), several times faster than a test per entry. */
+int ffi_all_finite(const double *x, size_t len);
+
 static inline int ff_all_finite(const double *x, size_t len)
 {
-    for (size_t i = 0; i < len; i++)
-        if (!isfinite(x[i]))
-            return 0;
-    return 1;
+    return ffi_all_finite(x, len);
 }
 
 /* The argument checks follow the class order of fedref_common.h
@@ -41,25 +77,51 @@ static inline int ff_overlap(const void *p, size_t np, const void *q, size_t nq)
     return a < b + nq && b < a + np;
 }
 
-/* Total order on finite doubles: -0 before +0, so sorting is deterministic. */
-static inline int ff_cmp_double(const void *pa, const void *pb)
+/* ---- the total order of binary64 --------------------------------------------
+ * On finite doubles: the numeric order, with -0 before +0 (so a sort is
+ * deterministic).  ffi_key maps it to the unsigned order of 64-bit keys
+ * (negative: all bits flipped; positive: the sign bit set), ffi_unkey
+ * back; both are bijections on the bit patterns. */
+static inline uint64_t ffi_key(double x)
 {
-    double a = *(const double *)pa, b = *(const double *)pb;
-    if (a != b)
-        return (a > b) - (a < b);
-    return !!signbit(b) - !!signbit(a);
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u ^ ((0 - (u >> 63)) | 0x8000000000000000u);   /* no branch */
 }
 
-/* col[0..m-1] = column j of W (row-major m x n), sorted ascending. */
-static inline void ff_sorted_column(double *col, const double *W, size_t m,
-                                    size_t n, size_t j)
+static inline double ffi_unkey(uint64_t k)
+{
+    uint64_t u = k >> 63 ? k & 0x7fffffffffffffffu : ~k;
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/* Sorts a[0..len-1] ascending (introsort: median-of-three quicksort,
+ * insertion sort below 16 entries, heapsort past 2 log2(len) levels), so
+ * O(len log len) in the worst case; no callback. */
+void ffi_sort_u64(uint64_t *a, size_t len);
+
+/* The r-th smallest (0-based, r < len) of a[0..len-1], which it permutes
+ * (introselect: quickselect as above, heapsort past the depth limit);
+ * O(len) expected, O(len log len) at worst. */
+uint64_t ffi_select_u64(uint64_t *a, size_t len, size_t r);
+
+/* v[0..len-1] sorted in the total order above, through the keys in
+ * ws[0..len-1] (workspace). */
+void ffi_sort_total(double *v, uint64_t *ws, size_t len);
+
+/* col[0..m-1] = column j of W (row-major m x n), sorted ascending in the
+ * total order (ws: m keys of workspace). */
+static inline void ff_sorted_column(double *col, uint64_t *ws, const double *W,
+                                    size_t m, size_t n, size_t j)
 {
     if (m <= INT_MAX && n <= INT_MAX)
         cblas_dcopy((int)m, W + j, (int)n, col, 1);   /* stride-n gather */
     else
         for (size_t i = 0; i < m; i++)
             col[i] = W[i * n + j];
-    qsort(col, m, sizeof *col, ff_cmp_double);
+    ffi_sort_total(col, ws, m);
 }
 
 #endif /* FF_COLUMN_H */

@@ -36,10 +36,14 @@ int ff_median(double *med, const double *W, size_t m, size_t n)
     if (st != FR_OK)
         return st;
     double *v = malloc(m * sizeof *v);
-    if (!v)
+    uint64_t *ws = malloc(m * sizeof *ws);
+    if (!v || !ws) {
+        free(v);
+        free(ws);
         return FR_ENOMEM;
+    }
     for (size_t j = 0; j < n; j++) {
-        ff_sorted_column(v, W, m, n, j);
+        ff_sorted_column(v, ws, W, m, n, j);
         if (m % 2) {
             med[j] = v[m / 2];
         } else {
@@ -48,6 +52,7 @@ int ff_median(double *med, const double *W, size_t m, size_t n)
         }
     }
     free(v);
+    free(ws);
     return FR_OK;
 }
 

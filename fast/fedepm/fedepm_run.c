@@ -24,7 +24,7 @@ static int fedepm_block(ffi_fl_state *s, size_t i, unsigned long kfirst)
     const fr_fedepm_params *prm = s->prm;
     const size_t n = s->n;
     double *wi = s->W + i * n;
-    int st = ff_logreg_fi(NULL, s->g, s->P, i, s->w);     /* g_i, (18) */
+    int st = ffi_logreg_fi(NULL, s->g, s->P, i, s->w);     /* g_i, (18) */
     if (st != FR_OK)
         return st;
     double mu = prm->mu0;

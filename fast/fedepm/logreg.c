@@ -44,6 +44,32 @@
  * Overflow: none if every |x_tj|, |w_j| <= 2^400 and n, d_i <= 2^100
  * (then a_t <= 2^900); beyond, results may be +-Inf.
  *
+ * Evaluation order (client(); the analysis above covers it as it stands).
+ * The rows go in blocks of about 16 KiB: u_b = X_b w (dgemv), then per
+ * row one y^ = exp(-|v_t|) serves both sp(v_t) = max(v_t, 0) + log1p(y^)
+ * and sigma(v_t) = 1/(1 + y^) (v_t >= 0) or y^/(1 + y^) (v_t < 0), then
+ * g += X_b^T r_b (dgemv, beta = 1, from 0), while the block is in the
+ * cache: X is read from memory once, where two dgemv over X_i read it
+ * twice.  Why the bounds stand unchanged:
+ *  - (a) each u^_t is still one dot product of n terms (any order).
+ *  - (b), (e): exp(-v) for v >= 0 (v = -0 included: exp(+0) = exp(-0))
+ *    and exp(v) for v < 0 are the one number exp(-|v|), so the shared y^
+ *    is bitwise the value each formula had from its own call, and each
+ *    analysis uses only y^ = exp(-|v|)(1 + theta_4); that the two errors
+ *    are now the same error is a correlation the worst-case bounds do not
+ *    need.  sp^ and r^ are bitwise those of the former two-exp code.
+ *  - (c) the sp terms are added in row order, as before.
+ *  - (f) each gi^_j is a sum of the d products x_tj r^_t in an order
+ *    (block by block, 0 + ...: the first addition exact): gamma_d for any
+ *    order, FMA or not.
+ * So ff_logreg_fi_bound and ff_logreg_f_bound (below) are unchanged.
+ * Checks: the public functions test the labels, beta, w and the rows of X
+ * outside the client first (check_light), then each block of the
+ * client's rows for a non-finite entry right after X_b w (from the cache),
+ * then FR_EDOM, all before an output is written (the results are built in
+ * temporaries).  The runs call ffi_logreg_fi / ffi_logreg_f (rounds.h),
+ * which test only w: the run's fr_*_check tested P once.
+ *
  * The bound functions.  ff_logreg_fi_bound evaluates in binary64, over the
  * d = d_i rows of client i, K = d + n + 13, in this order:
  *   a_t  = sum_l RN|x_tl w_l|,          w2 = sum_j w_j w_j,
@@ -82,6 +108,7 @@
 
 #include "fedfast.h"
 #include "../internal.h"
+#include "rounds.h"
 
 /* y = A x, A rows x cols row-major (dgemv when the sizes fit an int). */
 static void mat_vec(double *y, const double *A, size_t rows, size_t cols, const double *x)
@@ -100,13 +127,12 @@ static void mat_vec(double *y, const double *A, size_t rows, size_t cols, const 
     }
 }
 
-/* y = A^T r, A rows x cols row-major. */
-static void mat_t_vec(double *y, const double *A, size_t rows, size_t cols, const double *r)
+/* y += A^T r, A rows x cols row-major. */
+static void mat_t_vec_acc(double *y, const double *A, size_t rows, size_t cols, const double *r)
 {
-    memset(y, 0, cols * sizeof *y);
     if (rows <= INT_MAX && cols <= INT_MAX) {
         cblas_dgemv(CblasRowMajor, CblasTrans, (int)rows, (int)cols, 1.0, A,
-                    (int)cols, r, 1, 0.0, y, 1);
+                    (int)cols, r, 1, 1.0, y, 1);
         return;
     }
     for (size_t t = 0; t < rows; t++)
@@ -114,51 +140,60 @@ static void mat_t_vec(double *y, const double *A, size_t rows, size_t cols, cons
             y[j] += A[t * cols + j] * r[t];
 }
 
-/* ln(1 + e^v) for every finite (or infinite) v, no overflow. */
-static double softplus(double v)
+/* Rows per block: about 16 KiB of X (at least 4 rows), so that the
+ * finiteness scan and X_b^T r read the block from the cache right after
+ * X_b w brought it in: X is read from memory once per call. */
+static size_t block_rows(size_t n)
 {
-    return fmax(v, 0.0) + log1p(exp(-fabs(v)));
+    size_t r = 2048 / n;
+    return r < 4 ? 4 : r;
 }
 
-/* 1 / (1 + e^-v) without overflow. */
-static double sigmoid(double v)
+/* f_i and/or g_i of the client with rows off .. off+d-1, written to fi
+ * and gi[0..n-1] when non-NULL (gi: not w; it accumulates X^T r), block
+ * by block: u_b = X_b w; per row v_t = (1 - 2 b_t) u_t, e = exp(-|v_t|)
+ * serving both sp(v_t) = max(v_t, 0) + log1p(e) and sigma(v_t) = 1/(1 + e)
+ * (v_t >= 0) or e/(1 + e) (v_t < 0); r_b = +-sigma; gi += X_b^T r_b.
+ * u: block_rows(n) doubles.  check: test each block of X for a non-finite
+ * entry right after X_b w, from the cache (FR_ENONFINITE: fi, gi are then
+ * meaningless), else FR_OK. */
+static int client(double *fi, double *gi, const fr_logreg *P, size_t off, size_t d,
+                  const double *w, double *u, int check)
 {
-    if (v >= 0)
-        return 1.0 / (1.0 + exp(-v));
-    double e = exp(v);
-    return e / (1.0 + e);
-}
-
-/* f_i and/or g_i of the client with rows off .. off+d-1; u: d doubles,
- * gi written only when non-NULL (may be a workspace). */
-static void client(double *fi, double *gi, const fr_logreg *P, size_t off, size_t d,
-                   const double *w, double *u)
-{
-    size_t n = P->n;
-    const double *X = P->X + off * n, *b = P->b + off;
-    double dd = (double)d;
-
-    mat_vec(u, X, d, n, w);                          /* u_t = <x_t, w> */
-    for (size_t t = 0; t < d; t++)
-        if (b[t] != 0)
-            u[t] = -u[t];                            /* v_t = (1 - 2 b_t) u_t */
+    const size_t n = P->n, R = block_rows(n);
+    const double dd = (double)d;
+    double s = 0;
+    if (gi)
+        memset(gi, 0, n * sizeof *gi);
+    for (size_t t0 = 0; t0 < d; t0 += R) {
+        const size_t rb = d - t0 < R ? d - t0 : R;
+        const double *X = P->X + (off + t0) * n, *b = P->b + off + t0;
+        mat_vec(u, X, rb, n, w);                     /* u_t = <x_t, w> */
+        if (check && !ff_all_finite(X, rb * n))      /* from the cache */
+            return FR_ENONFINITE;
+        for (size_t t = 0; t < rb; t++) {
+            const double v = b[t] != 0 ? -u[t] : u[t];   /* (1 - 2 b_t) u_t */
+            const double e = exp(-fabs(v));
+            if (fi)
+                s += fmax(v, 0.0) + log1p(e);
+            if (gi) {
+                const double sg = v >= 0 ? 1.0 / (1.0 + e) : e / (1.0 + e);
+                u[t] = b[t] != 0 ? -sg : sg;         /* r_t = sigma(u_t) - b_t */
+            }
+        }
+        if (gi)
+            mat_t_vec_acc(gi, X, rb, n, u);          /* X_i^T r */
+    }
     if (fi) {
-        double s = 0, w2 = 0;
-        for (size_t t = 0; t < d; t++)
-            s += softplus(u[t]);
+        double w2 = 0;
         for (size_t j = 0; j < n; j++)
             w2 += w[j] * w[j];
         *fi = s / dd + (0.5 * P->beta) * w2;
     }
-    if (gi) {
-        for (size_t t = 0; t < d; t++) {
-            double sg = sigmoid(u[t]);
-            u[t] = b[t] != 0 ? -sg : sg;             /* r_t = sigma(u_t) - b_t */
-        }
-        mat_t_vec(gi, X, d, n, u);                   /* X_i^T r */
+    if (gi)
         for (size_t j = 0; j < n; j++)
             gi[j] = gi[j] / dd + P->beta * w[j];
-    }
+    return FR_OK;
 }
 
 /* The ingredients of the bound over the d rows from row off (see the top
@@ -233,64 +268,133 @@ static int check_args(const double *f, const double *g, const fr_logreg *P, size
     return FR_OK;
 }
 
+/* The checks of check_args without the expensive one, the finiteness of
+ * X's rows r0 .. r1-1 (the caller's pass tests them block by block), and
+ * without FR_EDOM (check_domain): FR_ENULL, FR_ESIZE, then FR_ENONFINITE
+ * for beta, the labels, w and the other rows of X.  The classes of
+ * fr_logreg_check (spec/fedepm/check.c), in its order, at their places
+ * among the other arguments'.  On FR_OK, *off and *d give client i's rows
+ * (has_i) or all rows. */
+static int check_light(const double *f, const double *g, const fr_logreg *P, size_t i,
+                       int has_i, const double *w, size_t *off, size_t *d)
+{
+    if (!P || !P->d || !P->X || !P->b || !w || (!f && !g))
+        return FR_ENULL;
+    if (P->m == 0 || P->n == 0 || (has_i && i >= P->m))
+        return FR_ESIZE;
+    for (size_t k = 0; k < P->m; k++)
+        if (P->d[k] == 0)
+            return FR_ESIZE;
+    const size_t D = fr_logreg_samples(P), n = P->n;
+    if (D == 0 || n > FR_COUNT_MAX / D)
+        return FR_ESIZE;
+    *off = has_i ? offset_of(P, i) : 0;
+    *d = has_i ? P->d[i] : D;
+    if (!isfinite(P->beta) || !ff_all_finite(P->b, D) || !ff_all_finite(w, n)
+        || !ff_all_finite(P->X, *off * n)
+        || !ff_all_finite(P->X + (*off + *d) * n, (D - *off - *d) * n))
+        return FR_ENONFINITE;
+    return FR_OK;
+}
+
+/* FR_EDOM (beta <= 0, a label not in {0, 1}, f inside g), else FR_OK. */
+static int check_domain(const double *f, const double *g, const fr_logreg *P)
+{
+    const size_t D = fr_logreg_samples(P);
+    if (!(P->beta > 0))
+        return FR_EDOM;
+    int bad = 0;
+    for (size_t t = 0; t < D; t++)             /* without a branch */
+        bad |= P->b[t] != 0.0 && P->b[t] != 1.0;
+    if (bad)
+        return FR_EDOM;
+    if (f && g && ff_overlap(f, sizeof *f, g, P->n * sizeof *g))
+        return FR_EDOM;
+    return FR_OK;
+}
+
+/* Rows off .. off+d-1 (client i, or all clients summed): f and g into
+ * temporaries, then the outputs.  full: the public functions' checks
+ * (after check_light: X's rows in the pass, then FR_EDOM, before anything
+ * is written; on allocation failure the checks still come first). */
+static int evaluate(double *f, double *g, const fr_logreg *P, int has_i, size_t off,
+                    size_t d, const double *w, int full)
+{
+    const size_t n = P->n;
+    double *u = malloc(block_rows(n) * sizeof *u);
+    double *gt = g ? malloc(2 * n * sizeof *gt) : NULL;   /* g may alias w */
+    int st = FR_OK;
+    if (!u || (g && !gt)) {
+        if (full && !ff_all_finite(P->X + off * n, d * n))
+            st = FR_ENONFINITE;
+        else if (full)
+            st = check_domain(f, g, P);
+        free(u);
+        free(gt);
+        return st != FR_OK ? st : FR_ENOMEM;
+    }
+    double *gi = gt, *acc = gt ? gt + n : NULL, fs = 0;
+    if (has_i) {
+        st = client(f ? &fs : NULL, gi, P, off, d, w, u, full);
+        acc = gi;
+    } else {                                 /* f = sum_i f_i, g = sum_i g_i */
+        size_t o = 0;
+        for (size_t k = 0; k < P->m && st == FR_OK; k++) {
+            double fk;
+            st = client(f ? &fk : NULL, gi, P, o, P->d[k], w, u, full);
+            if (f)
+                fs = k == 0 ? fk : fs + fk;
+            if (g)
+                for (size_t j = 0; j < n; j++)
+                    acc[j] = k == 0 ? gi[j] : acc[j] + gi[j];
+            o += P->d[k];
+        }
+    }
+    if (st == FR_OK && full)
+        st = check_domain(f, g, P);
+    if (st == FR_OK) {
+        if (f)
+            *f = fs;
+        if (g)
+            memcpy(g, acc, n * sizeof *g);
+    }
+    free(u);
+    free(gt);
+    return st;
+}
+
 int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w)
 {
-    int st = check_args(fi, gi, P, i, 1, w);
+    size_t off, d;
+    int st = check_light(fi, gi, P, i, 1, w, &off, &d);
     if (st != FR_OK)
         return st;
-    size_t d = P->d[i];
-    double *u = malloc(d * sizeof *u);
-    double *g = gi ? malloc(P->n * sizeof *g) : NULL;   /* gi may alias w */
-    if (!u || (gi && !g)) {
-        free(u);
-        free(g);
-        return FR_ENOMEM;
-    }
-    double f;
-    client(fi ? &f : NULL, g, P, offset_of(P, i), d, w, u);
-    if (fi)
-        *fi = f;
-    if (gi)
-        memcpy(gi, g, P->n * sizeof *g);
-    free(u);
-    free(g);
-    return FR_OK;
+    return evaluate(fi, gi, P, 1, off, d, w, 1);
 }
 
 int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
 {
-    int st = check_args(f, g, P, 0, 0, w);
+    size_t off, d;
+    int st = check_light(f, g, P, 0, 0, w, &off, &d);
     if (st != FR_OK)
         return st;
-    size_t n = P->n, dmax = 0;
-    for (size_t i = 0; i < P->m; i++)
-        dmax = P->d[i] > dmax ? P->d[i] : dmax;
-    double *u = malloc(dmax * sizeof *u);
-    double *gt = g ? malloc(2 * n * sizeof *gt) : NULL;
-    if (!u || (g && !gt)) {
-        free(u);
-        free(gt);
-        return FR_ENOMEM;
-    }
-    double *acc = gt ? gt + n : NULL, fs = 0;
-    size_t off = 0;
-    for (size_t i = 0; i < P->m; i++) {
-        double fi;
-        client(f ? &fi : NULL, gt, P, off, P->d[i], w, u);
-        if (f)
-            fs = i == 0 ? fi : fs + fi;
-        if (g)
-            for (size_t j = 0; j < n; j++)
-                acc[j] = i == 0 ? gt[j] : acc[j] + gt[j];
-        off += P->d[i];
-    }
-    if (f)
-        *f = fs;
-    if (g)
-        memcpy(g, acc, n * sizeof *g);
-    free(u);
-    free(gt);
-    return FR_OK;
+    return evaluate(f, g, P, 0, off, d, w, 1);
+}
+
+/* ---- the runs' path (rounds.h): P checked once per run ---------------------- */
+
+int ffi_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w)
+{
+    if (!ff_all_finite(w, P->n))
+        return FR_ENONFINITE;
+    return evaluate(fi, gi, P, 1, offset_of(P, i), P->d[i], w, 0);
+}
+
+int ffi_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
+{
+    if (!ff_all_finite(w, P->n))
+        return FR_ENONFINITE;
+    return evaluate(f, g, P, 0, 0, fr_logreg_samples(P), w, 0);
 }
 
 #define K_MAX ((size_t)1 << 26)            /* K + 1 <= 2^26: the proof's limit */

@@ -170,7 +170,7 @@ static int initialise(ffi_fl_state *s)
         s->S[i] = 0;                     /* w_i^0 is data-independent */
         s->steps[i] = 0;
         if (s->prm->noise == FR_NOISE_EQ39
-            && (st = ff_logreg_fi(NULL, s->g, s->P, i, s->W + i * n)) != FR_OK)
+            && (st = ffi_logreg_fi(NULL, s->g, s->P, i, s->W + i * n)) != FR_OK)
             return st;
         if ((st = noise_scale(&nu, s, i, s->prm->mu0, s->g)) != FR_OK
             || (st = upload_loss(s, i, nu, &s->rec_loss0[i])) != FR_OK
@@ -375,7 +375,7 @@ static int rounds_loop(ffi_fl_state *s, const ffi_fl_algo *A, size_t *rounds, in
         if (!A->select_first && (st = frng_sample(&s->sel_rng, s->m, k, S)) != FR_OK)
             return st;
         /* records: f(w^r) and ||grad f(w^r)||^2 (s->a holds grad f) */
-        if ((st = ff_logreg_f(&s->rec_f[r - 1], s->a, s->P, s->w)) != FR_OK)
+        if ((st = ffi_logreg_f(&s->rec_f[r - 1], s->a, s->P, s->w)) != FR_OK)
             return st;
         s->rec_g2[r - 1] = ffi_fl_sumsq(s->a, n);
         *rounds = (size_t)r;

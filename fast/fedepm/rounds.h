@@ -120,4 +120,13 @@ double ffi_fl_sumsq(const double *x, size_t n);
 /* ||x||_2 = sqrt(ffi_fl_sumsq) computed the same scaled way. */
 double ffi_fl_nrm2(const double *x, size_t n);
 
+/* ff_logreg_fi and ff_logreg_f for the runs (fast/fedepm/logreg.c): the
+ * same computation and bounds, but P is taken as checked (the run's
+ * fr_*_check did it once), so a call reads X_i once instead of scanning
+ * the whole problem again: P valid, i < m, fi or gi non-NULL, not
+ * overlapping.  FR_ENONFINITE if w is not finite (an iterate that
+ * overflowed), FR_ENOMEM, else FR_OK. */
+int ffi_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w);
+int ffi_logreg_f(double *f, double *g, const fr_logreg *P, const double *w);
+
 #endif /* FF_FL_ROUNDS_H */

@@ -24,12 +24,12 @@ static int sfedavg_block(ffi_fl_state *s, size_t i, unsigned long kfirst)
             && (st = ff_fedepm_mu(&mu, prm->mu0, prm->c, prm->alpha, k + 1, wi, s->w, n)) != FR_OK)
             return st;
         if (k == kfirst) {
-            if ((st = ff_logreg_fi(NULL, s->g, s->P, i, s->w)) != FR_OK)
+            if ((st = ffi_logreg_fi(NULL, s->g, s->P, i, s->w)) != FR_OK)
                 return st;
             ffi_fl_copy(wi, s->w, n);
             ffi_fl_axpy(wi, -gamma, s->g, n);
         } else {
-            if ((st = ff_logreg_fi(NULL, s->a, s->P, i, wi)) != FR_OK)
+            if ((st = ffi_logreg_fi(NULL, s->a, s->P, i, wi)) != FR_OK)
                 return st;
             ffi_fl_axpy(wi, -gamma, s->a, n);
         }

@@ -26,7 +26,7 @@ static int sfedprox_block(ffi_fl_state *s, size_t i, unsigned long kfirst)
             return st;
         ffi_fl_copy(v, k == kfirst ? s->w : wi, n);                 /* v^1 */
         for (unsigned long t = 1; t <= prm->ell; t++) {
-            if ((st = ff_logreg_fi(NULL, gv, s->P, i, v)) != FR_OK)
+            if ((st = ffi_logreg_fi(NULL, gv, s->P, i, v)) != FR_OK)
                 return st;
             if (k == kfirst && t == 1)
                 ffi_fl_copy(s->g, gv, n);                           /* g_i */

@@ -569,6 +569,40 @@ START_TEST(median_random_wide)
 }
 END_TEST
 
+/* m beyond the insertion sort (16): the typed introsort and its three-way
+ * partition, with many duplicates and signed zeros; the median of a column
+ * equals the one of an independent sort, numerically. */
+START_TEST(median_large_m)
+{
+    rng_start();
+    static const size_t ms[] = {17, 33, 100, 257, 1000};
+    for (int it = 0; it < effort(40); it++) {
+        size_t m = ms[it % 5], n = (size_t)rnd_int(1, 3);
+        double *W = malloc(m * n * sizeof *W), *col = malloc(m * sizeof *col);
+        double *v = malloc(m * sizeof *v), med[3];
+        ck_assert(W && col && v);
+        for (size_t k = 0; k < m * n; k++) {
+            int kind = it % 4;
+            W[k] = kind == 0 ? (double)rnd_int(-3, 3)                 /* ties */
+                 : kind == 1 ? (rng64() & 1 ? 0.0 : -0.0)             /* zeros */
+                 : kind == 2 ? (double)(m * n - k)                    /* descending */
+                 : rnd_double(-1080, 1024);
+        }
+        ck_assert_int_eq(ff_median(med, W, m, n), FR_OK);
+        for (size_t j = 0; j < n; j++) {
+            for (size_t i = 0; i < m; i++)
+                col[i] = W[i * n + j];
+            sort_copy(v, col, m);
+            double want = m % 2 ? v[m / 2] : rn_mid(v[m / 2 - 1], v[m / 2]);
+            ck_assert_msg(med[j] == want, "m = %zu: median %a, want %a", m, med[j], want);
+        }
+        free(W);
+        free(col);
+        free(v);
+    }
+}
+END_TEST
+
 START_TEST(median_errors)
 {
     double med[2], W[4] = {1, 2, 3, 4};
@@ -902,6 +936,79 @@ START_TEST(ens_random)
 }
 END_TEST
 
+/* Many columns, processed 8 at a time: each column's result is the one it
+ * gets alone (the lanes are independent), for full and partial blocks
+ * and for columns that leave the vector path (|e| > 1000, all zeros)
+ * next to ordinary ones; a sample passes the exact certificate. */
+START_TEST(ens_blocks)
+{
+    rng_start();
+    static const size_t ns[] = {8, 9, 16, 17, 33};
+    for (int it = 0; it < effort(60); it++) {
+        size_t n = ns[it % 5], m = (size_t)(it % 3 == 0 ? rnd_int(17, 120) : rnd_int(1, 12));
+        double *W = malloc(m * n * sizeof *W), *col = malloc(m * sizeof *col);
+        double *w = malloc(n * sizeof *w);
+        ck_assert(W && col && w);
+        for (size_t j = 0; j < n; j++) {
+            int kind = (int)((j + (size_t)it) % 6);
+            double centre = rnd_double(-30, 30);
+            for (size_t i = 0; i < m; i++) {
+                double x;
+                if (kind == 0)                              /* ties */
+                    x = rnd_int(-4, 4);
+                else if (kind == 1)                         /* signed zeros */
+                    x = rng64() & 1 ? 0.0 : -0.0;
+                else if (kind == 2)                         /* huge: |e| > 1000 */
+                    x = rnd_double(1005, 1023);
+                else if (kind == 3)                         /* tiny: subnormal */
+                    x = rnd_double(-1074, -1030);
+                else if (kind == 4)                         /* clustered */
+                    x = centre * (1 + rnd_double(-50, -10));
+                else
+                    x = rnd_double(-40, 40);
+                W[i * n + j] = x;
+            }
+        }
+        double eta = fabs(rnd_double(-20, 20)), lambda = eta * fabs(rnd_double(-30, 30));
+        ck_assert_int_eq(ff_ens(w, W, m, n, lambda, eta), FR_OK);
+        for (size_t j = 0; j < n; j++) {
+            for (size_t i = 0; i < m; i++)
+                col[i] = W[i * n + j];
+            double alone = ens1(col, m, lambda, eta);
+            ck_assert_msg(memcmp(&alone, &w[j], sizeof alone) == 0,
+                          "column %zu of %zu: %a in a block, %a alone", j, n, w[j], alone);
+            if (j == (size_t)it % n)
+                check_ens_column(w[j], col, m, lambda, eta);
+        }
+        free(W);
+        free(col);
+        free(w);
+    }
+}
+END_TEST
+
+/* The finiteness of W is tested block by block while the results go to a
+ * temporary: a NaN in the last block leaves w untouched. */
+START_TEST(ens_nonfinite_late)
+{
+    const size_t m = 3, n = 20;
+    double W[60], w[20];
+    for (size_t k = 0; k < m * n; k++)
+        W[k] = (double)(k % 7) - 3;
+    fill(w, n, SENTINEL);
+    W[2 * n + 19] = NAN;
+    ck_assert_int_eq(ff_ens(w, W, m, n, 1, 2), FR_ENONFINITE);
+    ck_assert_int_eq(ff_ens(w, W, m, n, 0, 2), FR_ENONFINITE);   /* before FR_EDOM */
+    W[2 * n + 19] = -INFINITY;
+    ck_assert_int_eq(ff_ens(w, W, m, n, 1, 2), FR_ENONFINITE);
+    ck_unchanged(w, n);
+    W[2 * n + 19] = 1;
+    ck_assert_int_eq(ff_ens(w, W, m, n, -1, 2), FR_EDOM);
+    ck_unchanged(w, n);
+    ck_assert_int_eq(ff_ens(w, W, m, n, 1, 2), FR_OK);
+}
+END_TEST
+
 START_TEST(ens_errors)
 {
     double w[2], W[4] = {1, 2, 3, 4};
@@ -960,6 +1067,7 @@ Suite *suite_fast_closed_forms(void)
     tcase_add_test(tc, median_known_values);
     tcase_add_test(tc, median_brute_force);
     tcase_add_test(tc, median_random_wide);
+    tcase_add_test(tc, median_large_m);
     tcase_add_test(tc, median_errors);
     suite_add_tcase(s, tc);
 
@@ -969,6 +1077,8 @@ Suite *suite_fast_closed_forms(void)
     tcase_add_test(tc, ens_special_cases);
     tcase_add_test(tc, ens_compensated_sum);
     tcase_add_test(tc, ens_random);
+    tcase_add_test(tc, ens_blocks);
+    tcase_add_test(tc, ens_nonfinite_late);
     tcase_add_test(tc, ens_errors);
     suite_add_tcase(s, tc);
     return s;

@@ -107,6 +107,23 @@ static int r_ens_printed(st_case *c, st_ref *r)
 }
 static const st_fn ENSP = {"fr_ens_as_printed (ref only)", b_median, r_ens_printed, NULL, NULL, NULL};
 
+/* ens on a wider W (m = 2, n = 10): fast tests W block by block (8
+ * columns) while it computes, so a bad entry in the second block must
+ * still leave w untouched. */
+static void b_ens_wide(st_case *c)
+{
+    double W[20];
+    for (int k = 0; k < 20; k++)
+        W[k] = (double)(k % 7) - 3;
+    st_out(c, 0, 10);
+    st_in(c, 1, 20, W);
+    c->z[0] = 2;
+    c->z[1] = 10;
+    c->s[0] = 0.25;
+    c->s[1] = 1;
+}
+static const st_fn ENSW = {"fr_ens / ff_ens (n = 10)", b_ens_wide, r_ens, f_ens, NULL, fb_ens};
+
 /* rng_uniform(u = s0, g); rng_laplace(x = s0, g, b = c0);
  * rng_gaussian2(z0 = s0, z1 = s1, g) */
 static void b_rng(st_case *c)
@@ -243,6 +260,10 @@ static const st_row ROWS[] = {
     ROW(ENS, FR_ENONFINITE, SC(0, 0), EN(1, 0, NaN)),
     ROW(ENS, FR_ESIZE, SC(0, NaN), SZ(0, SIZE_MAX)),
     ROW(ENS, FR_ENULL, NUL(1), SZ(0, SIZE_MAX), SC(1, 0)),
+    ROW(ENSW, FR_ENONFINITE, EN(1, 19, NaN)),                  /* the second block */
+    ROW(ENSW, FR_ENONFINITE, EN(1, 8, -Inf)),
+    ROW(ENSW, FR_ENONFINITE, EN(1, 19, Inf), SC(1, 0)),
+    ROW(ENSW, FR_EDOM, SC(0, -1)),
     /* ens_as_printed (ref only): the same arguments */
     REF_ROW(ENSP, FR_ENULL, NUL(1), SZ(0, 0)),
     REF_ROW(ENSP, FR_ENULL, NULS(0)),

@@ -365,6 +365,79 @@ START_TEST(logreg_huge_inner_products)
 }
 END_TEST
 
+/* Wide rows: the rows go in blocks of about 16 KiB (4 rows at n = 600),
+ * so a client spans several blocks; the results stay within the bounds. */
+START_TEST(logreg_blocks)
+{
+    rng_start(5);
+    for (int it = 0; it < 4; it++) {
+        lr_problem p;
+        size_t n = it % 2 ? 600 : 257;
+        lr_random(&p, (size_t)rnd_int(1, 3), n, 23, -6, 0);
+        double *w = malloc(n * sizeof *w);
+        ck_assert_ptr_nonnull(w);
+        for (size_t j = 0; j < n; j++)
+            w[j] = rnd_double(-8, 0);
+        check_logreg(&p.P, w);
+        free(w);
+        lr_free(&p);
+    }
+}
+END_TEST
+
+/* The public functions test the client's rows of X block by block during
+ * the pass, the results going to temporaries: a NaN in a late block, in
+ * another client, or with a bad label is reported in class order and
+ * leaves the outputs untouched; finite X whose <x, w> overflows is no
+ * argument error. */
+START_TEST(logreg_checks_in_pass)
+{
+    const size_t n = 600, d[3] = {5, 23, 9}, D = 37;
+    double *X = malloc(D * n * sizeof *X), b[37], *w = malloc(n * sizeof *w);
+    double f = SENTINEL, *g = malloc(n * sizeof *g);
+    ck_assert(X && w && g);
+    for (size_t t = 0; t < D * n; t++)
+        X[t] = (double)((t * 7919) % 17) / 16 - 0.5;
+    for (size_t t = 0; t < D; t++)
+        b[t] = (double)(t % 2);
+    for (size_t j = 0; j < n; j++)
+        w[j] = 0.01 * (double)(j % 5);
+    fill(g, n, SENTINEL);
+    fr_logreg P = {3, n, d, X, b, 0.01};
+    const size_t late = (5 + 22) * n + 599;   /* the last entry of client 1 */
+#define LR_UNTOUCHED(expect, call1, call2) do { \
+        ck_assert_int_eq((call1), (expect)); ck_assert_int_eq((call2), (expect)); \
+        CK_UNCHANGED(&f, 1); CK_UNCHANGED(g, n); } while (0)
+    X[late] = NAN;
+    LR_UNTOUCHED(FR_ENONFINITE, ff_logreg_fi(&f, g, &P, 1, w), ff_logreg_f(&f, g, &P, w));
+    b[6] = 0.5;                                /* a bad label of client 1 as well */
+    LR_UNTOUCHED(FR_ENONFINITE, ff_logreg_fi(&f, g, &P, 1, w), ff_logreg_f(&f, g, &P, w));
+    P.beta = 0;
+    LR_UNTOUCHED(FR_ENONFINITE, ff_logreg_fi(&f, g, &P, 1, w), ff_logreg_f(&f, g, &P, w));
+    LR_UNTOUCHED(FR_ENONFINITE, ff_logreg_fi(&f, g, &P, 1, w), ff_logreg_fi(&f, g, &P, 2, w));
+    LR_UNTOUCHED(FR_ESIZE, ff_logreg_fi(&f, g, &P, 3, w), ff_logreg_fi(&f, g, &P, SIZE_MAX, w));
+    P.beta = 0.01;
+    X[late] = INFINITY;
+    LR_UNTOUCHED(FR_ENONFINITE, ff_logreg_fi(NULL, g, &P, 0, w), ff_logreg_f(&f, NULL, &P, w));
+    X[late] = 1;
+    LR_UNTOUCHED(FR_EDOM, ff_logreg_fi(&f, g, &P, 1, w), ff_logreg_fi(&f, g, &P, 0, w));
+    b[6] = 1;
+    LR_UNTOUCHED(FR_EDOM, ff_logreg_fi(&f, (double *)&f, &P, 1, w), ff_logreg_f(g + 3, g, &P, w));
+    ck_assert_int_eq(ff_logreg_fi(&f, g, &P, 1, w), FR_OK);
+    ck_assert(isfinite(f));
+    /* finite X, <x, w> = +-Inf: FR_OK, the values may be infinite */
+    double xo[2] = {0x1p1000, 0x1p1000}, bo = 0, wo[2] = {0x1p1000, 0x1p1000}, fo, go[2];
+    size_t d1 = 1;
+    fr_logreg O = {1, 2, &d1, xo, &bo, 0.5};
+    ck_assert_int_eq(ff_logreg_fi(&fo, go, &O, 0, wo), FR_OK);
+    ck_assert(isinf(fo));
+#undef LR_UNTOUCHED
+    free(X);
+    free(w);
+    free(g);
+}
+END_TEST
+
 /* gi may alias w. */
 START_TEST(logreg_alias)
 {
@@ -1186,6 +1259,8 @@ Suite *suite_fast_fedepm(void)
     tcase_add_test(tc, logreg_random);
     tcase_add_test(tc, logreg_synthetic);
     tcase_add_test(tc, logreg_huge_inner_products);
+    tcase_add_test(tc, logreg_blocks);
+    tcase_add_test(tc, logreg_checks_in_pass);
     tcase_add_test(tc, logreg_alias);
     tcase_add_test(tc, logreg_errors);
     suite_add_tcase(s, tc);

@@ -339,6 +339,31 @@ START_TEST(test_determinism)
 }
 END_TEST
 
+/* The runs evaluate f and g through the internal path (P checked once per
+ * run, not per call): their records are bitwise those of the public
+ * ff_logreg_f at the recorded server points, for the three algorithms. */
+START_TEST(test_records_public)
+{
+    prob q;
+    make_prob(&q, 15, 6, 4, 8, 20);
+    double g[4];
+    for (int a = 0; a < 3; a++) {
+        fr_fedepm_params p = base_params(&q, FR_NOISE_EQ39);
+        ff_fedepm_trace t;
+        init_run(ALGOS[a], &t, &q.P, &p);
+        for (size_t r = 0; r < t.rounds; r++) {
+            double f, g2 = 0;
+            ck_assert_int_eq(ff_logreg_f(&f, g, &q.P, &t.w[r * 4]), FR_OK);
+            ck_assert_msg(memcmp(&f, &t.f[r], sizeof f) == 0, "f: %a, record %a", f, t.f[r]);
+            for (size_t j = 0; j < 4; j++)
+                g2 += g[j] * g[j];
+            ck_assert(fabs(g2 - t.gnorm2[r]) <= 8 * EPS * g2);
+        }
+        ff_fedepm_trace_clear(&t);
+    }
+}
+END_TEST
+
 /* ========================================================================= */
 /* (e) stopping rule and counters                                           */
 /* ========================================================================= */
@@ -957,6 +982,7 @@ Suite *suite_fast_fl_runs(void)
         {"keep rule (22)", test_keep_rule},
         {"FedEPM round by hand", test_fedepm_by_hand},
         {"determinism", test_determinism},
+        {"records = public ff_logreg_f", test_records_public},
         {"stopping rule", test_stopping},
         {"SFedAvg / SFedProx by hand", test_baselines_by_hand},
         {"SFedAvg / SFedProx block", test_baselines_block},

@@ -731,6 +731,14 @@ static const st_row ROWS[] = {
     ROW(LRFI, FR_ENONFINITE, EN(2, 1, NaN)),
     ROW(LRFI, FR_ENONFINITE, EN(2, 0, -Inf)),
     ROW(LRFI, FR_ENONFINITE, EN(2, 0, Inf), X(XP_BETA, 0, 0)),
+    /* fast tests client i's rows (X[4..9]) during its pass: in class order */
+    ROW(LRFI, FR_ENONFINITE, X(XP_X, 5, NaN)),
+    ROW(LRFI, FR_ENONFINITE, X(XP_X, 9, -Inf)),
+    ROW(LRFI, FR_ENONFINITE, X(XP_X, 4, Inf), X(XP_BETA, 0, 0)),
+    ROW(LRFI, FR_ENONFINITE, X(XP_X, 6, NaN), X(XP_B, 3, 0.5)),
+    ROW(LRFI, FR_ENONFINITE, X(XP_X, 7, NaN), ALIAS(0, 1)),
+    ROW(LRFI, FR_ESIZE, X(XP_X, 5, NaN), SZ(0, 3)),
+    ROW(LRFI, FR_EDOM, X(XP_B, 3, 0.5)),
     ROW(LRFI, FR_EDOM, ALIAS(0, 1)),                          /* fi inside gi */
     ROW(LRFI, FR_ENONFINITE, ALIAS(0, 1), EN(2, 0, NaN)),
     REF_ROW(LRFI, FR_EPREC, SHIFT(2, HUGE_EXP)),              /* exact <x, w> too long */
@@ -739,6 +747,8 @@ static const st_row ROWS[] = {
     ROW(LRF, FR_ENULL, NUL(0), NUL(1)),
     ROW(LRF, FR_ENULL, NUL(2), X(XP_X, 0, NaN)),
     ROW(LRF, FR_ENONFINITE, EN(2, 1, Inf)),
+    ROW(LRF, FR_ENONFINITE, X(XP_X, 7, NaN), ALIAS(0, 1)),
+    ROW(LRF, FR_ENONFINITE, X(XP_X, 13, Inf), X(XP_B, 2, 2)),
     ROW(LRF, FR_EDOM, ALIAS(0, 1)),
     REF_ROW(LRF, FR_EPREC, SHIFT(2, HUGE_EXP)),
     /* fedepm_mu: mu s0, wik s1, w s2, n z0, mu0 c0, c c1, alpha c2 */

@@ -1,0 +1,185 @@
+/* bench.c -- `fedref bench` (make bench): each module's timing section
+ * (cli/<module>/, int bench_MODULE(bench_ctx *)), in module order: fast
+ * against ref on the closed forms, a FedEPM round against its BLAS floor;
+ * and, with --write-inputs DIR, the inputs that ci/bench_numpy.py times
+ * fast against numpy on, in one process.  Every timing is a median of
+ * --reps interleaved repetitions; every timed result is first checked
+ * (agreement), and only the agreement decides the exit status: timings
+ * are printed, never judged, so that `make check` can run --quick. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "cli.h"
+#include "fedref_common.h"
+#include "bench_registry.h"
+
+void cli_bench_usage(FILE *f)
+{
+    fputs("usage: fedref bench [--quick] [--reps N] [--seed N] [--write-inputs DIR]\n"
+          "\n"
+          "Timings, as medians of N interleaved repetitions (each section says what\n"
+          "it times), after checking that the timed results agree:\n"
+          "  ref/fast on the closed forms of each module (ref at 53 bits; the\n"
+          "  agreement is fast within its ff_*_bound of ref);\n"
+          "  a FedEPM round at m = 100, n = 784, d_i in [550, 650] (X = 379 MB)\n"
+          "  against its BLAS floor, the client-blocked dgemv pairs of the same round.\n"
+          "  --quick            small sizes (seconds): for correctness, not timing\n"
+          "  --reps N           repetitions per timing (default 7; --quick 3)\n"
+          "  --seed N           seed of the inputs (default 2026)\n"
+          "  --write-inputs DIR also write the inputs of ff_ens and ff_logreg_fi that\n"
+          "                     ci/bench_numpy.py times against numpy (DIR must exist)\n"
+          "`make bench` runs this with --write-inputs, then ci/bench_numpy.py.  Set\n"
+          "OPENBLAS_NUM_THREADS=1 for one thread.  Exit 0 if every result agreed,\n"
+          "1 otherwise, 2 on a usage or input error.\n", f);
+}
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_median(double *t, size_t k)
+{
+    qsort(t, k, sizeof *t, cmp_double);
+    return k % 2 ? t[k / 2] : 0.5 * (t[k / 2 - 1] + t[k / 2]);
+}
+
+unsigned long bench_inner(void (*fn)(void *), void *arg)
+{
+    unsigned long k = 1;
+    for (;;) {
+        double t = bench_now();
+        for (unsigned long i = 0; i < k; i++)
+            fn(arg);
+        t = bench_now() - t;
+        if (t >= 2e-3 || k >= (1ul << 20))
+            return k;
+        k = t > 0 ? (unsigned long)((double)k * 2.5e-3 / t) + 1 : 2 * k;
+    }
+}
+
+void bench_row(const char *what, const char *size, const char *fmt, ...)
+{
+    va_list ap;
+    printf("  %-22s %-26s", what, size);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+}
+
+double bench_agree(bench_ctx *ctx, const char *what, double err, double tol)
+{
+    double r = tol > 0 ? err / tol : (err == 0 ? 0 : INFINITY);
+    if (!(r <= 1)) {
+        printf("  DISAGREE: %s: error %.3g > tolerance %.3g\n", what, err, tol);
+        ctx->disagree++;
+    }
+    return r;
+}
+
+int bench_input(bench_ctx *ctx, const char *name, const double *x, size_t len)
+{
+    if (ctx->inputs == NULL)
+        return 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.f64", ctx->inputs, name);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL || fwrite(x, sizeof *x, len, f) != len || fclose(f) != 0) {
+        cli_error(strerror(errno), path);
+        return 2;
+    }
+    return 0;
+}
+
+void bench_manifest(bench_ctx *ctx, const char *fmt, ...)
+{
+    if (ctx->manifest == NULL)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(ctx->manifest, fmt, ap);
+    va_end(ap);
+}
+
+typedef struct { const char *name; int (*fn)(bench_ctx *); } bench_entry;
+static const bench_entry sections[] = {BENCH_REGISTRY};
+
+static int parse_ul(const char *s, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (*s == '\0' || *s == '-' || errno != 0 || *end != '\0') {
+        cli_error("not an unsigned decimal integer", s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    bench_ctx ctx = {.seed = 2026};
+    unsigned long reps = 0, seed = 2026;
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) { cli_bench_usage(stdout); return 0; }
+        if (strcmp(argv[i], "--quick") == 0) { ctx.quick = 1; continue; }
+        int is_reps = strcmp(argv[i], "--reps") == 0, is_seed = strcmp(argv[i], "--seed") == 0;
+        if (!is_reps && !is_seed && strcmp(argv[i], "--write-inputs") != 0) {
+            cli_error("unknown argument of bench (see fedref bench --help)", argv[i]);
+            return 2;
+        }
+        if (i + 1 >= argc) { cli_error("option needs a value", argv[i]); return 2; }
+        const char *v = argv[++i];
+        if (is_reps) {
+            if (parse_ul(v, &reps)) return 2;
+            if (reps == 0) { cli_error("needs at least one repetition", "--reps"); return 2; }
+        } else if (is_seed) {
+            if (parse_ul(v, &seed)) return 2;
+        } else {
+            ctx.inputs = v;
+        }
+    }
+    ctx.reps = reps ? reps : ctx.quick ? 3 : 7;
+    ctx.seed = seed;
+    if (ctx.inputs) {
+        struct stat sb;
+        if (stat(ctx.inputs, &sb) != 0) { cli_error(strerror(errno), ctx.inputs); return 2; }
+        if (!S_ISDIR(sb.st_mode)) { cli_error("not a directory", ctx.inputs); return 2; }
+        char path[4096];
+        snprintf(path, sizeof path, "%s/manifest.txt", ctx.inputs);
+        if ((ctx.manifest = fopen(path, "w")) == NULL) { cli_error(strerror(errno), path); return 2; }
+        fprintf(ctx.manifest, "# fedref bench inputs, seed %llu%s\nreps %lu\n",
+                (unsigned long long)ctx.seed, ctx.quick ? ", quick sizes" : "", ctx.reps);
+    }
+    printf("fedref %s bench%s: medians of %lu repetitions; OPENBLAS_NUM_THREADS=%s\n",
+           FEDREF_VERSION, ctx.quick ? " --quick (small sizes: correctness, not timing)" : "",
+           ctx.reps, getenv("OPENBLAS_NUM_THREADS") ? getenv("OPENBLAS_NUM_THREADS") : "(unset)");
+    int rc = 0;
+    for (size_t s = 0; sections[s].name && rc == 0; s++) {
+        fflush(stdout);
+        cli_progress("bench: section %s", sections[s].name);
+        rc = sections[s].fn(&ctx);
+    }
+    if (ctx.manifest && fclose(ctx.manifest) != 0 && rc == 0) {
+        cli_error(strerror(errno), "manifest.txt");
+        rc = 2;
+    }
+    if (rc != 0)
+        return rc;
+    printf("\nbench: %d disagreement(s)\n", ctx.disagree);
+    return ctx.disagree ? 1 : 0;
+}

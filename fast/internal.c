@@ -1,0 +1,189 @@
+/* internal.c -- internal helpers of libfedfast (declared in internal.h):
+ * the branch-free finiteness scan, and the typed sort and selection of
+ * 64-bit keys (the total order of binary64 through ffi_key).  No numerics:
+ * comparisons and moves only. */
+#include <float.h>
+
+#include "internal.h"
+
+/* ---- finiteness ----------------------------------------------------------- */
+
+/* Blocks of 256 entries, on the bit patterns: the exponent field plus one
+ * carries into bit 63 exactly when it is all ones (+-Inf, NaN); the 16
+ * lanes are or-ed without a branch, so the compiler vectorises the block,
+ * and one test per block ends the scan early; the rest goes 8 at a time. */
+FFI_INLINE int all_finite_body(const double *x, size_t len)
+{
+    const uint64_t E = 0x7ff0000000000000u, ONE = 0x0010000000000000u;
+    size_t k = 0;
+    for (; k + 256 <= len; k += 256) {
+        uint64_t acc[16] = {0};
+        for (size_t q = 0; q < 256; q += 16)
+            for (size_t l = 0; l < 16; l++) {
+                uint64_t u;
+                memcpy(&u, &x[k + q + l], sizeof u);
+                acc[l] |= (u & E) + ONE;
+            }
+        uint64_t any = 0;
+        for (size_t l = 0; l < 16; l++)
+            any |= acc[l];
+        if (any >> 63)
+            return 0;
+    }
+    uint64_t acc[8] = {0};                  /* the rest: 8 at a time, then one */
+    for (; k + 8 <= len; k += 8)
+        for (size_t l = 0; l < 8; l++) {
+            uint64_t u;
+            memcpy(&u, &x[k + l], sizeof u);
+            acc[l] |= (u & E) + ONE;
+        }
+    for (size_t l = 0; k + l < len; l++) {
+        uint64_t u;
+        memcpy(&u, &x[k + l], sizeof u);
+        acc[l] |= (u & E) + ONE;
+    }
+    uint64_t any = 0;
+    for (size_t l = 0; l < 8; l++)
+        any |= acc[l];
+    return !(any >> 63);
+}
+
+FFI_VERSIONS(int, all_finite, (const double *x, size_t len), (x, len))
+
+int ffi_all_finite(const double *x, size_t len)
+{
+    return all_finite(x, len);
+}
+
+/* ---- sort and selection of keys ------------------------------------------- */
+
+static void insertion_u64(uint64_t *a, size_t len)
+{
+    for (size_t i = 1; i < len; i++) {
+        uint64_t v = a[i];
+        size_t j = i;
+        for (; j > 0 && a[j - 1] > v; j--)
+            a[j] = a[j - 1];
+        a[j] = v;
+    }
+}
+
+static void sift_u64(uint64_t *a, size_t root, size_t len)
+{
+    uint64_t v = a[root];
+    for (size_t c; (c = 2 * root + 1) < len; root = c) {
+        if (c + 1 < len && a[c + 1] > a[c])
+            c++;
+        if (a[c] <= v)
+            break;
+        a[root] = a[c];
+    }
+    a[root] = v;
+}
+
+static void heapsort_u64(uint64_t *a, size_t len)
+{
+    for (size_t i = len / 2; i-- > 0;)
+        sift_u64(a, i, len);
+    for (size_t end = len; end-- > 1;) {
+        uint64_t t = a[0];
+        a[0] = a[end];
+        a[end] = t;
+        sift_u64(a, 0, end);
+    }
+}
+
+/* Three-way partition of a[0..len-1] (len >= 1) around the median of
+ * a[0], a[len/2], a[len-1]: on return a[0..*lt) < pivot, a[*lt..*gt) ==
+ * pivot, a[*gt..len) > pivot, and *lt < *gt (the pivot occurs), so both
+ * outer parts are shorter than len. */
+static uint64_t partition_u64(uint64_t *a, size_t len, size_t *lt, size_t *gt)
+{
+    uint64_t x = a[0], y = a[len / 2], z = a[len - 1];
+    uint64_t piv = x < y ? (y < z ? y : (x < z ? z : x)) : (x < z ? x : (y < z ? z : y));
+    size_t l = 0, i = 0, g = len;
+    while (i < g) {
+        uint64_t v = a[i];
+        if (v < piv) {
+            a[i++] = a[l];
+            a[l++] = v;
+        } else if (v > piv) {
+            a[i] = a[--g];
+            a[g] = v;
+        } else {
+            i++;
+        }
+    }
+    *lt = l;
+    *gt = g;
+    return piv;
+}
+
+static unsigned depth_limit(size_t len)
+{
+    unsigned d = 0;
+    while (len > 1) {
+        len >>= 1;
+        d += 2;
+    }
+    return d;
+}
+
+static void introsort_u64(uint64_t *a, size_t len, unsigned depth)
+{
+    while (len > 16) {
+        if (depth-- == 0) {
+            heapsort_u64(a, len);
+            return;
+        }
+        size_t lt, gt;
+        partition_u64(a, len, &lt, &gt);
+        if (lt < len - gt) {                     /* recurse on the smaller part */
+            introsort_u64(a, lt, depth);
+            a += gt;
+            len -= gt;
+        } else {
+            introsort_u64(a + gt, len - gt, depth);
+            len = lt;
+        }
+    }
+    insertion_u64(a, len);
+}
+
+void ffi_sort_u64(uint64_t *a, size_t len)
+{
+    introsort_u64(a, len, depth_limit(len));
+}
+
+uint64_t ffi_select_u64(uint64_t *a, size_t len, size_t r)
+{
+    unsigned depth = depth_limit(len);
+    while (len > 16) {
+        if (depth-- == 0) {
+            heapsort_u64(a, len);
+            return a[r];
+        }
+        size_t lt, gt;
+        uint64_t piv = partition_u64(a, len, &lt, &gt);
+        if (r < lt) {
+            len = lt;
+        } else if (r < gt) {
+            return piv;
+        } else {
+            a += gt;
+            len -= gt;
+            r -= gt;
+        }
+    }
+    insertion_u64(a, len);
+    return a[r];
+}
+
+void ffi_sort_total(double *v, uint64_t *ws, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        ws[i] = ffi_key(v[i]);
+    ffi_sort_u64(ws, len);
+    for (size_t i = 0; i < len; i++)
+        v[i] = ffi_unkey(ws[i]);
+}
