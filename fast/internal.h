@@ -2,8 +2,8 @@
  * checks, the sorted column of a row-major m x n matrix, a typed sort and
  * selection in the total order of binary64, and the run-time choice of
  * instruction set for the hot loops (fast/internal.c).  No numerics. */
-#ifndef FF_COLUMN_H
-#define FF_COLUMN_H
+#ifndef FEDREF_FAST_INTERNAL_H
+#define FEDREF_FAST_INTERNAL_H
 
 #include <cblas.h>
 #include <limits.h>
@@ -51,7 +51,7 @@
  * (fast/internal.c), several times faster than a test per entry. */
 int ffi_all_finite(const double *x, size_t len);
 
-static inline int ff_all_finite(const double *x, size_t len)
+static inline int ffi_all_finite(const double *x, size_t len)
 {
     return ffi_all_finite(x, len);
 }
@@ -62,7 +62,7 @@ static inline int ff_all_finite(const double *x, size_t len)
  * libfedref's (FR_COUNT_MAX), so both wings give the same status. */
 
 /* FR_OK iff m, n >= 1 and m n <= FR_COUNT_MAX. */
-static inline int ff_check_mn(size_t m, size_t n)
+static inline int ffi_check_mn(size_t m, size_t n)
 {
     if (m == 0 || n == 0 || n > FR_COUNT_MAX / m)
         return FR_ESIZE;
@@ -71,7 +71,7 @@ static inline int ff_check_mn(size_t m, size_t n)
 
 /* 1 iff the byte ranges [p, p + np) and [q, q + nq) overlap (two outputs
  * that must be distinct: FR_EDOM). */
-static inline int ff_overlap(const void *p, size_t np, const void *q, size_t nq)
+static inline int ffi_overlap(const void *p, size_t np, const void *q, size_t nq)
 {
     uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
     return a < b + nq && b < a + np;
@@ -113,7 +113,7 @@ void ffi_sort_total(double *v, uint64_t *ws, size_t len);
 
 /* col[0..m-1] = column j of W (row-major m x n), sorted ascending in the
  * total order (ws: m keys of workspace). */
-static inline void ff_sorted_column(double *col, uint64_t *ws, const double *W,
+static inline void ffi_sorted_column(double *col, uint64_t *ws, const double *W,
                                     size_t m, size_t n, size_t j)
 {
     if (m <= INT_MAX && n <= INT_MAX)
@@ -124,4 +124,4 @@ static inline void ff_sorted_column(double *col, uint64_t *ws, const double *W,
     ffi_sort_total(col, ws, m);
 }
 
-#endif /* FF_COLUMN_H */
+#endif /* FEDREF_FAST_INTERNAL_H */

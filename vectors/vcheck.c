@@ -135,8 +135,9 @@ static int check_ref(const vfile *f, const vcase *c, FILE *out)
 {
     const vfunc *fn = f->fn;
     long bits = c->certified_bits ? c->certified_bits : 64;
-    /* iterative functions: ref at bits + 128, doubled up to 3 times (the
-     * precision the trajectory needs depends on the case, as in vgen.c) */
+    /* iterative functions: ref at P = bits + 128, then 2P and 4P (three
+     * tries: the precision the trajectory needs depends on the case, as in
+     * vgen.c) */
     mpfr_prec_t P = bits + (fn->iterative ? 128 : 32);
     int tries = fn->iterative ? 3 : 1;
     int ok = 0;

@@ -138,10 +138,10 @@ static int ens_args(const double *W, size_t m, size_t n, double lambda, double e
 {
     if (!W)
         return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = ffi_check_mn(m, n);
     if (st != FR_OK || m > mmax)
         return st != FR_OK ? st : FR_ESIZE;
-    if (!isfinite(lambda) || !isfinite(eta) || !ff_all_finite(W, m * n))
+    if (!isfinite(lambda) || !isfinite(eta) || !ffi_all_finite(W, m * n))
         return FR_ENONFINITE;
     return lambda > 0 && eta > 0 ? FR_OK : FR_EDOM;
 }
@@ -371,21 +371,21 @@ int ff_ens(double *w, const double *W, size_t m, size_t n,
 {
     if (!w || !W)                          /* ens_args without its scan of W, */
         return FR_ENULL;                   /* which the blocks below fuse     */
-    int st = ff_check_mn(m, n);
+    int st = ffi_check_mn(m, n);
     if (st != FR_OK)
         return st;
     if (!isfinite(lambda) || !isfinite(eta))
         return FR_ENONFINITE;
     if (!(lambda > 0) || !(eta > 0))
-        return ff_all_finite(W, m * n) ? FR_EDOM : FR_ENONFINITE;
+        return ffi_all_finite(W, m * n) ? FR_EDOM : FR_ENONFINITE;
     /* The scan for non-finite entries of W is the first pass of each
      * block; the results go to res and reach w only when every block
      * passed (outputs untouched on error). */
     double *res = malloc(n * sizeof *res);
     if (!res)
-        return ff_all_finite(W, m * n) ? FR_ENOMEM : FR_ENONFINITE;
+        return ffi_all_finite(W, m * n) ? FR_ENOMEM : FR_ENONFINITE;
     st = ens_all(res, W, m, n, lambda, eta);
-    if (st == FR_ENOMEM && !ff_all_finite(W, m * n))
+    if (st == FR_ENOMEM && !ffi_all_finite(W, m * n))
         st = FR_ENONFINITE;
     if (st == FR_OK)
         memcpy(w, res, n * sizeof *w);

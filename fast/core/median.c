@@ -24,10 +24,10 @@ static int median_args(const double *W, size_t m, size_t n)
 {
     if (!W)
         return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = ffi_check_mn(m, n);
     if (st != FR_OK)
         return st;
-    return ff_all_finite(W, m * n) ? FR_OK : FR_ENONFINITE;
+    return ffi_all_finite(W, m * n) ? FR_OK : FR_ENONFINITE;
 }
 
 int ff_median(double *med, const double *W, size_t m, size_t n)
@@ -43,7 +43,7 @@ int ff_median(double *med, const double *W, size_t m, size_t n)
         return FR_ENOMEM;
     }
     for (size_t j = 0; j < n; j++) {
-        ff_sorted_column(v, ws, W, m, n, j);
+        ffi_sorted_column(v, ws, W, m, n, j);
         if (m % 2) {
             med[j] = v[m / 2];
         } else {

@@ -30,7 +30,7 @@ static int prox_args(const double *u, size_t n, double gamma, double rho)
         return FR_ENULL;
     if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(gamma) || !isfinite(rho) || !ff_all_finite(u, n))
+    if (!isfinite(gamma) || !isfinite(rho) || !ffi_all_finite(u, n))
         return FR_ENONFINITE;
     return gamma >= 0 && rho > 0 ? FR_OK : FR_EDOM;
 }

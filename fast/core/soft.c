@@ -23,7 +23,7 @@ static int soft_args(const double *t, size_t n, double a)
         return FR_ENULL;
     if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
-    if (!isfinite(a) || !ff_all_finite(t, n))
+    if (!isfinite(a) || !ffi_all_finite(t, n))
         return FR_ENONFINITE;
     return a >= 0 ? FR_OK : FR_EDOM;
 }

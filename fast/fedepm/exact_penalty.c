@@ -60,10 +60,10 @@ int ff_lambda_star(double *lam, const double *G, size_t m, size_t n)
 {
     if (!lam || !G)
         return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = ffi_check_mn(m, n);
     if (st != FR_OK)
         return st;
-    if (!ff_all_finite(G, m * n))
+    if (!ffi_all_finite(G, m * n))
         return FR_ENONFINITE;
     double mx = 0;
     for (size_t k = 0; k < m * n; k++)
@@ -75,7 +75,7 @@ int ff_lambda_star(double *lam, const double *G, size_t m, size_t n)
 /* 1 iff G, W (m x n) and w (n) are finite. */
 static int gww_finite(const double *G, const double *W, const double *w, size_t m, size_t n)
 {
-    return ff_all_finite(G, m * n) && ff_all_finite(W, m * n) && ff_all_finite(w, n);
+    return ffi_all_finite(G, m * n) && ffi_all_finite(W, m * n) && ffi_all_finite(w, n);
 }
 
 /* The checks of (9) and (10) and of their bounds, in class order: the two
@@ -87,7 +87,7 @@ static int pen_args(const void *o1, const void *o2, const double *G, const doubl
 {
     if (!o1 || !o2 || !G || !W || !w)
         return FR_ENULL;
-    int st = ff_check_mn(m, n);
+    int st = ffi_check_mn(m, n);
     if (st != FR_OK || m > mmax)
         return st != FR_OK ? st : FR_ESIZE;
     if ((with_le && (!isfinite(lambda) || !isfinite(eta))) || !gww_finite(G, W, w, m, n))

@@ -75,7 +75,7 @@ static int mu_args(double mu0, double c, double alpha, const double *wik, const 
     if (n == 0 || n > FR_COUNT_MAX || n > nmax)
         return FR_ESIZE;
     if (!isfinite(mu0) || !isfinite(c) || !isfinite(alpha)
-        || !ff_all_finite(wik, n) || !ff_all_finite(w, n))
+        || !ffi_all_finite(wik, n) || !ffi_all_finite(w, n))
         return FR_ENONFINITE;
     return mu0 > 0 && c >= 0 && alpha > 1 ? FR_OK : FR_EDOM;   /* c = 0: fedref's extension */
 }
@@ -89,7 +89,7 @@ static int step_args(const double *wi, const double *w, const double *g, size_t 
     if (n == 0 || n > FR_COUNT_MAX)
         return FR_ESIZE;
     if (!isfinite(lambda) || !isfinite(eta) || !isfinite(mu)
-        || !ff_all_finite(wi, n) || !ff_all_finite(w, n) || !ff_all_finite(g, n))
+        || !ffi_all_finite(wi, n) || !ffi_all_finite(w, n) || !ffi_all_finite(g, n))
         return FR_ENONFINITE;
     return lambda > 0 && eta > 0 && mu > 0 ? FR_OK : FR_EDOM;
 }

@@ -146,7 +146,7 @@ static int eq39_args(const double *g, size_t n, double eps, double mu, size_t nm
         return FR_ENULL;
     if (n == 0 || n > FR_COUNT_MAX || n > nmax)
         return FR_ESIZE;
-    if (!isfinite(eps) || !isfinite(mu) || !ff_all_finite(g, n))
+    if (!isfinite(eps) || !isfinite(mu) || !ffi_all_finite(g, n))
         return FR_ENONFINITE;
     int st;
     if ((st = check_pos(eps)) || (st = check_pos(mu)))

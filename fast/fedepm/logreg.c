@@ -169,7 +169,7 @@ static int client(double *fi, double *gi, const fr_logreg *P, size_t off, size_t
         const size_t rb = d - t0 < R ? d - t0 : R;
         const double *X = P->X + (off + t0) * n, *b = P->b + off + t0;
         mat_vec(u, X, rb, n, w);                     /* u_t = <x_t, w> */
-        if (check && !ff_all_finite(X, rb * n))      /* from the cache */
+        if (check && !ffi_all_finite(X, rb * n))      /* from the cache */
             return FR_ENONFINITE;
         for (size_t t = 0; t < rb; t++) {
             const double v = b[t] != 0 ? -u[t] : u[t];   /* (1 - 2 b_t) u_t */
@@ -259,11 +259,11 @@ static int check_args(const double *f, const double *g, const fr_logreg *P, size
         return FR_ENULL;
     if (sp == FR_ESIZE || (has_i && i >= P->m))
         return FR_ESIZE;
-    if (sp == FR_ENONFINITE || !ff_all_finite(w, P->n))
+    if (sp == FR_ENONFINITE || !ffi_all_finite(w, P->n))
         return FR_ENONFINITE;
     if (sp != FR_OK)
         return sp;                                  /* FR_EDOM */
-    if (f && g && ff_overlap(f, sizeof *f, g, P->n * sizeof *g))
+    if (f && g && ffi_overlap(f, sizeof *f, g, P->n * sizeof *g))
         return FR_EDOM;                             /* two outputs */
     return FR_OK;
 }
@@ -290,9 +290,9 @@ static int check_light(const double *f, const double *g, const fr_logreg *P, siz
         return FR_ESIZE;
     *off = has_i ? offset_of(P, i) : 0;
     *d = has_i ? P->d[i] : D;
-    if (!isfinite(P->beta) || !ff_all_finite(P->b, D) || !ff_all_finite(w, n)
-        || !ff_all_finite(P->X, *off * n)
-        || !ff_all_finite(P->X + (*off + *d) * n, (D - *off - *d) * n))
+    if (!isfinite(P->beta) || !ffi_all_finite(P->b, D) || !ffi_all_finite(w, n)
+        || !ffi_all_finite(P->X, *off * n)
+        || !ffi_all_finite(P->X + (*off + *d) * n, (D - *off - *d) * n))
         return FR_ENONFINITE;
     return FR_OK;
 }
@@ -308,7 +308,7 @@ static int check_domain(const double *f, const double *g, const fr_logreg *P)
         bad |= P->b[t] != 0.0 && P->b[t] != 1.0;
     if (bad)
         return FR_EDOM;
-    if (f && g && ff_overlap(f, sizeof *f, g, P->n * sizeof *g))
+    if (f && g && ffi_overlap(f, sizeof *f, g, P->n * sizeof *g))
         return FR_EDOM;
     return FR_OK;
 }
@@ -325,7 +325,7 @@ static int evaluate(double *f, double *g, const fr_logreg *P, int has_i, size_t 
     double *gt = g ? malloc(2 * n * sizeof *gt) : NULL;   /* g may alias w */
     int st = FR_OK;
     if (!u || (g && !gt)) {
-        if (full && !ff_all_finite(P->X + off * n, d * n))
+        if (full && !ffi_all_finite(P->X + off * n, d * n))
             st = FR_ENONFINITE;
         else if (full)
             st = check_domain(f, g, P);
@@ -385,14 +385,14 @@ int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
 
 int ffi_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w)
 {
-    if (!ff_all_finite(w, P->n))
+    if (!ffi_all_finite(w, P->n))
         return FR_ENONFINITE;
     return evaluate(fi, gi, P, 1, offset_of(P, i), P->d[i], w, 0);
 }
 
 int ffi_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
 {
-    if (!ff_all_finite(w, P->n))
+    if (!ffi_all_finite(w, P->n))
         return FR_ENONFINITE;
     return evaluate(f, g, P, 0, 0, fr_logreg_samples(P), w, 0);
 }

@@ -50,7 +50,7 @@ static int stop_args(double gnorm2, const double *f, size_t nf, size_t n)
         return FR_ENULL;
     if (nf == 0 || nf > FR_COUNT_MAX || n == 0)
         return FR_ESIZE;
-    if (!isfinite(gnorm2) || !ff_all_finite(f, nf))
+    if (!isfinite(gnorm2) || !ffi_all_finite(f, nf))
         return FR_ENONFINITE;
     return gnorm2 >= 0 ? FR_OK : FR_EDOM;
 }

@@ -7,7 +7,7 @@
  *
  * docs/FEDEPM.md is the normative description of the algorithms as fedref
  * runs them (round structure, the order of random draws, what is recorded);
- * docs/RNG.md section 4 gives the stream numbers. */
+ * docs/RNG.md section 3.8 gives the stream numbers. */
 #ifndef FEDREF_FL_H
 #define FEDREF_FL_H
 
@@ -77,7 +77,7 @@ typedef struct {
                             * data-independent bound on ||g_i(D) - g_i(D')||_1 over all
                             * server points and neighbours D' of D (docs/FEDEPM.md 9) */
     int stopping;          /* 1: the stopping rule of 002 Sec. VII-B; 0: run all rounds */
-    uint64_t seed;         /* key word 0 of every stream (docs/RNG.md section 4) */
+    uint64_t seed;         /* key word 0 of every stream (docs/RNG.md section 3.8) */
     double mu_prox;        /* SFedProx (36): mu > 0 */
     unsigned long ell;     /* SFedProx, Algorithm 4: inner steps >= 1 */
     double acct_delta;     /* delta' in (0, 1) of the advanced-composition accountant
@@ -143,7 +143,7 @@ int fr_selection_size(double rho, size_t m, size_t *nsel);
  * status). */
 unsigned long fr_tau(unsigned long k, unsigned long k0);
 
-/* Stream numbers (docs/RNG.md section 4): selection S^1, S^2, ... from
+/* Stream numbers (docs/RNG.md section 3.8): selection S^1, S^2, ... from
  * (seed, FR_STREAM_SELECT); the noise of client i (0-based) from
  * (seed, FR_STREAM_NOISE + i). */
 #define FR_STREAM_SELECT 1u
