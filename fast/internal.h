@@ -51,11 +51,6 @@
  * (fast/internal.c), several times faster than a test per entry. */
 int ffi_all_finite(const double *x, size_t len);
 
-static inline int ffi_all_finite(const double *x, size_t len)
-{
-    return ffi_all_finite(x, len);
-}
-
 /* The argument checks follow the class order of fedref_common.h
  * ("Error semantics"): all pointers (FR_ENULL), then sizes (FR_ESIZE),
  * finiteness (FR_ENONFINITE) and domain (FR_EDOM); the size limits are
