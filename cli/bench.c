@@ -90,6 +90,25 @@ double bench_agree(bench_ctx *ctx, const char *what, double err, double tol)
     return r;
 }
 
+mpfr_t *bench_mp_array(const double *x, size_t len)
+{
+    mpfr_t *a = malloc((len ? len : 1) * sizeof *a);
+    if (a)
+        for (size_t i = 0; i < len; i++) {
+            mpfr_init2(a[i], 53);
+            mpfr_set_d(a[i], x ? x[i] : 0.0, MPFR_RNDN);
+        }
+    return a;
+}
+
+void bench_mp_free(mpfr_t *a, size_t len)
+{
+    if (a)
+        for (size_t i = 0; i < len; i++)
+            mpfr_clear(a[i]);
+    free(a);
+}
+
 int bench_input(bench_ctx *ctx, const char *name, const double *x, size_t len)
 {
     if (ctx->inputs == NULL)

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <mpfr.h>                 /* after stdio.h: the bench helpers take mpfr_t */
 
 /* Print "fedref: error: <what> (<where>)" to stderr. */
 void cli_error(const char *what, const char *where);
@@ -58,6 +59,10 @@ double bench_agree(bench_ctx *ctx, const char *what, double err, double tol);
  * bench_input writes len doubles to DIR/NAME.f64 (native binary64) and
  * returns 0, or 2 after cli_error; bench_manifest appends a line to
  * DIR/manifest.txt (ci/bench_numpy.py reads it). */
+/* len mpfr_t at 53 bits holding x[0..len-1] exactly (zeros if x is NULL);
+ * NULL if out of memory.  Free with bench_mp_free. */
+mpfr_t *bench_mp_array(const double *x, size_t len);
+void bench_mp_free(mpfr_t *a, size_t len);
 int bench_input(bench_ctx *ctx, const char *name, const double *x, size_t len);
 void bench_manifest(bench_ctx *ctx, const char *fmt, ...);
 

@@ -22,24 +22,6 @@ static void uniform(double *x, size_t len, uint64_t seed, uint64_t s)
         x[i] = (double)frng_u53(&g) * 0x1p-53 - 0.5;
 }
 
-static mpfr_t *mp_array(const double *x, size_t len)
-{
-    mpfr_t *a = malloc((len ? len : 1) * sizeof *a);
-    if (a)
-        for (size_t i = 0; i < len; i++) {
-            mpfr_init2(a[i], PREC);
-            mpfr_set_d(a[i], x ? x[i] : 0.0, MPFR_RNDN);
-        }
-    return a;
-}
-
-static void mp_free(mpfr_t *a, size_t len)
-{
-    if (a)
-        for (size_t i = 0; i < len; i++)
-            mpfr_clear(a[i]);
-    free(a);
-}
 
 /* One closed form: its ref and fast calls on prepared arguments, and the
  * agreement of fast (out) with ref (rout) under the bound (rel, abs[j]). */
@@ -96,12 +78,12 @@ static int bench_one(bench_ctx *ctx, cf_t *c)
 {
     const size_t len = c->m * c->n;
     c->out = malloc(2 * c->nout * sizeof *c->out);
-    c->rW = mp_array(c->W, len);
-    c->rout = mp_array(NULL, c->nout);
+    c->rW = bench_mp_array(c->W, len);
+    c->rout = bench_mp_array(NULL, c->nout);
     if (!c->out || !c->rW || !c->rout) {
         free(c->out);
-        mp_free(c->rW, len);
-        mp_free(c->rout, c->nout);
+        bench_mp_free(c->rW, len);
+        bench_mp_free(c->rout, c->nout);
         cli_error("out of memory", c->name);
         return 2;
     }
@@ -156,8 +138,8 @@ static int bench_one(bench_ctx *ctx, cf_t *c)
               bench_median(tf, ctx->reps), bench_median(t, ctx->reps), agree);
     free(t);
     free(c->out);
-    mp_free(c->rW, len);
-    mp_free(c->rout, c->nout);
+    bench_mp_free(c->rW, len);
+    bench_mp_free(c->rout, c->nout);
     mpfr_clears(c->ra, c->rb, (mpfr_ptr)0);
     return 0;
 }

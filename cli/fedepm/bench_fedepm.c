@@ -40,24 +40,6 @@ static void labels(double *b, size_t len, uint64_t seed, uint64_t s)
         b[i] = (double)(frng_next64(&g) >> 63);
 }
 
-static mpfr_t *mp_array(const double *x, size_t len)
-{
-    mpfr_t *a = malloc((len ? len : 1) * sizeof *a);
-    if (a)
-        for (size_t i = 0; i < len; i++) {
-            mpfr_init2(a[i], PREC);
-            mpfr_set_d(a[i], x ? x[i] : 0.0, MPFR_RNDN);
-        }
-    return a;
-}
-
-static void mp_free(mpfr_t *a, size_t len)
-{
-    if (a)
-        for (size_t i = 0; i < len; i++)
-            mpfr_clear(a[i]);
-    free(a);
-}
 
 /* ---- ref against fast ------------------------------------------------------ */
 
@@ -113,10 +95,10 @@ static int bench_cf(bench_ctx *ctx, cf_t *c, const char *name, const char *size)
 {
     const size_t n = c->n;
     c->out = malloc((n + 1) * sizeof *c->out);
-    c->rout = mp_array(NULL, n + 1);
-    c->rw = mp_array(c->w, n);
-    c->rwi = mp_array(c->wi, c->wi ? n : 0);
-    c->rg = mp_array(c->g, c->g ? n : 0);
+    c->rout = bench_mp_array(NULL, n + 1);
+    c->rw = bench_mp_array(c->w, n);
+    c->rwi = bench_mp_array(c->wi, c->wi ? n : 0);
+    c->rg = bench_mp_array(c->g, c->g ? n : 0);
     double *t = malloc(3 * ctx->reps * sizeof *t);
     int rc = 0;
     if (!c->out || !c->rout || !c->rw || !c->rwi || !c->rg || !t) {
@@ -149,10 +131,10 @@ static int bench_cf(bench_ctx *ctx, cf_t *c, const char *name, const char *size)
 done:
     free(c->out);
     free(t);
-    mp_free(c->rout, n + 1);
-    mp_free(c->rw, n);
-    mp_free(c->rwi, c->wi ? n : 0);
-    mp_free(c->rg, c->g ? n : 0);
+    bench_mp_free(c->rout, n + 1);
+    bench_mp_free(c->rw, n);
+    bench_mp_free(c->rwi, c->wi ? n : 0);
+    bench_mp_free(c->rg, c->g ? n : 0);
     return rc;
 }
 
