@@ -7,6 +7,8 @@ set -eu
 # fuzz target (libFuzzer; make fuzz, fuzz-replay); binutils: nm for the
 # exported-symbol check; python3: docs/rng_reference.py (ci/vectors-docs.sh)
 PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3"
+# extra packages for one target, as arguments (make bench: python3-numpy)
+PKGS="$PKGS $*"
 missing=""
 for p in $PKGS; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
