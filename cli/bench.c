@@ -70,6 +70,22 @@ unsigned long bench_inner(void (*fn)(void *), void *arg)
     }
 }
 
+void bench_ref_fast(const bench_ctx *ctx, void (*ref)(void *), void (*fast)(void *), void *arg,
+                    unsigned long inner, double *tr, double *tf, double *ratio)
+{
+    for (unsigned long r = 0; r < ctx->reps; r++) {    /* interleaved: ref, then fast */
+        double t0 = bench_now();
+        ref(arg);
+        double t1 = bench_now();
+        for (unsigned long k = 0; k < inner; k++)
+            fast(arg);
+        double t2 = bench_now();
+        tr[r] = t1 - t0;
+        tf[r] = (t2 - t1) / (double)inner;
+        ratio[r] = tr[r] / tf[r];
+    }
+}
+
 void bench_row(const char *what, const char *size, const char *fmt, ...)
 {
     va_list ap;

@@ -51,6 +51,10 @@ double bench_median(double *t, size_t k);
 /* An inner repetition count that makes fn(arg) take about 2 ms (at least 1). */
 unsigned long bench_inner(void (*fn)(void *), void *arg);
 /* One row of a section's table: "  %-22s %-22s" then the given text. */
+/* ctx->reps interleaved repetitions of one ref call and `inner` fast calls
+ * on arg: seconds per call into tr[r], tf[r], and ref/fast into ratio[r]. */
+void bench_ref_fast(const bench_ctx *ctx, void (*ref)(void *), void (*fast)(void *), void *arg,
+                    unsigned long inner, double *tr, double *tf, double *ratio);
 void bench_row(const char *what, const char *size, const char *fmt, ...);
 /* Records an agreement check: err <= tol passes (tol > 0); a failure is
  * printed and counted.  Returns err / tol. */

@@ -74,6 +74,11 @@ static void fast_once(void *p)
     (void)run_fast(p);
 }
 
+static void ref_once(void *p)
+{
+    (void)run_ref(p);
+}
+
 static int bench_one(bench_ctx *ctx, cf_t *c)
 {
     const size_t len = c->m * c->n;
@@ -116,17 +121,7 @@ static int bench_one(bench_ctx *ctx, cf_t *c)
         return 2;
     }
     double *tr = t + ctx->reps, *tf = t + 2 * ctx->reps;
-    for (unsigned long r = 0; r < ctx->reps; r++) {
-        double t0 = bench_now();
-        (void)run_ref(c);
-        double t1 = bench_now();
-        for (unsigned long k = 0; k < inner; k++)
-            (void)run_fast(c);
-        double t2 = bench_now();
-        tr[r] = t1 - t0;
-        tf[r] = (t2 - t1) / (double)inner;
-        t[r] = tr[r] / tf[r];
-    }
+    bench_ref_fast(ctx, ref_once, fast_once, c, inner, tr, tf, t);
     char size[64];
     if (c->m > 1)
         snprintf(size, sizeof size, "m = %zu, n = %zu", c->m, c->n);

@@ -72,6 +72,11 @@ static void fast_once(void *p)
     (void)run_fast(p);
 }
 
+static void ref_once(void *p)
+{
+    (void)run_ref(p);
+}
+
 /* The largest |fast - ref| / (bound + ulp(ref)/2) over the outputs. */
 static double agreement(cf_t *c)
 {
@@ -114,17 +119,7 @@ static int bench_cf(bench_ctx *ctx, cf_t *c, const char *name, const char *size)
     double agree = bench_agree(ctx, name, s1 == FR_OK && s2 == FR_OK ? agreement(c) : INFINITY, 1);
     unsigned long inner = bench_inner(fast_once, c);
     double *tr = t + ctx->reps, *tf = t + 2 * ctx->reps;
-    for (unsigned long r = 0; r < ctx->reps; r++) {
-        double t0 = bench_now();
-        (void)run_ref(c);
-        double t1 = bench_now();
-        for (unsigned long k = 0; k < inner; k++)
-            (void)run_fast(c);
-        double t2 = bench_now();
-        tr[r] = t1 - t0;
-        tf[r] = (t2 - t1) / (double)inner;
-        t[r] = tr[r] / tf[r];
-    }
+    bench_ref_fast(ctx, ref_once, fast_once, c, inner, tr, tf, t);
     bench_row(name, size, "%10.3g %10.3g %9.0f %11.3g\n", bench_median(tr, ctx->reps),
               bench_median(tf, ctx->reps), bench_median(t, ctx->reps), agree);
     mpfr_clears(c->rl, c->re, c->rm, (mpfr_ptr)0);
