@@ -304,6 +304,9 @@ static double check_prox_case(double u, double gamma, double rho)
     if (sgn <= 0)
         CK_PLUS_ZERO(x);               /* rho |u| <= gamma, decided exactly */
     CK_BOUND(x, exact, rel_b, abs_b);
+    /* and the tight proved statement (fast/core/prox_l1.c), which the bound
+     * function rounds up to 2^-51: (1 + 2^-53)^2 - 1 = 2^-52 + 2^-106 */
+    CK_BOUND(x, exact, 0x1p-52 + 0x1p-106, 0x1p-1072);
     ck_assert(x == 0 || signbit(x) == signbit(u));
     double rel = 0;
     if (fabs(mpfr_get_d(exact, MPFR_RNDN)) >= 0x1p-1000) {
@@ -731,6 +734,29 @@ static double check_ens_column(double w, const double *v, size_t m,
     mpfr_set_prec(x, 300);
     ens_exact(x, v, m, lambda, eta);
     CK_WITHIN(w, x, b);
+    /* and against the contract's formula evaluated here in MPFR, rounded
+     * up, with the tighter absolute term 2^-1075 of the former test:
+     * 8 eps (M + min(lambda/eta, 4 m M)) + 2^-1075, independent of the
+     * binary64 evaluation in ff_ens_bound */
+    {
+        mpfr_t c, bt;
+        mpfr_inits2(128, c, bt, (mpfr_ptr)0);
+        double M = 0;
+        for (size_t i = 0; i < m; i++)
+            M = fmax(M, fabs(v[i]));
+        mpfr_set_d(c, lambda, MPFR_RNDU);
+        mpfr_div_d(c, c, eta, MPFR_RNDU);
+        mpfr_set_d(bt, M, MPFR_RNDU);
+        mpfr_mul_ui(bt, bt, 4 * (unsigned long)m, MPFR_RNDU);
+        mpfr_min(c, c, bt, MPFR_RNDU);
+        mpfr_add_d(c, c, M, MPFR_RNDU);
+        mpfr_mul_d(c, c, 8 * EPS, MPFR_RNDU);
+        mpfr_set_d(bt, 0x1p-1074, MPFR_RNDU);
+        mpfr_div_2ui(bt, bt, 1, MPFR_RNDU);
+        mpfr_add(bt, bt, c, MPFR_RNDU);
+        CK_WITHIN(w, x, bt);
+        mpfr_clears(c, bt, (mpfr_ptr)0);
+    }
     mpfr_sub_d(x, x, w, MPFR_RNDN);
     mpfr_div(x, x, b, MPFR_RNDN);
     double ratio = fabs(mpfr_get_d(x, MPFR_RNDN));
