@@ -120,27 +120,57 @@ static void ck_unchanged(const double *x, size_t n, int line)
 /* logistic loss and gradient                                                */
 /* ========================================================================= */
 
-/* Oracle of client i: f_i and g_i. */
+/* Oracle of client i: f_i, g_i, and for the proved bound (former test)
+ * A_i = (1/d) sum a_t, E_ij, X1_j = (1/d) sum_t |x_tj|. */
 typedef struct {
-    mpfr_t f;
-    mpfr_t *g;
+    mpfr_t f, A;
+    mpfr_t *g, *E, *X1;
 } lr_oracle;
 
 static void lr_init(lr_oracle *o, size_t n)
 {
-    mpfr_init2(o->f, XP);
-    o->g = malloc(n * sizeof(mpfr_t));
+    mpfr_inits2(XP, o->f, o->A, (mpfr_ptr)0);
+    o->g = malloc(3 * n * sizeof(mpfr_t));
     ck_assert_ptr_nonnull(o->g);
-    for (size_t j = 0; j < n; j++)
+    o->E = o->g + n;
+    o->X1 = o->E + n;
+    for (size_t j = 0; j < 3 * n; j++)
         mpfr_init2(o->g[j], XP);
 }
 
 static void lr_clear(lr_oracle *o, size_t n)
 {
-    for (size_t j = 0; j < n; j++)
+    for (size_t j = 0; j < 3 * n; j++)
         mpfr_clear(o->g[j]);
     free(o->g);
-    mpfr_clear(o->f);
+    mpfr_clears(o->f, o->A, (mpfr_ptr)0);
+}
+
+/* g = gamma_k = k u / (1 - k u), rounded up. */
+static void mp_gamma(mpfr_t g, unsigned long k)
+{
+    mpfr_t t;
+    mpfr_init2(t, OP);
+    mpfr_set_ui_2exp(t, k, -53, MPFR_RNDU);
+    mpfr_ui_sub(g, 1, t, MPFR_RNDD);
+    mpfr_div(g, t, g, MPFR_RNDU);
+    mpfr_clear(t);
+}
+
+/* bound = gk * (x + y) + 2^-1068 (1 + z): the proved statement of the
+ * former test, from the oracle's values (tighter than the input-based
+ * ff_logreg_*_bound). */
+static void mk_bound(mpfr_t bound, const mpfr_t gk, const mpfr_t x, const mpfr_t y,
+                     const mpfr_t z)
+{
+    mpfr_t t;
+    mpfr_init2(t, OP);
+    mpfr_add(bound, x, y, MPFR_RNDU);
+    mpfr_mul(bound, bound, gk, MPFR_RNDU);
+    mpfr_add_ui(t, z, 1, MPFR_RNDU);
+    mpfr_mul_2si(t, t, -1068, MPFR_RNDU);
+    mpfr_add(bound, bound, t, MPFR_RNDU);
+    mpfr_clear(t);
 }
 
 static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const double *w)
@@ -148,20 +178,28 @@ static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const d
     size_t n = P->n, off = 0, d = P->d[i];
     for (size_t k = 0; k < i; k++)
         off += P->d[k];
-    mpfr_t u, t, s, r, pr;
-    mpfr_inits2(XP, u, t, pr, (mpfr_ptr)0);
+    mpfr_t u, a, t, s, r, pr;
+    mpfr_inits2(XP, u, a, t, pr, (mpfr_ptr)0);
     mpfr_inits2(OP, s, r, (mpfr_ptr)0);
     mpfr_set_zero(o->f, 1);
-    for (size_t j = 0; j < n; j++)
+    mpfr_set_zero(o->A, 1);
+    for (size_t j = 0; j < n; j++) {
         mpfr_set_zero(o->g[j], 1);
+        mpfr_set_zero(o->E[j], 1);
+        mpfr_set_zero(o->X1[j], 1);
+    }
     for (size_t q = 0; q < d; q++) {
         const double *x = P->X + (off + q) * n;
         mpfr_set_zero(u, 1);
+        mpfr_set_zero(a, 1);
         for (size_t j = 0; j < n; j++) {          /* exact at XP bits */
             mpfr_set_d(pr, x[j], MPFR_RNDN);
             mpfr_mul_d(pr, pr, w[j], MPFR_RNDN);
             mpfr_add(u, u, pr, MPFR_RNDN);
+            mpfr_abs(pr, pr, MPFR_RNDN);
+            mpfr_add(a, a, pr, MPFR_RNDN);
         }
+        mpfr_add(o->A, o->A, a, MPFR_RNDN);
         /* loss: ln(1 + e^u) - b u; ln(1 + e^u) = u + ln(1 + e^-u) for u > 0
          * keeps MPFR's exponent range for |u| ~ 2^400 */
         mpfr_abs(s, u, MPFR_RNDN);
@@ -183,9 +221,15 @@ static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const d
         for (size_t j = 0; j < n; j++) {
             mpfr_mul_d(t, r, x[j], MPFR_RNDN);
             mpfr_add(o->g[j], o->g[j], t, MPFR_RNDN);
+            mpfr_abs(t, r, MPFR_RNDN);
+            mpfr_add(t, t, a, MPFR_RNDN);
+            mpfr_mul_d(t, t, fabs(x[j]), MPFR_RNDN);
+            mpfr_add(o->E[j], o->E[j], t, MPFR_RNDN);
+            mpfr_add_d(o->X1[j], o->X1[j], fabs(x[j]), MPFR_RNDN);
         }
     }
     mpfr_div_ui(o->f, o->f, (unsigned long)d, MPFR_RNDN);
+    mpfr_div_ui(o->A, o->A, (unsigned long)d, MPFR_RNDN);
     mpfr_set_zero(s, 1);
     for (size_t j = 0; j < n; j++) {
         mpfr_set_d(t, w[j], MPFR_RNDN);
@@ -196,11 +240,15 @@ static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const d
     mpfr_add(o->f, o->f, s, MPFR_RNDN);
     for (size_t j = 0; j < n; j++) {
         mpfr_div_ui(o->g[j], o->g[j], (unsigned long)d, MPFR_RNDN);
+        mpfr_div_ui(o->E[j], o->E[j], (unsigned long)d, MPFR_RNDN);
+        mpfr_div_ui(o->X1[j], o->X1[j], (unsigned long)d, MPFR_RNDN);
         mpfr_set_d(t, P->beta, MPFR_RNDN);
         mpfr_mul_d(t, t, w[j], MPFR_RNDN);
         mpfr_add(o->g[j], o->g[j], t, MPFR_RNDN);
+        mpfr_abs(t, t, MPFR_RNDN);
+        mpfr_add(o->E[j], o->E[j], t, MPFR_RNDN);
     }
-    mpfr_clears(u, t, s, r, pr, (mpfr_ptr)0);
+    mpfr_clears(u, a, t, s, r, pr, (mpfr_ptr)0);
 }
 
 /* CK_WITHIN with an absolute bound from a bound function. */
@@ -219,25 +267,44 @@ static void check_within_d(double got, const mpfr_t exact, double bd, const char
  * within ff_logreg_fi_bound and ff_logreg_f_bound. */
 static void check_logreg(const fr_logreg *P, const double *w)
 {
-    size_t m = P->m, n = P->n;
+    size_t m = P->m, n = P->n, dmax = 0;
     double fi, *gi = malloc(n * sizeof *gi), f, *g = malloc(n * sizeof *g);
     double fb, *gb = malloc(n * sizeof *gb);
     ck_assert(gi && g && gb);
     lr_oracle o, tot;
     lr_init(&o, n);
     lr_init(&tot, n);
+    mpfr_t gk, bound, z, tz;
+    mpfr_inits2(OP, gk, bound, z, tz, (mpfr_ptr)0);
+    mpfr_set_zero(tz, 1);
     for (size_t j = 0; j < n; j++)
-        mpfr_set_zero(tot.g[j], 1);
+        mpfr_set_zero(tot.g[j], 1), mpfr_set_zero(tot.E[j], 1), mpfr_set_zero(tot.X1[j], 1);
     mpfr_set_zero(tot.f, 1);
+    mpfr_set_zero(tot.A, 1);
     for (size_t i = 0; i < m; i++) {
+        dmax = P->d[i] > dmax ? P->d[i] : dmax;
         ck_assert_int_eq(ff_logreg_fi(&fi, gi, P, i, w), FR_OK);
         ck_assert_int_eq(ff_logreg_fi_bound(&fb, gb, P, i, w), FR_OK);
         lr_oracle_client(&o, P, i, w);
         CK_WITHIN_D(fi, o.f, fb);
+        /* and the proved bound gamma_K (f_i + A_i) + 2^-1068 (1 + n beta),
+         * K = d_i + n + 13, from the oracle (the former test's check) */
+        mp_gamma(gk, P->d[i] + n + 13);
+        mpfr_set_d(z, (double)n * P->beta, MPFR_RNDU);
+        mpfr_add(tz, tz, z, MPFR_RNDU);
+        mk_bound(bound, gk, o.f, o.A, z);
+        CK_WITHIN(fi, o.f, bound);
         mpfr_add(tot.f, tot.f, o.f, MPFR_RNDN);
+        mpfr_add(tot.A, tot.A, o.A, MPFR_RNDN);
+        mpfr_set_zero(z, 1);
         for (size_t j = 0; j < n; j++) {
             CK_WITHIN_D(gi[j], o.g[j], gb[j]);
+            mk_bound(bound, gk, o.E[j], z, o.X1[j]);
+            CK_WITHIN(gi[j], o.g[j], bound);
             mpfr_add(tot.g[j], tot.g[j], o.g[j], MPFR_RNDN);
+            mpfr_add(tot.E[j], tot.E[j], o.E[j], MPFR_RNDN);
+            mpfr_add(tot.X1[j], tot.X1[j], o.X1[j], MPFR_RNDN);
+            mpfr_add_ui(tot.X1[j], tot.X1[j], i == 0 ? 0 : 1, MPFR_RNDN);
         }
         /* f alone and g alone give the same values, and so do the bounds */
         double f2 = SENTINEL, *g2 = malloc(n * sizeof *g2);
@@ -260,6 +327,17 @@ static void check_logreg(const fr_logreg *P, const double *w)
     CK_WITHIN_D(f, tot.f, fb);
     for (size_t j = 0; j < n; j++)
         CK_WITHIN_D(g[j], tot.g[j], gb[j]);
+    /* the proved bound: gamma_{K+m}, K = max d_i + n + 13, m absolute terms */
+    mp_gamma(gk, dmax + n + 13 + m);
+    mpfr_add_ui(tz, tz, (unsigned long)m - 1, MPFR_RNDU);
+    mk_bound(bound, gk, tot.f, tot.A, tz);
+    CK_WITHIN(f, tot.f, bound);
+    mpfr_set_zero(z, 1);
+    for (size_t j = 0; j < n; j++) {
+        mk_bound(bound, gk, tot.E[j], z, tot.X1[j]);
+        CK_WITHIN(g[j], tot.g[j], bound);
+    }
+    mpfr_clears(gk, bound, z, tz, (mpfr_ptr)0);
     lr_clear(&o, n);
     lr_clear(&tot, n);
     free(gi);
