@@ -21,7 +21,8 @@
  * pc_dp_upload_sensitivity: the actual ref steps (fr_fedepm_mu with c = 0,
  *   fr_fedepm_step, fr_logreg_fi) on neighbouring data against the exact
  *   rational recursion (mpq) with the mu^ and gradients the steps used:
- *   delta^ <= S + tol always, |delta^ - S| <= tol without a dead-zone
+ *   2^64 tol < S (so no decision is vacuous), delta^ <= S + tol always,
+ *   |delta^ - S| <= tol without a dead-zone
  *   crossing (synthetic gradients g' = g - v, and the witness).  tol =
  *   2^-p sum over the steps of sum_j (|w^_ij(D)| + |w^_ij(D')|): each
  *   step is one rounding to nearest at p bits of the exact (20) of the
@@ -473,7 +474,13 @@ int pc_dp_upload_sensitivity(pc_ctx *ctx)
                 sel_any = 1;
                 uploads++;
                 int cmp = pair_compare(&P);
-                if (cmp > 0)
+                /* not vacuous: tol far below S (2^64 tol < S) whenever S > 0 */
+                mpq_set(P.q2, P.tol);
+                mpz_mul_2exp(mpq_numref(P.q2), mpq_numref(P.q2), 64);
+                mpq_canonicalize(P.q2);
+                if (mpq_sgn(P.S) > 0 && mpq_cmp(P.q2, P.S) >= 0)
+                    why = "tolerance too wide (2^64 tol >= S): the decision would be vacuous";
+                else if (cmp > 0)
                     why = "delta^ > S + tol: the recursion is not a bound";
                 else if (!logistic && !P.cross) {
                     equal_req++;
