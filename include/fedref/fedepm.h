@@ -163,7 +163,16 @@ int fr_laplace_density(mpfr_t p, const mpfr_t x, const mpfr_t nu, int printed);
  *            adv is the advanced composition theorem of Dwork, Rothblum
  *            and Vadhan (2010) in its general form for unequal eps_j (the
  *            same Azuma argument; for equal eps_j it is sqrt(2 k
- *            ln(1/delta)) eps + k eps (e^eps - 1)).  An eps_j = +Inf (an
+ *            ln(1/delta)) eps + k eps (e^eps - 1)).  The theorem needs the
+ *            eps_j fixed before the first release (or functions of
+ *            data-independent public randomness, as in the runs: the
+ *            selections); eps_j chosen from earlier outputs need a
+ *            privacy filter or odometer (Rogers et al. 2016), which these
+ *            totals are not.  With every
+ *            release pure eps_j-DP the total delta is delta itself, and
+ *            both are guarantees of the mechanism in exact arithmetic with
+ *            exact Laplace noise, not of fedref's floating-point draws
+ *            (docs/RNG.md section 5).  An eps_j = +Inf (an
  *            unbounded loss) gives basic = adv = +Inf; all eps_j = 0 give 0.
  * Domain:    1 <= k <= FR_COUNT_MAX; every eps_j >= 0 or +Inf; 0 < delta
  *            < 1; rnd as above; basic and adv distinct.
@@ -264,6 +273,11 @@ int fr_stop_rule(int *stop, const mpfr_t gnorm2, mpfr_t *const f, size_t nf, siz
  *                  bound (docs/FEDEPM.md section 9: (39) always, no noise
  *                  after a step, (27) with c > 0 after the client's first
  *                  step, every upload of the baselines after k = 0)
+ *                  These losses and totals cover what the adversary
+ *                  sees of the run: the uploads z and the selections.  The
+ *                  trace's other records (w_i in W, f, gnorm2, snr) are
+ *                  data-dependent values computed without noise and are
+ *                  not covered.
  *   eps_basic[i], eps_adv[i]  client i's total over all its uploads
  *                  (fr_dp_compose, rounded up; delta' = acct_delta or
  *                  FR_ACCT_DELTA_DEFAULT); +Inf for every client when the
