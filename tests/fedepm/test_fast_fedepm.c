@@ -629,8 +629,8 @@ static void mu_oracle(mpfr_t mu, double mu0, double c, double alpha, unsigned lo
 START_TEST(mu_random)
 {
     rng_start(5);
-    mpfr_t mu, bound;
-    mpfr_inits2(OP, mu, bound, (mpfr_ptr)0);
+    mpfr_t mu, bound, gk;
+    mpfr_inits2(OP, mu, bound, gk, (mpfr_ptr)0);
     for (int it = 0; it < 400; it++) {
         size_t n = (size_t)rnd_int(1, 20);
         double wik[20], w[20], got = SENTINEL;
@@ -651,8 +651,12 @@ START_TEST(mu_random)
         mu_oracle(mu, mu0, c, alpha, kp1, wik, w, n);
         mpfr_mul_d(bound, mu, rel, MPFR_RNDU);
         CK_WITHIN(got, mu, bound);
+        /* and the proved tight bound of the former test, gamma_{n+14} mu */
+        mp_gamma(gk, n + 14);
+        mpfr_mul(bound, gk, mu, MPFR_RNDU);
+        CK_WITHIN(got, mu, bound);
     }
-    mpfr_clears(mu, bound, (mpfr_ptr)0);
+    mpfr_clears(mu, bound, gk, (mpfr_ptr)0);
 }
 END_TEST
 
@@ -709,6 +713,33 @@ static void step_oracle(mpfr_t out, mpfr_t bound, double wi, double w, double g,
     mpfr_clears(wt, den, (mpfr_ptr)0);
 }
 
+/* The proved tight bound of the former test, component j, from the
+ * oracle: gamma_7 (|w| + (mu |wi - w| + |g|)/(eta + mu))
+ * + 2^-1072 (1 + 1/(eta + mu)). */
+static void step_tight_bound(mpfr_t bound, double wi, double w, double g, double eta,
+                             double mu)
+{
+    mpfr_t den, t, T;
+    mpfr_inits2(XP, den, t, T, (mpfr_ptr)0);
+    mpfr_set_d(T, wi, MPFR_RNDN);
+    mpfr_sub_d(T, T, w, MPFR_RNDN);
+    mpfr_mul_d(T, T, mu, MPFR_RNDN);
+    mpfr_abs(T, T, MPFR_RNDN);
+    mpfr_add_d(T, T, fabs(g), MPFR_RNDN);             /* exact */
+    mpfr_set_d(den, eta, MPFR_RNDN);
+    mpfr_add_d(den, den, mu, MPFR_RNDN);
+    mpfr_set_prec(bound, OP);
+    mpfr_div(T, T, den, MPFR_RNDU);
+    mpfr_add_d(T, T, fabs(w), MPFR_RNDU);
+    mp_gamma(bound, 7);
+    mpfr_mul(bound, bound, T, MPFR_RNDU);
+    mpfr_ui_div(t, 1, den, MPFR_RNDU);
+    mpfr_add_ui(t, t, 1, MPFR_RNDU);
+    mpfr_mul_2si(t, t, -1072, MPFR_RNDU);
+    mpfr_add(bound, bound, t, MPFR_RNDU);
+    mpfr_clears(den, t, T, (mpfr_ptr)0);
+}
+
 START_TEST(step_random)
 {
     rng_start(6);
@@ -730,6 +761,8 @@ START_TEST(step_random)
         for (size_t j = 0; j < n; j++) {
             step_oracle(ex, bound, wi[j], w[j], g[j], lambda, eta, mu);
             CK_EXACT(bd[j], mpfr_get_d(bound, MPFR_RNDN));   /* componentwise */
+            CK_WITHIN(out[j], ex, bound);
+            step_tight_bound(bound, wi[j], w[j], g[j], eta, mu);
             CK_WITHIN(out[j], ex, bound);
         }
     }
@@ -906,9 +939,9 @@ END_TEST
 START_TEST(scale39_upper)
 {
     rng_start(10);
-    mpfr_t S, x, bound;
+    mpfr_t S, x, bound, gk, tight;
     mpfr_init2(S, XP);
-    mpfr_inits2(OP, x, bound, (mpfr_ptr)0);
+    mpfr_inits2(OP, x, bound, gk, tight, (mpfr_ptr)0);
     for (int it = 0; it < 1500; it++) {
         size_t n = (size_t)rnd_int(1, 30);
         double g[30];
@@ -928,8 +961,12 @@ START_TEST(scale39_upper)
         mpfr_div_d(x, x, mu, MPFR_RNDU);
         mpfr_mul_d(bound, x, rel, MPFR_RNDU);
         mpfr_add(bound, bound, x, MPFR_RNDU);                /* x (1 + rel) */
+        mp_gamma(gk, 3 * n + 10);            /* the former test's x (1 + gamma_{3n+10}) */
+        mpfr_add_ui(gk, gk, 1, MPFR_RNDU);
+        mpfr_mul(tight, x, gk, MPFR_RNDU);
         if (isinf(nu)) {                   /* only if the upper bound overflows */
             ck_assert(nu > 0 && mpfr_cmp_d(bound, DBL_MAX) > 0);
+            ck_assert(mpfr_cmp_d(tight, DBL_MAX) > 0);
             continue;
         }
         mpfr_t p;                                     /* lower: nu eps mu >= 2S */
@@ -944,19 +981,25 @@ START_TEST(scale39_upper)
         mpfr_add_d(bound, bound, abs, MPFR_RNDU);
         ck_assert_msg(mpfr_cmp_d(bound, nu) >= 0, "nu = %a (%.17g) too far above"
                       " [FEDREF_SEED=%llu]", nu, nu, (unsigned long long)seed);
+        /* and the proved tight bound of the former test:
+         * nu <= x (1 + gamma_{3n+10}) + 2^-1074 */
+        mpfr_add_d(tight, tight, 0x1p-1074, MPFR_RNDU);
+        ck_assert_msg(mpfr_cmp_d(tight, nu) >= 0, "nu = %a (%.17g) above x (1 +"
+                      " gamma_{3n+10}) + 2^-1074 [FEDREF_SEED=%llu]", nu, nu,
+                      (unsigned long long)seed);
     }
     double z[3] = {0, -0.0, 0}, nu = SENTINEL;
     ck_assert_int_eq(ff_laplace_scale_eq39_upper(&nu, z, 3, 0.5, 2), FR_OK);
     ck_assert(nu == 0 && !signbit(nu));
-    mpfr_clears(S, x, bound, (mpfr_ptr)0);
+    mpfr_clears(S, x, bound, gk, tight, (mpfr_ptr)0);
 }
 END_TEST
 
 START_TEST(density_random)
 {
     rng_start(11);
-    mpfr_t p, t, bound;
-    mpfr_inits2(OP, p, t, bound, (mpfr_ptr)0);
+    mpfr_t p, t, bound, c;
+    mpfr_inits2(OP, p, t, bound, c, (mpfr_ptr)0);
     for (int it = 0; it < 3000; it++) {
         double nu = fabs(rnd_double(it % 4 == 0 ? -1000 : -20, it % 4 == 0 ? 1000 : 20));
         double x = rnd_double(-30, 10) * nu * (it % 3 == 0 ? 100 : 1);
@@ -982,6 +1025,18 @@ START_TEST(density_random)
         mpfr_mul_d(bound, p, rel, MPFR_RNDU);
         mpfr_add_d(bound, bound, abs, MPFR_RNDU);
         CK_WITHIN(got, p, bound);
+        /* and the proved tight bound of the former test:
+         * (1.01 t + 6) u p + 2^-1072 (1 + 1/nu) */
+        mpfr_mul_d(bound, t, 1.01, MPFR_RNDU);
+        mpfr_add_ui(bound, bound, 6, MPFR_RNDU);
+        mpfr_mul(bound, bound, p, MPFR_RNDU);
+        mpfr_mul_2si(bound, bound, -53, MPFR_RNDU);
+        mpfr_set_d(c, nu, MPFR_RNDN);
+        mpfr_ui_div(c, 1, c, MPFR_RNDU);
+        mpfr_add_ui(c, c, 1, MPFR_RNDU);
+        mpfr_mul_2si(c, c, -1072, MPFR_RNDU);
+        mpfr_add(bound, bound, c, MPFR_RNDU);
+        CK_WITHIN(got, p, bound);
     }
     /* hand values: x = 0 gives 1/(2 nu) in both forms; the printed form at
      * x gives the standard form at x/2 */
@@ -995,7 +1050,7 @@ START_TEST(density_random)
     CK_EXACT(a, b);
     ck_assert_int_eq(ff_laplace_density(&a, 1e300, 1e-300, 0), FR_OK);
     CK_EXACT(a, 0);                                            /* underflow */
-    mpfr_clears(p, t, bound, (mpfr_ptr)0);
+    mpfr_clears(p, t, bound, c, (mpfr_ptr)0);
 }
 END_TEST
 
