@@ -13,7 +13,13 @@
 extern "C" {
 #endif
 
-/* ==== stepsize validator (exact comparisons) ============================== */
+/* ==== stepsize validator (exact comparisons) ==============================
+ * fr_ssca_stepsize on binary64 parameters: the same Math, Domain,
+ * Specials and Statuses (fedref/ssca.h).  Accuracy: exact -- each
+ * condition is an IEEE comparison of the given numbers with 0, 0.5, 1 or
+ * each other, which rounds nothing, so the bits equal ref's on the same
+ * numbers.  No ff_ssca_stepsize_bound: there is no error to bound
+ * (vectors: tol 0, booleans compared exactly). */
 int ff_ssca_stepsize(unsigned *rho_fail, unsigned *gamma_fail,
                      double a1, double alpha1, double a2, double alpha2);
 

@@ -18,12 +18,25 @@ extern "C" {
 
 /* ==== stepsize validator ==================================================
  * Math:      the conditions (4) on rho^(t) = a1 t^-alpha1 and (6) on
- *            gamma^(t) = a2 t^-alpha2, each decided exactly (fedspec/ssca.h).
- * Output:    *rho_fail, *gamma_fail: the failing condition bits (0: all hold).
- * Domain:    any finite a1, alpha1, a2, alpha2 (the verdict is the answer).
- * Statuses:  FR_ENULL (an output or parameter), FR_ENONFINITE, FR_EDOM
- *            (rho_fail == gamma_fail: two outputs).
- * Accuracy:  exact (comparisons of the given numbers). */
+ *            gamma^(t) = a2 t^-alpha2 of 000 (001: (3) and (5)), t = 1, 2, ...,
+ *            each decided exactly by the rules of fedspec/ssca.h (p-series
+ *            and ratio limits; never by summing a prefix).
+ * Output:    *rho_fail: the failing bits of (4) (within FR_SSCA_RHO_CONDS);
+ *            *gamma_fail: the failing bits of (6) (within
+ *            FR_SSCA_GAMMA_CONDS; RATIO couples it to rho).  0: every
+ *            condition holds.  fr_ssca_cond_reason names each bit.
+ * Domain:    any finite a1, alpha1, a2, alpha2, of any precision (the
+ *            verdict is the answer: a schedule that breaks (4) or (6) is a
+ *            result, not an error).
+ * Specials:  -0 is 0 (a = -0: POS and SUM fail, LE1, LIM0, SQSUM hold;
+ *            a1 = 0: RATIO fails, gamma^(t)/rho^(t) is undefined); alpha = 0
+ *            is a constant schedule.
+ * Statuses:  FR_ENULL (an output or parameter), FR_ENONFINITE (NaN or an
+ *            infinity in a parameter), FR_EDOM (rho_fail and gamma_fail
+ *            overlap: two outputs).  Outputs untouched on error.
+ * Accuracy:  exact (comparisons of the given numbers with 0, 1/2, 1 and
+ *            each other); ff_ssca_stepsize returns the same bits on the
+ *            same binary64 numbers. */
 int fr_ssca_stepsize(unsigned *rho_fail, unsigned *gamma_fail,
                      const mpfr_t a1, const mpfr_t alpha1,
                      const mpfr_t a2, const mpfr_t alpha2);

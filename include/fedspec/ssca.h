@@ -44,8 +44,11 @@ enum fr_ssca_cond {
 
 /* Why condition `bit` fails, for sequence `gamma` (0: rho, 1: gamma), as a
  * fixed English sentence naming the parameters, e.g. for (1, FR_SSCA_SQSUM)
- * "sum gamma^2 diverges: alpha2 <= 1/2 and a2 != 0".  NULL for a bit that
- * is not one condition of that sequence. */
+ * "sum gamma^2 diverges: alpha2 <= 1/2 and a2 != 0"; each sentence is the
+ * exact negation of the bit's rule above.  NULL for a bit that is not one
+ * condition of that sequence (SQSUM and RATIO of rho, 0, several bits,
+ * unknown bits) and for gamma outside {0, 1}.  No status: a static string
+ * or NULL. */
 const char *fr_ssca_cond_reason(int gamma, unsigned bit);
 
 /* ==== the two-layer network of 000 Sec. V ===================================
