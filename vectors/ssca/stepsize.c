@@ -72,7 +72,8 @@ static double edge_or_random(frng_t *g, double alpha1)
     if (r == 1) {                                   /* a neighbour of 1/2 or 1 (or of alpha1) */
         frng_below(g, 6, &k);
         double c = k < 2 ? 0.5 : k < 4 ? 1 : alpha1;
-        return k % 2 ? nextafter(c, INFINITY) : nextafter(c, -INFINITY);
+        double x = k % 2 ? nextafter(c, INFINITY) : nextafter(c, -INFINITY);
+        return isfinite(x) ? x : c;                 /* no neighbour beyond DBL_MAX */
     }
     if (r == 2 && !isnan(alpha1))
         return alpha1;                              /* alpha2 = alpha1 (or a = alpha) */
