@@ -88,7 +88,7 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
 {
     (void)in;
     for (int k = 0; k < 4; k++) ft_alloc(&par[k], 1, 1);
-    par[1].v[0] = edge_or_random(g, NAN);
+    par[1].v[0] = edge_or_random(g, 0.75);
     par[0].v[0] = edge_or_random(g, par[1].v[0]);
     par[3].v[0] = edge_or_random(g, par[1].v[0]);
     par[2].v[0] = edge_or_random(g, par[3].v[0]);
