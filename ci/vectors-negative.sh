@@ -3,7 +3,8 @@
 # a changed expected digit, a truncated file, unknown function/field, a
 # non-numeric string, a ragged matrix, a valid case marked invalid, a
 # number written as a JSON number, a non-finite expected value or tolerance,
-# an unbounded certified_bits, an unbounded run.  Each must exit non-zero
+# an unbounded certified_bits, an unbounded run, a flipped or misspelt
+# boolean.  Each must exit non-zero
 # with a clear message, a rejected file counting as failed; the unmodified
 # file must pass.  Usage: vectors-negative.sh CLI
 set -u
@@ -104,6 +105,23 @@ for kv in 'k0 9007199254740992' 'ell 1000000000' 'rounds 1000000000'; do
   sed "0,/\"$1\": \"[0-9]*\"/s//\"$1\": \"$2\"/" vectors/sfedprox.json > "$tmp/run.json"
   expect 1 "id 1: result: ref got status -3 .*expected success" "$tmp/run.json" "run with $1 = $2"
 done
+
+# booleans (VK_BOOL, ssca_stepsize): a flipped value fails ref and fast (no
+# tolerance applies); any spelling but the strings "true" and "false" (a
+# JSON literal, another case, a digit, a number field holding "true")
+# rejects the file
+bsrc=vectors/ssca_stepsize.json
+cp "$bsrc" "$tmp/bool_ok.json"
+expect 0 "0 failed" "$tmp/bool_ok.json" "unmodified boolean file"
+sed '0,/"gamma_conditions": "false"/s//"gamma_conditions": "true"/' "$bsrc" > "$tmp/bool.json"
+expect 1 "id 1: gamma_conditions: fast got false expected true" "$tmp/bool.json" "flipped boolean"
+for v in '"False"' 'false' '"0"' '""' 'null'; do
+  sed "0,/\"gamma_conditions\": \"false\"/s//\"gamma_conditions\": $v/" "$bsrc" > "$tmp/bool.json"
+  expect 2 'a boolean must be the string "true" or "false", found .*expect.gamma_conditions' \
+    "$tmp/bool.json" "boolean written $v"
+done
+sed '0,/"rho_fail": "0"/s//"rho_fail": "true"/' "$bsrc" > "$tmp/bool.json"
+expect 2 'non-numeric string "true".*expect.rho_fail' "$tmp/bool.json" "a boolean in a number field"
 
 echo "vectors-negative: $pass passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -1,5 +1,7 @@
-/* tensor.c -- allocation and conversion of case fields for ref and fast. */
+/* tensor.c -- allocation and conversion of case fields for ref and fast
+ * (a VK_BOOL field: "true"/"false" <-> 1/0). */
 #include <stdlib.h>
+#include <string.h>
 #include "vectors.h"
 
 int rt_alloc(rtensor *t, size_t rows, size_t cols, mpfr_prec_t prec)
@@ -34,19 +36,42 @@ void ft_free(ftensor *t)
     t->v = NULL;
 }
 
+int vt_bool_parse(const char *s)
+{
+    if (s == NULL) return -1;
+    return strcmp(s, "true") == 0 ? 1 : strcmp(s, "false") == 0 ? 0 : -1;
+}
+
+int rt_bool(mpfr_srcptr x)
+{
+    if (!mpfr_number_p(x)) return -1;
+    return mpfr_zero_p(x) ? 0 : mpfr_cmp_ui(x, 1) == 0 ? 1 : -1;
+}
+
+int ft_bool(double x)
+{
+    return x == 0 ? 0 : x == 1 ? 1 : -1;
+}
+
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec)
 {
     if (rt_alloc(t, v->rows, v->cols, prec) != 0) return -1;
-    for (size_t i = 0; i < v->rows * v->cols; i++)
-        if (num_parse_mpfr(t->v[i], v->s[i]) != 0) { rt_free(t); return -1; }
+    for (size_t i = 0; i < v->rows * v->cols; i++) {
+        int b = v->boolean ? vt_bool_parse(v->s[i]) : 0;
+        if (v->boolean ? b < 0 : num_parse_mpfr(t->v[i], v->s[i]) != 0) { rt_free(t); return -1; }
+        if (v->boolean) mpfr_set_ui(t->v[i], (unsigned long)b, MPFR_RNDN);   /* exact */
+    }
     return 0;
 }
 
 int ft_from_v(ftensor *t, const vtensor *v)
 {
     if (ft_alloc(t, v->rows, v->cols) != 0) return -1;
-    for (size_t i = 0; i < v->rows * v->cols; i++)
-        if (num_parse_double(&t->v[i], v->s[i]) != 0) { ft_free(t); return -1; }
+    for (size_t i = 0; i < v->rows * v->cols; i++) {
+        int b = v->boolean ? vt_bool_parse(v->s[i]) : 0;
+        if (v->boolean ? b < 0 : num_parse_double(&t->v[i], v->s[i]) != 0) { ft_free(t); return -1; }
+        if (v->boolean) t->v[i] = b;
+    }
     return 0;
 }
 

@@ -2,6 +2,7 @@
  * ref must meet the certified bits: |ref - expected| <= 2^-b |expected|
  * (b = certified_bits, 64 when absent; ref evaluated at b + 32 bits).
  * fast must meet the case's tol: |fast - expected| <= abs + rel |expected|.
+ * A boolean field (VK_BOOL) must match exactly in both: no tol, no bits.
  * Invalid cases pass only if the implementation reports a domain error.
  * All comparisons are done in MPFR, exactly enough not to add error. */
 #include <math.h>
@@ -75,6 +76,27 @@ static int zero_sign_ok(const vfunc *fn, mpfr_srcptr got, mpfr_srcptr e)
         || mpfr_signbit(got) == mpfr_signbit(e);
 }
 
+/* A boolean field (VK_BOOL): the result must be exactly 1 or 0 (a zero of
+ * either sign) and equal to the expected "true"/"false"; no tolerance, no
+ * certified bits apply.  got is rt_bool/ft_bool of the result (-1: not a
+ * boolean); prints the failure (unless out is NULL) and returns 1 if it
+ * passes. */
+static int bool_ok(const vfile *f, const vcase *c, const char *impl, const char *name,
+                   const vtensor *x, int got, const char *shown, FILE *out)
+{
+    int want = vt_bool_parse(x->s[0]);
+    if (want >= 0 && got == want) return 1;
+    if (out) {
+        if (got < 0)
+            fprintf(out, "%s: id %ld: %s: %s got %s expected %s (not a boolean)\n",
+                    f->path, c->id, name, impl, shown, x->s[0]);
+        else
+            fprintf(out, "%s: id %ld: %s: %s got %s expected %s\n",
+                    f->path, c->id, name, impl, got ? "true" : "false", x->s[0]);
+    }
+    return 0;
+}
+
 static int check_ref_at(const vfile *f, const vcase *c, mpfr_prec_t P, long bits, FILE *out)
 {
     const vfunc *fn = f->fn;
@@ -105,6 +127,12 @@ static int check_ref_at(const vfile *f, const vcase *c, mpfr_prec_t P, long bits
             if (!same_shape(f, c, "ref", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
                 ok = 0;
                 break;
+            }
+            if (fn->expects[k].kind == VK_BOOL) {
+                char *g = num_round_decimal(res[k].v[0], VEC_DIGITS, MPFR_RNDN);
+                ok = bool_ok(f, c, "ref", fn->expects[k].name, x, rt_bool(res[k].v[0]), g ? g : "?", out);
+                free(g);
+                continue;
             }
             for (size_t i = 0; i < x->rows * x->cols; i++) {
                 num_parse_mpfr(e, x->s[i]);
@@ -176,6 +204,12 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
             if (!same_shape(f, c, "fast", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
                 ok = 0;
                 break;
+            }
+            if (fn->expects[k].kind == VK_BOOL) {       /* exact; not in the error statistics */
+                char g[32];
+                snprintf(g, sizeof g, "%.17g", res[k].v[0]);
+                ok = bool_ok(f, c, "fast", fn->expects[k].name, x, ft_bool(res[k].v[0]), g, out);
+                continue;
             }
             for (size_t i = 0; i < x->rows * x->cols; i++) {
                 num_parse_mpfr(e, x->s[i]);

@@ -22,13 +22,18 @@
 
 struct vgen;
 
-enum vkind { VK_SCALAR, VK_VECTOR, VK_MATRIX };
+/* The kinds of field.  VK_BOOL is one boolean, written as the JSON string
+ * "true" or "false" (nothing else: not a JSON true, not "1", not "TRUE");
+ * ref and fast hold it as the number 1 or 0 (1 x 1), and an expected
+ * boolean is compared exactly: a tolerance never applies to it. */
+enum vkind { VK_SCALAR, VK_VECTOR, VK_MATRIX, VK_BOOL };
 
 typedef struct { const char *name; enum vkind kind; } vspec;
 
-/* A field of a case as written in the file: rows x cols decimal strings
- * (scalar 1 x 1, vector 1 x n, matrix m x n, row-major). */
-typedef struct { size_t rows, cols; char **s; } vtensor;
+/* A field of a case as written in the file: rows x cols strings (scalar
+ * 1 x 1, vector 1 x n, matrix m x n, row-major), decimal numbers, or for
+ * a VK_BOOL field (boolean = 1) the single string "true" or "false". */
+typedef struct { size_t rows, cols; char **s; int boolean; } vtensor;
 
 /* The same field read by ref (mpfr) or fast (double). */
 typedef struct { size_t rows, cols; mpfr_t *v; } rtensor;
@@ -104,9 +109,18 @@ int rt_alloc(rtensor *t, size_t rows, size_t cols, mpfr_prec_t prec);
 void rt_free(rtensor *t);
 int ft_alloc(ftensor *t, size_t rows, size_t cols);
 void ft_free(ftensor *t);
-/* Read a vtensor into ref/fast form; -1 on a non-numeric string. */
+/* Read a vtensor into ref/fast form (a boolean as 1 or 0); -1 on a
+ * non-numeric string (a boolean field: a string other than "true" and
+ * "false"). */
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec);
 int ft_from_v(ftensor *t, const vtensor *v);
+/* A boolean as written: 1 for "true", 0 for "false", -1 for anything else
+ * (NULL included). */
+int vt_bool_parse(const char *s);
+/* A boolean as computed: 1 for the number 1, 0 for a zero of either sign,
+ * -1 for anything else (another number, NaN, an infinity). */
+int rt_bool(mpfr_srcptr x);
+int ft_bool(double x);
 void vt_free(vtensor *v);
 /* The binary64 value of x, which must be one exactly (the committed inputs
  * are binary64 by the schema): FR_OK, or FR_EDOM if it is not. */

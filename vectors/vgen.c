@@ -7,7 +7,8 @@
  * correctly rounded value of x: written with certified_bits = 130
  * (|x^ - x| <= 10^-39/2 |x| < 2^-130 |x|).  Otherwise p doubles (Ziv).  As
  * an independent guard, the value is recomputed at 2p and must round to the
- * same decimal, or generation fails. */
+ * same decimal, or generation fails.  A boolean field (VK_BOOL) is an
+ * exact 0 or 1: written "true" or "false" once p and 2p agree. */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -46,8 +47,11 @@ double vg_dyadic(vgen *g, unsigned bits)
     return (sign ? -1.0 : 1.0) * ldexp((double)k, -(int)e);
 }
 
+/* The exact decimal of a binary64 input or param; a negative zero is
+ * written "-0" (the reader reads it back as -0). */
 static json_t *exact_str(double x)
 {
+    if (x == 0 && signbit(x)) return json_string("-0");
     mpfr_t t;
     mpfr_init2(t, 53);
     mpfr_set_d(t, x, MPFR_RNDN);
@@ -58,8 +62,21 @@ static json_t *exact_str(double x)
     return j;
 }
 
-static json_t *tensor_json(const ftensor *t, enum vkind kind)
+/* A boolean param or input as written: "true" for 1, "false" for 0 (either
+ * zero); anything else fails the generation (a schema bug). */
+static json_t *bool_str(vgen *g, double x)
 {
+    int b = ft_bool(x);
+    if (b < 0) gfail(g, "a boolean param or input must be 0 or 1", g->next_id);
+    return json_string(b == 1 ? "true" : "false");
+}
+
+static json_t *tensor_json(vgen *g, const ftensor *t, enum vkind kind)
+{
+    if (kind == VK_BOOL) {
+        if (t->rows * t->cols != 1) gfail(g, "a boolean input must be one value", g->next_id);
+        return bool_str(g, t->rows * t->cols != 0 ? t->v[0] : 0);
+    }
     if (kind == VK_SCALAR) return exact_str(t->v[0]);
     json_t *a = json_array();
     for (size_t r = 0; r < t->rows; r++) {
@@ -76,7 +93,8 @@ void vg_group(vgen *g, const char *comment, const double *params)
     json_t *grp = json_object(), *pj = json_object();
     for (size_t k = 0; k < np; k++) {
         g->params[k] = params[k];
-        json_object_set_new(pj, g->fn->params[k].name, exact_str(params[k]));
+        json_object_set_new(pj, g->fn->params[k].name, g->fn->params[k].kind == VK_BOOL
+                                                       ? bool_str(g, params[k]) : exact_str(params[k]));
     }
     if (comment) json_object_set_new(grp, "comment", json_string(comment));
     json_object_set_new(grp, "params", pj);
@@ -163,6 +181,19 @@ static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
                 ok = 0;
                 gfail(g, "ref output sizes differ between precisions", id);
             }
+            if (fn->expects[k].kind == VK_BOOL && ok) {
+                /* certified trivially: an exact 0 or 1, the same at every
+                 * precision (p, 2p and, for a run, 4p) */
+                int b = cnt == 1 ? rt_bool(o1[k].v[0]) : -1;
+                if (b < 0 || rt_bool(o2[k].v[0]) != b || (fn->iterative && rt_bool(o4[k].v[0]) != b)) {
+                    ok = 0;
+                    gfail(g, "ref did not return one boolean (0 or 1, the same at every precision) "
+                             "for a boolean field", id);
+                } else {
+                    json_array_append_new(vals, json_string(b ? "true" : "false"));
+                }
+                cnt = 0;                              /* nothing for the decimal loop */
+            }
             for (size_t i = 0; i < cnt && ok; i++) {
                 char *dec = NULL;
                 int rc = certify_one(o1[k].v[i], o2[k].v[i], fn->iterative ? o4[k].v[i] : NULL, p, &dec);
@@ -178,7 +209,7 @@ static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
                 }
             }
             json_t *field;
-            if (fn->expects[k].kind == VK_SCALAR) {
+            if (fn->expects[k].kind == VK_SCALAR || fn->expects[k].kind == VK_BOOL) {
                 field = json_incref(json_array_get(vals, 0));
             } else if (fn->expects[k].kind == VK_VECTOR) {
                 field = json_incref(vals);
@@ -295,7 +326,7 @@ void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const
     }
     json_object_set_new(c, "flags", flags_json(g, flags, id));
     for (size_t k = 0; k < ni; k++)
-        json_object_set_new(in, fn->inputs[k].name, tensor_json(&inputs[k], fn->inputs[k].kind));
+        json_object_set_new(in, fn->inputs[k].name, tensor_json(g, &inputs[k], fn->inputs[k].kind));
     json_object_set_new(c, "input", in);
     if (invalid) {
         json_object_set_new(c, "result", json_string("invalid"));

@@ -1,7 +1,8 @@
 /* vread.c -- read and validate a fedref-vectors/1 file (docs/VECTORS.md).
  * Everything the checker relies on is checked here: the schema string, the
  * function, every key (unknown keys are errors), shapes, that every number
- * is a numeric string, that expected values are numbers or the specials
+ * is a numeric string, that every boolean is the string "true" or "false",
+ * that expected values are numbers or the specials
  * nan, inf, -inf and tolerances finite numbers >= 0 (within MPFR's exponent
  * range), that
  * certified_bits is at most VEC_CERTIFIED_BITS_MAX, and that ids are
@@ -77,11 +78,35 @@ static int numeric_string(ectx *e, json_t *j, const char *where, enum numkind ki
     return *out ? 0 : fail(e, where, "out of memory");
 }
 
-/* Read one field of the given kind into v (numbers of the given numkind). */
+/* A boolean (VK_BOOL): exactly the JSON string "true" or "false".  A JSON
+ * true/false, a number, "1", "TRUE", " true" are errors: the schema has
+ * one spelling, so that every reader agrees on every file. */
+static int bool_string(ectx *e, json_t *j, const char *where, char **out)
+{
+    static const char what[] = "a boolean must be the string \"true\" or \"false\"";
+    if (!json_is_string(j))
+        return fail(e, where, "%s, found a JSON %s", what,
+                    json_is_true(j) ? "true" : json_is_false(j) ? "false" : json_is_number(j) ? "number"
+                    : json_is_null(j) ? "null" : json_is_array(j) ? "array" : "object");
+    const char *s = json_string_value(j);
+    if (vt_bool_parse(s) < 0 || strlen(s) != json_string_length(j))   /* no embedded NUL */
+        return fail(e, where, "%s, found \"%.100s\"", what, s);
+    *out = strdup(s);
+    return *out ? 0 : fail(e, where, "out of memory");
+}
+
+/* Read one field of the given kind into v (numbers of the given numkind;
+ * a VK_BOOL field is a boolean whatever the numkind). */
 static int read_field(ectx *e, json_t *j, enum vkind kind, enum numkind nk, const char *where, vtensor *v)
 {
     char sub[300];
-    v->rows = v->cols = 0; v->s = NULL;
+    v->rows = v->cols = 0; v->s = NULL; v->boolean = 0;
+    if (kind == VK_BOOL) {
+        v->rows = v->cols = 1;
+        v->boolean = 1;
+        v->s = calloc(1, sizeof *v->s);
+        return v->s ? bool_string(e, j, where, &v->s[0]) : fail(e, where, "out of memory");
+    }
     if (kind == VK_SCALAR) {
         v->rows = v->cols = 1;
         v->s = calloc(1, sizeof *v->s);

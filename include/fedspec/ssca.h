@@ -44,8 +44,11 @@ enum fr_ssca_cond {
 
 /* Why condition `bit` fails, for sequence `gamma` (0: rho, 1: gamma), as a
  * fixed English sentence naming the parameters, e.g. for (1, FR_SSCA_SQSUM)
- * "sum gamma^2 diverges: alpha2 <= 1/2 and a2 != 0".  NULL for a bit that
- * is not one condition of that sequence. */
+ * "sum gamma^2 diverges: alpha2 <= 1/2 and a2 != 0"; each sentence is the
+ * exact negation of the bit's rule above.  NULL for a bit that is not one
+ * condition of that sequence (SQSUM and RATIO of rho, 0, several bits,
+ * unknown bits) and for gamma outside {0, 1}.  No status: a static string
+ * or NULL. */
 const char *fr_ssca_cond_reason(int gamma, unsigned bit);
 
 /* ==== the two-layer network of 000 Sec. V ===================================
@@ -73,13 +76,13 @@ int fr_ssca_net_dim(size_t L, size_t J, size_t P, size_t *d);
  * FR_ENULL (out), FR_ESIZE (a count overflows 64 bits). */
 typedef struct {
     uint64_t down, up;          /* sample-based, per client */
-} fr_ssca_msgs_sample;
-int fr_ssca_msgs_sample(fr_ssca_msgs_sample *out, size_t d, size_t M);
+} fr_ssca_sample_msgs;
+int fr_ssca_msgs_sample(fr_ssca_sample_msgs *out, size_t d, size_t M);
 typedef struct {
     uint64_t down, peer, up;    /* feature-based, for one client i */
     uint64_t up_agg;            /* the aggregating client's extra upload */
-} fr_ssca_msgs_feature;
-int fr_ssca_msgs_feature(fr_ssca_msgs_feature *out, size_t d0, size_t di,
+} fr_ssca_feature_msgs;
+int fr_ssca_msgs_feature(fr_ssca_feature_msgs *out, size_t d0, size_t di,
                          size_t H, size_t B, size_t M);
 
 /* ==== certificate of a Problem 5 solution ===================================

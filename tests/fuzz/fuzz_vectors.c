@@ -9,7 +9,8 @@
  * (sgn(0) = 1) with K = 2|e| + 1, plus (2 abs + (1 + rel)|e| + 1)/(1 - rel)
  * when rel < 1: ref (any certified_bits >= 1) and fast (its tol) must both
  * reject e' whatever they computed, as they passed e (a silent pass, e.g. a
- * NaN compared as equal, shows here).
+ * NaN compared as equal, shows here).  A boolean expected value (VK_BOOL)
+ * is moved to the other boolean instead: both must reject it.
  *
  * The work of one input is bounded here so that none takes more than a
  * few seconds under the sanitizers: at most FUZZ_MAX_BYTES bytes, the first
@@ -35,13 +36,24 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* e' of the comment above for case c; NULL if it has no expected value
- * (*fast_too: whether fast must reject it as well). */
-static char *far_value(const vcase *c, size_t ne, char ***slot, int *fast_too)
+ * (*fast_too: whether fast must reject it as well).  A boolean field
+ * (VK_BOOL) has no tolerance: e' is the other boolean, and both ref and
+ * fast must reject it. */
+static char *far_value(const vcase *c, const vspec *expects, size_t ne, char ***slot, int *fast_too)
 {
     char **where = NULL;
+    enum vkind kind = VK_SCALAR;
     for (size_t k = 0; k < ne && where == NULL; k++)
-        if (c->expect[k].rows * c->expect[k].cols > 0) where = &c->expect[k].s[0];
+        if (c->expect[k].rows * c->expect[k].cols > 0) {
+            where = &c->expect[k].s[0];
+            kind = expects[k].kind;
+        }
     if (where == NULL) return NULL;
+    if (kind == VK_BOOL) {
+        *fast_too = 1;
+        *slot = where;
+        return strdup(vt_bool_parse(*where) == 1 ? "false" : "true");
+    }
     mpfr_t e, K, t, rel, abs;
     mpfr_inits2(256, e, K, t, rel, abs, (mpfr_ptr)0);
     num_parse_mpfr(e, *where);
@@ -100,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 continue;
             char **slot = NULL, *far;
             int fast_too = 0;
-            if ((far = far_value(c, ne, &slot, &fast_too)) == NULL)
+            if ((far = far_value(c, f.fn->expects, ne, &slot, &fast_too)) == NULL)
                 continue;
             char *orig = *slot;
             *slot = far;

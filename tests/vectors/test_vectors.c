@@ -395,7 +395,7 @@ START_TEST(nan_results_never_pass)
                       .expects = one_vec, .ref = bad_ref, .fast = bad_fast};
     char *vals[2] = {"1", "2"};
     vcase c = {.id = 1, .tol_rel = "1e300", .tol_abs = "1e300", .certified_bits = 1};
-    c.expect[0] = (vtensor){1, 2, vals};
+    c.expect[0] = (vtensor){.rows = 1, .cols = 2, .s = vals};
     vfile f = {.path = "bad.json", .fn = &fn, .cases = &c, .ncases = 1};
     FILE *sink = fopen("/dev/null", "w");
     for (bad_mode = -1; bad_mode <= 1; bad_mode++)
