@@ -6,8 +6,9 @@
  *   shape L = 3, J = 2, P = 4 with nb = 3 samples, the others cycling
  *   through edge shapes down to L = 2, J = P = nb = 1; weights and
  *   features random dyadics of 1..53 bits, |w| < 2, |z| < 8; adversarial
- *   cases first: w = 0, a feature that is 0 in every sample, |u| ~ 50-500
- *   where e^-u under/overflows binary64, equal outputs o_l):
+ *   cases first: w = 0, a feature that is 0 in every sample (+0 and -0),
+ *   w1 scaled by 64 so that |u| reaches ~2^11 (e^-u beyond binary64),
+ *   w0 = 0 (equal outputs o_l, Q uniform)):
  *   (a) the TRUE gradient and value of sum_n loss_n (28), by forward-mode
  *       jets on a literal evaluation of (28) at q = prec + 64 bits
  *       (net_oracle.h: no backpropagation formula, no closed form of S' or
@@ -96,7 +97,7 @@ static void make_case(netcase *c, frng_t *g, unsigned long k)
             mpfr_set_zero(c->Z[n * c->P], (int)(n % 2 == 0) * 2 - 1);
         c->kind = "a zero feature";
         break;
-    case 3: /* |u| ~ 50..500: e^-u far outside binary64 for u < -709 */
+    case 3: /* |u| up to ~2^11: e^-u outside binary64 for u < -709 */
     case 5:
         for (size_t k2 = LJ; k2 < c->d; k2++)
             mpfr_mul_2ui(c->w[k2], c->w[k2], 6, MPFR_RNDN);

@@ -13,10 +13,13 @@
  * f'(a) hess a + f''(a) grad a grad a^T).  No backpropagation formula and
  * no closed-form derivative of S or of softmax is used, so the gradient is
  * the TRUE gradient of (28), independent of (29)-(30).  Each operation is
- * one MPFR rounding to nearest at the jet's precision q; with the small
- * sizes of the checks (d <= 24, a few hundred operations on values of
- * magnitude <= 2^16) the result is within 2^-(q-32) of the exact jet
- * relative to max(1, |entries|), far below the checks' margins.
+ * one MPFR rounding to nearest at the jet's precision q.  With the small
+ * sizes of the checks (d <= 24, a few hundred operations, the terms that
+ * meet in a sum of magnitude <= 2^16 after the softmax normalisation) the
+ * result is within 2^-(q-48) max(1, |entry|) of the exact jet: a mixed
+ * bound.  Cancellation (Q_y - 1 ~ -e^-Delta when o_y leads by Delta) loses
+ * relative accuracy, up to ~1.45 (max|u| + max|o|) bits; check_loss_stable.c,
+ * which needs relative accuracy there, raises q by 3 (max|u| + max|o|).
  *
  * Layout of w (fedspec/ssca.h): w[l*J + j] = omega_{0,l,j},
  * w[L*J + j*P + p] = omega_{1,j,p}; d = J (L + P).
