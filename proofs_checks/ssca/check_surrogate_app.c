@@ -30,8 +30,9 @@
  *       + 2 lambda w1^T (w' - w1) ((3) with (7), lambda ||w||^2 linearised
  *       as in (33)), and Fbar^(1)(w') + C^(1) equals sum_i N_i/(BN) sum_n
  *       fbar_1(w'; w1, x_n) of (15) (f_n, grad f_n from the oracle): so the
- *       single tau ||w1||^2 of (31) is (15)'s per-sample tau ||w1||^2
- *       (the weights sum to 1: sum_i N_i/(BN) B = 1, decided exactly);
+ *       single tau ||w1||^2 that (31) adds once is (15)'s per-sample
+ *       tau ||w1||^2 (consistent because the weights of one round sum to
+ *       1: sum_i N_i/(BN) B = 1, and 1/B times B for a = f);
  *   (4) fbar_1(w1; w1, x) = f_1(w1; x), i.e. Fbar^(1)(w1) + C^(1) = F_B(w1):
  *       holds with c-bar_n = loss_n = -sum_l y_l log Q_l; with c-bar_n =
  *       +sum_l y_l log Q_l as printed in (31) (and 001's A-bar) it equals
@@ -181,8 +182,7 @@ int pc_ssca_surrogate_app(pc_ctx *ctx)
         pcs_jet_init(&x, d, 2, q);
         pcs_jet_init(&FB, d, 1, q);
         pcs_jet_init(&fn, d, 1, q);
-        /* the weights N_i / (B N); they sum to 1 over the B samples each:
-         * sum_i N_i B = B N, exactly in integers */
+        /* the weights N_i / (B N) of (29)-(31) (rounded at q bits) */
         for (size_t i = 0; i < I; i++)
             N += c.Ni[i];
         for (size_t i = 0; i < I; i++) {
