@@ -311,11 +311,13 @@ out:
 /* Bisection bracket [lo, hi] of lambda_min of the symmetric M: Cholesky of
  * M - lo I succeeds, of M - hi I fails (to the rounding of the
  * factorisation, ~2^-(q-10) max|M_ii|, far below the width 2^-40). */
-static void eig_min_bracket(mpfr_t lo, mpfr_t hi, mpfr_t *M, mpfr_t *R, size_t n,
-                            mpfr_t t, mpfr_t mid)
+static int eig_min_bracket(mpfr_t lo, mpfr_t hi, mpfr_t *M, mpfr_t *R, size_t n,
+                           mpfr_t t, mpfr_t mid)
 {
     mpfr_set_si(lo, -64, MPFR_RNDN);
     mpfr_set_si(hi, 64, MPFR_RNDN);
+    if (chol(R, M, n, lo, t) != 0 || chol(R, M, n, hi, t) == 0)
+        return -1;      /* lambda_min outside (-64, 64) */
     for (int k = 0; k < 48; k++) {
         mpfr_add(mid, lo, hi, MPFR_RNDN);
         mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
@@ -324,6 +326,7 @@ static void eig_min_bracket(mpfr_t lo, mpfr_t hi, mpfr_t *M, mpfr_t *R, size_t n
         else
             mpfr_set(hi, mid, MPFR_RNDN);
     }
+    return 0;
 }
 
 /* The witness that a PSD Hessian at a stationary point is not sufficient
@@ -679,7 +682,10 @@ int pc_ssca_theorem5(pc_ctx *ctx)
         if (why)
             goto done;
         /* remark: lambda_min(grad^2 F) vs -lambda (printed) and -2 lambda */
-        eig_min_bracket(lo, hi, Hf, W.R, d, t, mid);
+        if (eig_min_bracket(lo, hi, Hf, W.R, d, t, mid)) {
+            why = "lambda_min(grad^2 F(w*)) outside (-64, 64)";
+            goto done;
+        }
         mpfr_div(t, lo, pr.lam, MPFR_RNDN);
         double ratio = mpfr_get_d(t, MPFR_RNDN);
         if (inst_ok == 0 || ratio < rmin)
