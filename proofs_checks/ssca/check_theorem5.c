@@ -364,7 +364,8 @@ static const char *psd_witness(mpfr_prec_t q, char *text, size_t size)
             mpfr_mul_si(e, W.M[i * 4 + j], V[j], MPFR_RNDN);
             mpfr_add(t, t, e, MPFR_RNDN);
         }
-        if (mpfr_cmpabs_ui(t, 0) != 0 && mpfr_cmp_ui_2exp(t, 1, -(long)(q - 16)) > 0)
+        mpfr_set_ui_2exp(c3, 1, -(long)(q - 16), MPFR_RNDN);
+        if (mpfr_cmpabs(t, c3) > 0)
             why = "H v != 0";
     }
     margin(W.delta, W.M, 4, q);
