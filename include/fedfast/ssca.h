@@ -20,15 +20,15 @@ int ff_ssca_stepsize(unsigned *rho_fail, unsigned *gamma_fail,
 /* ==== surrogate recursions ================================================= */
 int ff_ssca_ema(double *x, const double *y, size_t n, double rho);
 int ff_ssca_lin(double *f1, const double *w, const double *G, const size_t *Ni,
-                size_t I, size_t d, size_t B, double rho, double tau);
+                size_t nclients, size_t d, size_t B, double rho, double tau);
 int ff_ssca_const(double *f0, const double *w, const double *G, const double *F,
-                  const size_t *Ni, size_t I, size_t d, size_t B,
+                  const size_t *Ni, size_t nclients, size_t d, size_t B,
                   double rho, double tau);
 int ff_ssca_argmin(double *wbar, const double *f1, const double *beta, size_t d,
                    double lambda, double tau, double P);
 int ff_ssca_update(double *w, const double *wbar, size_t d, double gamma);
 int ff_ssca_momentum(double *v, double *w, const double *G, const size_t *Ni,
-                     size_t I, size_t d, size_t B, double rho,
+                     size_t nclients, size_t d, size_t B, double rho,
                      double gamma_prev, double gamma, double tau);
 
 /* ==== Lemma 1 and Problem 5 ================================================ */
@@ -45,9 +45,9 @@ int ff_ssca_net(double *f, double *g, const double *w, size_t L, size_t J, size_
                 const double *Z, const size_t *y, size_t nb);
 int ff_ssca_net_partial(double *h, const double *w1i, const double *Zi,
                         size_t nb, size_t J, size_t Pi);
-int ff_ssca_net_top(double *f, double *A, const double *H, size_t I,
+int ff_ssca_net_top(double *f, double *A, const double *H, size_t nclients,
                     const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
-int ff_ssca_net_bottom(double *Bi, const double *H, size_t I, const double *w0,
+int ff_ssca_net_bottom(double *Bi, const double *H, size_t nclients, const double *w0,
                        const size_t *y, const double *Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
 
