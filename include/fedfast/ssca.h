@@ -39,17 +39,51 @@ int ff_ssca_problem5(double *w, double *s, double *nu, fr_ssca_kkt *cert,
                      size_t M, size_t d, double t0, double tau, double c);
 
 /* ==== the two-layer network of 000 Sec. V ==================================
- * Stable for |u|, |o| up to 1e4 and beyond: swish and its derivative
- * through e^-|u| only, log-sum-exp softmax, no 0 log 0. */
+ * Definitions, layout, domains, statuses (without FR_EPREC) and aliasing
+ * as fr_ssca_net and the feature-based messages (fedref/ssca.h); the
+ * results are against the exact values of the binary64 inputs.
+ * Method: BLAS level 3 (U = Z W1^T, O = S(U) W0^T, A = (Q - Y)^T S(U),
+ * C = (Q - Y) W0, B = (C .* S'(U))^T Z), the workspace allocated once per
+ * call; swish and its derivative through e^-|u| only, log-sum-exp with
+ * the max shift (every exponent <= 0), no 0 log 0: stable for |u|, |o| up
+ * to 1e4 and far beyond (no NaN while the results are finite; S'(u) -> 0
+ * as u -> -inf).  A zero result is +0.  A binary64 overflow (of U, O or a
+ * result) gives FR_ENONFINITE with the outputs untouched.
+ * Accuracy: each function's _bound, per-entry absolute upper bounds, the
+ * running-error analysis of fast/ssca/net_eval.c: with u = 2^-53,
+ * gamma_k = k u/(1 - k u), a_{n,j} = sum_p |w1_{j,p} z_{n,p}| (partial,
+ * net) or sum_i |H_i[n,j]| (top, bottom), the bounds are, up to terms
+ * below 2^-1000 and factors 1 + 2^-30,
+ *   |h^ - h|     <= gamma_Pi a                                   (partial)
+ *   |f^ - f|     <= gamma_{nb+L+8} sum_n (ln L + o_max - o_y + ...) + 2 sum_n EO'_n
+ *   |A^_lj - A_lj|, |B^_jp - B_jp| <= sums over n of gamma_k-weighted
+ *                   magnitudes (sb, eS, rb, db: net_eval.c (a)-(i)),
+ * with EO'_n = gamma_J sum_j (|S| + ...)|w0_lj| + ... the error of the
+ * output layer.  Each _bound takes the same inputs, makes the same checks
+ * (same statuses), may write its outputs where the function would (fb or
+ * gb may be NULL, not both; fb inside gb is FR_EDOM), and also returns
+ * FR_ESIZE for a size > 2^22 and FR_EDOM when a magnitude of the proof
+ * reaches 2^1000 (or a bound 2^940), outside the proof.  It is evaluated
+ * in long double (x87 extended or IEEE quad; FR_EDOM where long double is
+ * binary64).  ff_ssca_net_bound writes the bounds of f and of g = (A, B). */
 int ff_ssca_net(double *f, double *g, const double *w, size_t L, size_t J, size_t P,
                 const double *Z, const size_t *y, size_t nb);
+int ff_ssca_net_bound(double *fb, double *gb, const double *w, size_t L, size_t J, size_t P,
+                      const double *Z, const size_t *y, size_t nb);
 int ff_ssca_net_partial(double *h, const double *w1i, const double *Zi,
                         size_t nb, size_t J, size_t Pi);
+int ff_ssca_net_partial_bound(double *hb, const double *w1i, const double *Zi,
+                              size_t nb, size_t J, size_t Pi);
 int ff_ssca_net_top(double *f, double *A, const double *H, size_t nclients,
                     const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
+int ff_ssca_net_top_bound(double *fb, double *Ab, const double *H, size_t nclients,
+                          const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
 int ff_ssca_net_bottom(double *Bi, const double *H, size_t nclients, const double *w0,
                        const size_t *y, const double *Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
+int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nclients, const double *w0,
+                             const size_t *y, const double *Zi, size_t nb, size_t L,
+                             size_t J, size_t Pi);
 
 #ifdef __cplusplus
 }
