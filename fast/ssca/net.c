@@ -59,6 +59,8 @@ int ff_ssca_net_bound(double *fb, double *gb, const double *w, size_t L, size_t 
 {
     size_t d;
     int st = net_args(fb, gb, w, L, J, P, Z, y, nb, &d);   /* ff_ssca_net's checks */
+    if (st == FR_OK)
+        st = ffi_ssca_bound_range(nb, L, J, P, 1);
     if (st != FR_OK)
         return st;
     double *U = malloc(2 * nb * J * sizeof *U);

@@ -237,6 +237,15 @@ static double up(ld x)
     return d;
 }
 
+int ffi_ssca_bound_range(size_t nb, size_t L, size_t J, size_t P, size_t nclients)
+{
+    if (nb > LIM || L > LIM || J > LIM || P > LIM || nclients > LIM)
+        return FR_ESIZE;
+    if (LDBL_MANT_DIG < 64 || LDBL_MIN_EXP > -16000)
+        return FR_EDOM;
+    return FR_OK;
+}
+
 int ffi_ssca_eu_dot(double *eu, const double *Z, const double *W1, size_t nb, size_t J, size_t P)
 {
     if (nb > LIM || J > LIM || P > LIM)

@@ -49,6 +49,12 @@ int ffi_ssca_net_bound(double *fb, double *Ab, double *Bb, const double *Ub, con
 int ffi_ssca_eu_dot(double *eu, const double *Z, const double *W1, size_t nb, size_t J, size_t P);
 int ffi_ssca_eu_sum(double *eu, const double *H, size_t nclients, size_t nJ);
 
+/* The range of the proofs, checked by every bound function right after its
+ * argument checks and before it reads an input: FR_ESIZE if a size
+ * exceeds 2^22, FR_EDOM if long double has less than a 64-bit significand
+ * or an exponent range short of 2^-16381, else FR_OK. */
+int ffi_ssca_bound_range(size_t nb, size_t L, size_t J, size_t P, size_t nclients);
+
 /* gamma_k's safe binary64 stand-in (k + 1) 2^-53 >= gamma_k (k <= 2^26). */
 static inline double ffi_ssca_gam(size_t k)
 {

@@ -53,6 +53,8 @@ int ff_ssca_net_partial_bound(double *hb, const double *w1i, const double *Zi,
                               size_t nb, size_t J, size_t Pi)
 {
     int st = partial_args(hb, w1i, Zi, nb, J, Pi);
+    if (st == FR_OK)
+        st = ffi_ssca_bound_range(nb, 1, J, Pi, 1);
     if (st != FR_OK)
         return st;
     double *t = malloc(nb * J * sizeof *t);
@@ -167,6 +169,8 @@ int ff_ssca_net_top_bound(double *fb, double *Ab, const double *H, size_t nclien
                           const double *w0, const size_t *y, size_t nb, size_t L, size_t J)
 {
     int st = top_args(fb, Ab, H, nclients, w0, y, nb, L, J);   /* ff_ssca_net_top's checks */
+    if (st == FR_OK)
+        st = ffi_ssca_bound_range(nb, L, J, 1, nclients);
     if (st != FR_OK)
         return st;
     return feature_bound(fb, Ab, NULL, H, nclients, w0, y, NULL, nb, L, J, 0);
@@ -177,6 +181,8 @@ int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nclients, const
                              size_t J, size_t Pi)
 {
     int st = bottom_args(Bb, H, nclients, w0, y, Zi, nb, L, J, Pi);
+    if (st == FR_OK)
+        st = ffi_ssca_bound_range(nb, L, J, Pi, nclients);
     if (st != FR_OK)
         return st;
     return feature_bound(NULL, NULL, Bb, H, nclients, w0, y, Zi, nb, L, J, Pi);
