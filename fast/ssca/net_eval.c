@@ -79,7 +79,10 @@
  *      |z_np| + nb 2^-1074.
  * No step overflows when every magnitude named above is < 2^1000 (the
  * computed values are within these bounds of exact values bounded by
- * them; exp only sees arguments <= 0).
+ * them; exp only sees arguments <= 0): ffi_ssca_net_bound returns FR_EDOM
+ * unless |Ub| + 2 eu, sb + eS, sum_j (sb + eS)|w0_lj|, EO', lb and db are
+ * < 2^1000 and every bound is < 2^940 (a bound is >= 2^-53 times the
+ * magnitude of the result it covers, so f, A, B < 2^993).
  *
  * The bound's own evaluation (ffi_ssca_net_bound).  The formulas (a)-(i)
  * are evaluated in long double, which must have a 64-bit significand or

@@ -49,23 +49,39 @@ int ff_ssca_problem5(double *w, double *s, double *nu, fr_ssca_kkt *cert,
  * to 1e4 and far beyond (no NaN while the results are finite; S'(u) -> 0
  * as u -> -inf).  A zero result is +0.  A binary64 overflow (of U, O or a
  * result) gives FR_ENONFINITE with the outputs untouched.
- * Accuracy: each function's _bound, per-entry absolute upper bounds, the
- * running-error analysis of fast/ssca/net_eval.c: with u = 2^-53,
- * gamma_k = k u/(1 - k u), a_{n,j} = sum_p |w1_{j,p} z_{n,p}| (partial,
- * net) or sum_i |H_i[n,j]| (top, bottom), the bounds are, up to terms
- * below 2^-1000 and factors 1 + 2^-30,
- *   |h^ - h|     <= gamma_Pi a                                   (partial)
- *   |f^ - f|     <= gamma_{nb+L+8} sum_n (ln L + o_max - o_y + ...) + 2 sum_n EO'_n
- *   |A^_lj - A_lj|, |B^_jp - B_jp| <= sums over n of gamma_k-weighted
- *                   magnitudes (sb, eS, rb, db: net_eval.c (a)-(i)),
- * with EO'_n = gamma_J sum_j (|S| + ...)|w0_lj| + ... the error of the
- * output layer.  Each _bound takes the same inputs, makes the same checks
- * (same statuses), may write its outputs where the function would (fb or
- * gb may be NULL, not both; fb inside gb is FR_EDOM), and also returns
- * FR_ESIZE for a size > 2^22 and FR_EDOM when a magnitude of the proof
- * reaches 2^1000 (or a bound 2^940), outside the proof.  It is evaluated
- * in long double (x87 extended or IEEE quad; FR_EDOM where long double is
- * binary64).  ff_ssca_net_bound writes the bounds of f and of g = (A, B). */
+ * Accuracy: each function's _bound writes per-entry absolute upper bounds
+ * on |computed - exact|, proved in fast/ssca/net_eval.c ((a)-(i)).  With
+ * u = 2^-53, gamma_k = k u/(1 - k u), U the computed pre-activations and
+ *   eu  >= |U - u|: gamma_P sum_p |w1_{j,p} z_{n,p}| + P 2^-1074 (net,
+ *         partial), gamma_{I-1} sum_i |H_i[n,j]| (top, bottom),
+ *   sb  = max(U, 0) + 2 eu + 0.2785 >= |S(u)|,
+ *   eS  = gamma_13 sb + 1.1 eu + 2^-1060 >= |S^ - S(u)|,
+ *   eSp = 1.1 gamma_23 + 0.5 eu + 2^-1060 >= |S'^ - S'(u)|,
+ *   EO_n = max_l gamma_J sum_j (sb + eS)|w0_{l,j}| + sum_j eS |w0_{l,j}| + J 2^-1074
+ *         (the output layer), EO'_n = EO_n + u (spread of o_n + 4 EO_n),
+ *   er_n = gamma_{L+8} + EO'_n/2 + (L + 1) 2^-1072 + u >= |(Q - Y)^ - (Q - Y)|,
+ *   rb = min(1, |Q - Y| + 2 er_n),
+ * the bounds are
+ *   partial:     |h^ - h| <= eu,
+ *   net, top:    |f^ - f| <= gamma_{nb+L+8} sum_n (ln L + max_l o_{n,l} -
+ *                o_{n,y_n} + 2 EO_n + 2 EO'_n) + (1 + gamma_nb) sum_n (2 EO'_n + L 2^-1072),
+ *                |A^_{l,j} - A_{l,j}| <= sum_n ((gamma_nb rb + er_n)(sb + eS)
+ *                + rb eS) + nb 2^-1074,
+ *   net, bottom: |B^_{j,p} - B_{j,p}| <= sum_n (gamma_nb db + ed)|z_{n,p}| + nb 2^-1074,
+ *                cb = sum_l rb |w0_{l,j}|, ec = gamma_L cb + er_n sum_l |w0_{l,j}|
+ *                + L 2^-1074, ed = (u (cb + ec) + ec)(1.1 + eSp) + cb eSp +
+ *                2^-1075, db = 1.1 cb + ed,
+ * evaluated in long double (o_n and Q - Y from the bound's own forward
+ * pass) and rounded up with a factor 1 + 2^-39.  They assume exp, log1p
+ * and logl within 2 ulp (docs/ACCURACY.md).  Each _bound takes the same
+ * inputs, makes the same checks (same statuses), writes where the
+ * function would (fb or gb may be NULL, not both; fb inside gb is
+ * FR_EDOM), and also returns FR_ESIZE for a size > 2^22 and FR_EDOM when a
+ * magnitude of the proof reaches 2^1000 (or a bound 2^940), or where long
+ * double is binary64: outside the proof.  It says nothing when the
+ * function overflows (FR_ENONFINITE).  The vector tolerances are the
+ * largest of these bounds (vectors/ssca/net*.c).
+ * ff_ssca_net_bound writes the bounds of f and of g = (A, B). */
 int ff_ssca_net(double *f, double *g, const double *w, size_t L, size_t J, size_t P,
                 const double *Z, const size_t *y, size_t nb);
 int ff_ssca_net_bound(double *fb, double *gb, const double *w, size_t L, size_t J, size_t P,
