@@ -5,8 +5,10 @@
 set -eu
 # clang: the compilers check of make check, and with libclang-rt-14-dev the
 # fuzz target (libFuzzer; make fuzz, fuzz-replay); binutils: nm for the
-# exported-symbol check; python3: docs/rng_reference.py (ci/vectors-docs.sh)
-PKGS="libmpfr-dev libgmp-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3"
+# exported-symbol check; python3: docs/rng_reference.py (ci/vectors-docs.sh);
+# libmpfi-dev: MPFI, the interval arithmetic of libfedref's enclosures (no
+# .pc file: linked with -lmpfi, fedref.pc's Libs.private)
+PKGS="libmpfr-dev libgmp-dev libmpfi-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3"
 # extra packages for one target, as arguments (make bench: python3-numpy)
 PKGS="$PKGS $*"
 missing=""

@@ -45,17 +45,67 @@ int ff_ssca_problem5(double *w, double *s, double *nu, fr_ssca_kkt *cert,
                      size_t M, size_t d, double t0, double tau, double c);
 
 /* ==== the two-layer network of 000 Sec. V ==================================
- * Stable for |u|, |o| up to 1e4 and beyond: swish and its derivative
- * through e^-|u| only, log-sum-exp softmax, no 0 log 0. */
+ * Definitions, layout, domains, statuses (without FR_EPREC) and aliasing
+ * as fr_ssca_net and the feature-based messages (fedref/ssca.h); the
+ * results are against the exact values of the binary64 inputs.
+ * Method: BLAS level 3 (U = Z W1^T, O = S(U) W0^T, A = (Q - Y)^T S(U),
+ * C = (Q - Y) W0, B = (C .* S'(U))^T Z), the workspace allocated once per
+ * call; swish and its derivative through e^-|u| only, log-sum-exp with
+ * the max shift (every exponent <= 0), no 0 log 0: stable for |u|, |o| up
+ * to 1e4 and far beyond (no NaN while the results are finite; S'(u) -> 0
+ * as u -> -inf).  A zero result is +0.  A binary64 overflow (of U, O or a
+ * result) gives FR_ENONFINITE with the outputs untouched.
+ * Accuracy: each function's _bound writes per-entry absolute upper bounds
+ * on |computed - exact|, proved in fast/ssca/net_eval.c ((a)-(i)).  With
+ * u = 2^-53, gamma_k = k u/(1 - k u), U the computed pre-activations and
+ *   eu  >= |U - u|: gamma_P sum_p |w1_{j,p} z_{n,p}| + P 2^-1074 (net,
+ *         partial), gamma_{I-1} sum_i |H_i[n,j]| (top, bottom),
+ *   sb  = max(U, 0) + 2 eu + 0.2785 >= |S(u)|,
+ *   eS  = gamma_13 sb + 1.1 eu + 2^-1060 >= |S^ - S(u)|,
+ *   eSp = 1.1 gamma_23 + 0.5 eu + 2^-1060 >= |S'^ - S'(u)|,
+ *   EO_n = max_l gamma_J sum_j (sb + eS)|w0_{l,j}| + sum_j eS |w0_{l,j}| + J 2^-1074
+ *         (the output layer), EO'_n = EO_n + u (spread of o_n + 4 EO_n),
+ *   er_n = gamma_{L+8} + EO'_n/2 + (L + 1) 2^-1072 + u >= |(Q - Y)^ - (Q - Y)|,
+ *   rb = min(1, |Q - Y| + 2 er_n),
+ * the bounds are
+ *   partial:     |h^ - h| <= eu,
+ *   net, top:    |f^ - f| <= gamma_{nb+L+8} sum_n (ln L + max_l o_{n,l} -
+ *                o_{n,y_n} + 2 EO_n + 2 EO'_n) + (1 + gamma_nb) sum_n (2 EO'_n + L 2^-1072),
+ *                |A^_{l,j} - A_{l,j}| <= sum_n ((gamma_nb rb + er_n)(sb + eS)
+ *                + rb eS) + nb 2^-1074,
+ *   net, bottom: |B^_{j,p} - B_{j,p}| <= sum_n (gamma_nb db + ed)|z_{n,p}| + nb 2^-1074,
+ *                cb = sum_l rb |w0_{l,j}|, ec = gamma_L cb + er_n sum_l |w0_{l,j}|
+ *                + L 2^-1074, ed = (u (cb + ec) + ec)(1.1 + eSp) + cb eSp +
+ *                2^-1075, db = 1.1 cb + ed,
+ * evaluated in long double (o_n and Q - Y from the bound's own forward
+ * pass) and rounded up with a factor 1 + 2^-39.  They assume exp, log1p
+ * and logl within 2 ulp (docs/ACCURACY.md).  Each _bound takes the same
+ * inputs, makes the same checks (same statuses), writes where the
+ * function would (fb or gb may be NULL, not both; fb inside gb is
+ * FR_EDOM), and also returns FR_ESIZE for a size > 2^22 and FR_EDOM when a
+ * magnitude of the proof reaches 2^1000 (or a bound 2^940), or where long
+ * double is binary64: outside the proof.  It says nothing when the
+ * function overflows (FR_ENONFINITE).  The vector tolerances are the
+ * largest of these bounds (vectors/ssca/net*.c).
+ * ff_ssca_net_bound writes the bounds of f and of g = (A, B). */
 int ff_ssca_net(double *f, double *g, const double *w, size_t L, size_t J, size_t P,
                 const double *Z, const size_t *y, size_t nb);
+int ff_ssca_net_bound(double *fb, double *gb, const double *w, size_t L, size_t J, size_t P,
+                      const double *Z, const size_t *y, size_t nb);
 int ff_ssca_net_partial(double *h, const double *w1i, const double *Zi,
                         size_t nb, size_t J, size_t Pi);
+int ff_ssca_net_partial_bound(double *hb, const double *w1i, const double *Zi,
+                              size_t nb, size_t J, size_t Pi);
 int ff_ssca_net_top(double *f, double *A, const double *H, size_t nclients,
                     const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
+int ff_ssca_net_top_bound(double *fb, double *Ab, const double *H, size_t nclients,
+                          const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
 int ff_ssca_net_bottom(double *Bi, const double *H, size_t nclients, const double *w0,
                        const size_t *y, const double *Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
+int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nclients, const double *w0,
+                             const size_t *y, const double *Zi, size_t nb, size_t L,
+                             size_t J, size_t Pi);
 
 #ifdef __cplusplus
 }

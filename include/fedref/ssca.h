@@ -167,29 +167,95 @@ int fr_ssca_problem5(mpfr_t *w, mpfr_t *s, mpfr_t *nu, fr_ssca_kkt *cert,
  * Layout: fedspec/ssca.h.  For samples n < nb with features Z (nb x P
  * row-major) and labels y[n] in [0, L):
  *   u_{n,j} = sum_p w1_{j,p} z_{n,p},  S(u) = u / (1 + e^-u) (swish),
+ *   S'(u) = sigma(u) (1 + u sigma(-u)),  sigma(u) = 1 / (1 + e^-u),
  *   o_{n,l} = sum_j w0_{l,j} S(u_{n,j}),  Q = softmax(o_n),
- *   loss_n = -log Q_{y_n}                                   (28)
- *   abar_{n,l,j} = (Q_l - [l = y_n]) S(u_{n,j})             (29)
- *   bbar_{n,j,p} = sum_l (Q_l - [l = y_n]) S'(u_{n,j}) w0_{l,j} z_{n,p}   (30)
+ *   loss_n = -log Q_{y_n} = logsumexp(o_n) - o_{n,y_n}                  (28)
+ *   abar_{n,l,j} = (Q_l - [l = y_n]) S(u_{n,j})                          (29)
+ *   bbar_{n,j,p} = delta_{n,j} z_{n,p},
+ *     delta_{n,j} = S'(u_{n,j}) sum_l (Q_l - [l = y_n]) w0_{l,j}         (30)
+ * (29)-(30) are the gradient of loss_n because the label is one-hot
+ * (sum_l y_{n,l} = 1), which class indices enforce.
  * fr_ssca_net: f = sum_n loss_n and g = sum_n (abar_n, bbar_n) (d entries,
  * the layout of w): the sample-based client message of Algorithms 1-2
- * (000 Sec. V-A: each client sends g; for (40) also f).  f or g may be
- * NULL, not both.
- * Domain:    L >= 2, J, P, nb >= 1; finite w, Z; y[n] < L.
- * Statuses:  FR_ENULL, FR_ESIZE, FR_EPREC, FR_ENONFINITE, FR_EDOM (a
- *            label >= L; f inside g), FR_ENOMEM, FR_EINTERNAL.
- * Accuracy:  f and each g_k correctly rounded. */
+ * (000 Sec. V-A, Step 4 of Algorithm 1: each client sends g; for (40)
+ * also f).  f or g may be NULL, not both.
+ * Domain:    L >= 2 (a softmax over one class is outside 000's model:
+ *            FR_EDOM; fr_ssca_net_dim accepts L = 1 as a size), J, P,
+ *            nb >= 1; finite w, Z; y[n] < L.
+ * Statuses:  FR_ENULL (f and g both NULL, w, Z, y), FR_ESIZE (L, J, P or
+ *            nb zero; d, nb P, nb J or nb L > FR_COUNT_MAX), FR_EPREC (the
+ *            precision of f or of a g_k above FR_PREC_MAX; after the start,
+ *            an exact u_{n,j} needing more than 2^24 bits), FR_ENONFINITE
+ *            (w, Z), FR_EDOM (L < 2, a label >= L, f inside g), and after
+ *            the start FR_ENOMEM, FR_EINTERNAL (Limits).  Outputs untouched
+ *            on error.
+ * Aliasing:  g may alias w (the same array); nothing else.
+ * Specials:  an exact zero is +0: u = 0 gives S = 0 (w1 = 0: A = 0); a w0
+ *            column constant over l (w0 = 0) gives delta = 0, so that block
+ *            of B is 0; a zero feature column p gives B_{.,p} = 0; labels
+ *            split evenly over equal samples with a uniform softmax cancel
+ *            in A exactly.
+ * Algorithm: u exact (exact products, one exact sum); every other quantity
+ *            enclosed in MPFI intervals (swish through e^-|u|, log-sum-exp
+ *            shifted by the largest o, loss = (o_m - o_y) + log1p(T), Q_y - 1
+ *            as -T/(1 + T)), Ziv loop on the working precision; exact
+ *            structure (u = 0, constant w0 columns, samples whose softmax is
+ *            exactly uniform: their terms have rational coefficients,
+ *            grouped by the exact u and decided on integers) ends the loop
+ *            for exact results (ref/ssca/net_eval.c).
+ * Accuracy:  f and each g_k correctly rounded.  Precision: that of f and
+ *            of each g_k.
+ * Limits:    FR_EINTERNAL when the working precision would exceed 16 p +
+ *            8192 (p the largest output precision) without a decision: an
+ *            exact value on a rounding boundary that the structure above
+ *            does not reveal (an exact cancellation in a sum over samples
+ *            whose softmax is not exactly uniform by that rule, e.g. equal
+ *            hidden units whose w0 entries differ but sum alike; none is
+ *            known to occur otherwise), or a result below MPFR's smallest
+ *            positive number (every term carries e^-|x|, |x| > ~7.4e8:
+ *            e.g. |u| ~ 1e9); FR_EPREC for exact u beyond 2^24 bits (inputs
+ *            whose exponents differ by millions: not binary64).
+ * Checked by: tests/ssca/test_net.c (a plain-MPFR evaluation at 4p + 64
+ *            bits, central differences of f), vectors/ssca_net.json,
+ *            proofs_checks/ssca/check_net_feature.c. */
 int fr_ssca_net(mpfr_t f, mpfr_t *g, mpfr_t *const w, size_t L, size_t J, size_t P,
                 mpfr_t *const Z, const size_t *y, size_t nb);
 
-/* Feature-based messages (Algorithm 3-4 steps 4-6, 000 Sec. V):
- * client i holds features P_i (Zi: nb x Pi) and its block w1_i (J x Pi,
- * rows j).  Step 4: it sends h_i = Zi w1_i^T (nb x J: h_{0,i}) to the other
- * clients.  Every client forms u = sum_i h_i (H: I blocks of nb x J).
- * Step 5: the aggregator sends A = sum_n abar_n (L x J), and for (40) also
- * f = sum_n loss_n (f or A may be NULL, not both).
- * Step 6: client i sends Bi = sum_n bbar_n restricted to p in P_i (J x Pi).
- * Domain, statuses and accuracy as fr_ssca_net (w0: L x J). */
+/* Feature-based messages (Algorithms 3-4 Steps 4-6, 000 Sec. V, the chain
+ * rule (20)-(21)): client i holds the features P_i (Zi: nb x Pi) and its
+ * block w1_i (J x Pi, rows j: the columns p in P_i of w1).
+ *  Step 4: fr_ssca_net_partial: client i sends h_i = Zi w1_i^T (nb x J,
+ *    h[n J + j] = sum_{p in P_i} w1_{j,p} z_{n,p}: the h_{0,i} of (17),
+ *    H_0 = J reals per sample) to the other clients.  Every client forms
+ *    u = sum_i h_i (H: nclients blocks of nb x J, block i at H + i nb J).
+ *  Step 5: fr_ssca_net_top: the aggregator sends A = sum_n abar_n (L x J,
+ *    (20): the block of g for omega_0), and for (40) also f = sum_n
+ *    loss_n (f or A may be NULL, not both; f inside A: FR_EDOM).
+ *  Step 6: fr_ssca_net_bottom: client i sends Bi = sum_n bbar_n restricted
+ *    to p in P_i (J x Pi, (21): the block of g for omega_i).
+ * 000 Sec. V prints the Step-4 message as the products (omega_{1,j,p}
+ * x_{n,p})_{j, p in P_i} (J P_i reals per sample, from which x_{n,p} is
+ * read off whenever omega_{1,j,p} != 0); the sums h_i suffice
+ * (proofs_checks/ssca/check_net_feature.c; docs/ERRATA.md).
+ * Domain:    as fr_ssca_net, nclients >= 1, Pi >= 1 (w0: L x J).
+ * Statuses:  partial: FR_ENULL (h, w1i, Zi), FR_ESIZE (nb, J, Pi zero, J Pi,
+ *            nb Pi or nb J > FR_COUNT_MAX), FR_EPREC (an h precision above
+ *            FR_PREC_MAX; an exact dot product beyond 2^24 bits),
+ *            FR_ENONFINITE (w1i, Zi), FR_ENOMEM.  top and bottom: FR_ENULL
+ *            (top: f and A both NULL, H, w0, y; bottom: Bi, H, w0, y, Zi),
+ *            FR_ESIZE (a size zero, nclients nb J, L J, nb L, nb Pi or J Pi
+ *            > FR_COUNT_MAX), FR_EPREC (an output precision above
+ *            FR_PREC_MAX; u = sum_i h_i beyond 2^24 bits), FR_ENONFINITE (H,
+ *            w0, Zi), FR_EDOM (L < 2, a label >= L, top's f inside A),
+ *            FR_ENOMEM, FR_EINTERNAL (Limits of fr_ssca_net).
+ * Aliasing:  none.
+ * Accuracy:  correctly rounded, each output (partial: one exact dot
+ *            product, one rounding; top, bottom: u = sum_i h_i exactly, then
+ *            as fr_ssca_net).  For exact h_i (precision large enough), top
+ *            and bottom return exactly the blocks of fr_ssca_net's g.
+ * Checked by: proofs_checks/ssca/check_net_feature.c, tests/ssca/test_net.c,
+ *            vectors/ssca_net_partial.json, ssca_net_top.json,
+ *            ssca_net_bottom.json. */
 int fr_ssca_net_partial(mpfr_t *h, mpfr_t *const w1i, mpfr_t *const Zi,
                         size_t nb, size_t J, size_t Pi);
 int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t nclients,
