@@ -49,6 +49,9 @@ int fr_ssca_stepsize(unsigned *rho_fail, unsigned *gamma_fail,
  * (from P_0 = 1); the closed forms take P.
  *
  * Common to the six functions below:
+ * Names:     nc is 000's I, the number of clients (a parameter named I
+ *            breaks with <complex.h>, whose I macro OpenBLAS's cblas.h
+ *            pulls in).
  * Zeros:     every exact zero result is returned as +0 (the numerators are
  *            formed exactly; an exact zero is +0 whatever the signs of the
  *            zero inputs), in ref and in fast.
@@ -81,18 +84,18 @@ int fr_ssca_ema(mpfr_t *x, mpfr_t *const y, size_t n, const mpfr_t rho);
 /* The linear coefficient, (9) / (14) second line / (23) / (36)-(37):
  *   f1 <- (1 - rho) f1 + rho ( sum_i N_i/(B N) G_i - 2 tau w )
  *       = [(1 - rho) B N f1 + rho sum_i N_i G_i - 2 tau rho B N w] / (B N).
- * G is I x d row-major (row i: client i's G_i), Ni the I sizes N_i.
- * Domain:    0 < rho <= 1, tau > 0, I >= 1, d >= 1, B >= 1,
+ * G is nc x d row-major (row i: client i's G_i), Ni the nc sizes N_i.
+ * Domain:    0 < rho <= 1, tau > 0, nc >= 1, d >= 1, B >= 1,
  *            B <= N_i (000 Sec. III), N = sum N_i <= FR_COUNT_MAX;
  *            finite f1, w, G.
- * Statuses:  FR_ENULL (f1, w, G, Ni, rho, tau), FR_ESIZE (I, d or B zero,
- *            I d > FR_COUNT_MAX, N > FR_COUNT_MAX), FR_ENONFINITE (rho,
+ * Statuses:  FR_ENULL (f1, w, G, Ni, rho, tau), FR_ESIZE (nc, d or B zero,
+ *            nc d > FR_COUNT_MAX, N > FR_COUNT_MAX), FR_ENONFINITE (rho,
  *            tau, f1, w, G), FR_EDOM (rho outside (0, 1], tau <= 0, some
  *            N_i < B), FR_EPREC, FR_ENOMEM.
  * Aliasing:  none.  Accuracy: correctly rounded (exact numerator, one
  *            division by B N). */
 int fr_ssca_lin(mpfr_t *f1, mpfr_t *const w, mpfr_t *const G, const size_t *Ni,
-                size_t I, size_t d, size_t B, const mpfr_t rho, const mpfr_t tau);
+                size_t nc, size_t d, size_t B, const mpfr_t rho, const mpfr_t tau);
 
 /* The constant term, (14) first line / (25) / (42):
  *   f0 <- (1 - rho) f0 + rho ( sum_i N_i/(B N) (F_i - G_i^T w) + tau ||w||^2 ),
@@ -100,11 +103,11 @@ int fr_ssca_lin(mpfr_t *f1, mpfr_t *const w, mpfr_t *const G, const size_t *Ni,
  * f_{s,m} of (15)).  (42) with c-bar = the loss, i.e. -sum_l y log Q: 000
  * (31) prints c-bar = +sum_l y log Q, which makes (41)'s constraint at
  * w = w^(t) read -F - U <= s (docs/ERRATA.md).  Domain, statuses as
- * fr_ssca_lin (F: I finite values; FR_ENULL also for f0 and F).
+ * fr_ssca_lin (F: nc finite values; FR_ENULL also for f0 and F).
  * Aliasing:  none.  Accuracy: correctly rounded (exact numerator, one
  *            division by B N). */
 int fr_ssca_const(mpfr_t f0, mpfr_t *const w, mpfr_t *const G, mpfr_t *const F,
-                  const size_t *Ni, size_t I, size_t d, size_t B,
+                  const size_t *Ni, size_t nc, size_t d, size_t B,
                   const mpfr_t rho, const mpfr_t tau);
 
 /* The minimiser of the surrogate, (10) / (24) / (38)-(39), corrected:
@@ -155,7 +158,7 @@ int fr_ssca_update(mpfr_t *w, mpfr_t *const wbar, size_t d, const mpfr_t gamma);
  *            inputs, not of the rounded v; the two differ by at most
  *            gamma ulp(v)/2). */
 int fr_ssca_momentum(mpfr_t *v, mpfr_t *w, mpfr_t *const G, const size_t *Ni,
-                     size_t I, size_t d, size_t B, const mpfr_t rho,
+                     size_t nc, size_t d, size_t B, const mpfr_t rho,
                      const mpfr_t gamma_prev, const mpfr_t gamma, const mpfr_t tau);
 
 /* ==== Lemma 1 and Problem 5 ===============================================
@@ -234,9 +237,9 @@ int fr_ssca_net(mpfr_t f, mpfr_t *g, mpfr_t *const w, size_t L, size_t J, size_t
  * Domain, statuses and accuracy as fr_ssca_net (w0: L x J). */
 int fr_ssca_net_partial(mpfr_t *h, mpfr_t *const w1i, mpfr_t *const Zi,
                         size_t nb, size_t J, size_t Pi);
-int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t I,
+int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t nc,
                     mpfr_t *const w0, const size_t *y, size_t nb, size_t L, size_t J);
-int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t I, mpfr_t *const w0,
+int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nc, mpfr_t *const w0,
                        const size_t *y, mpfr_t *const Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
 
