@@ -15,19 +15,22 @@
  *   (1 - rho) f0:      a (1), product (1), sum (1).
  * The absolute terms (subnormal products: d per r_i, weighed by q_i with
  * sum_i q_i = 1/B <= 1; d in n2, weighed by tau; nc in S; tau n2; a f0;
- * rho h) add at most 2^-1075 (1 + 2^-20)(d + d tau + nc + 3).  So
- *   |f0^ - f0'| <= gamma_{d+nc+9} T + (d + nc + 2)(1 + tau) 2^-1072,
+ * rho h) add at most 2^-1075 (1 + 2^-20)(d + d tau + nc + 3) (the
+ * factor: the later roundings, (1 + u)^(d+nc+9)).  So
+ *   |f0^ - f0'| <= gamma_{d+nc+9} T + (d + nc + 3 + d tau) 2^-1072,
  *   T = (1 - rho)|f0| + rho (sum_i q_i (|F_i| + sum_j |G_ij w_j|) + tau ||w||^2).
  *
  * The bound function returns b = fl(fl(K T^) + A^), K = (d + nc + 11) u
- * (exact), A^ = fl(fl((d + nc + 2) 2^-1072) fl(1 + tau)), T^ evaluated by
+ * (exact), A^ = fl(fl(fl(d tau) + (d + nc + 3)) 2^-1072), T^ evaluated by
  * loops with the same q^_i.  As in lin.c, T^ >= (1 - u)^(d+nc+9) T -
  * (d nc + d + nc + 3) 2^-1075, and for d + nc <= 2^25, (d + nc + 11)(1 -
- * u)^(d+nc+11) u > gamma_{d+nc+9}: an upper bound despite its own
- * rounding, within a factor (d + nc + 11)/(d + nc + 9) of the gamma term
- * and 8 of the absolute term (which is (1 - u)^3 A >= 7.99 (d + nc + 2)(1
- * + tau) 2^-1075, more than the absolute errors of both the function and
- * T^).  FR_ESIZE beyond d + nc = 2^25; FR_EDOM if b is not finite.
+ * u)^(d+nc+11) u > gamma_{d+nc+9}: K T^ covers the gamma term (and K
+ * times T^'s absolute losses is below 2^-1100); A^ >= (1 - u)^2 A -
+ * 2^-1075 (the product by 2^-1072 may be subnormal) >= 7.9 (d + d tau +
+ * nc + 3) 2^-1075 covers the absolute errors.  So b is an upper bound
+ * despite its own rounding, within a factor (d + nc + 11)/(d + nc + 9) of
+ * the gamma term and 8 of the absolute term.  FR_ESIZE beyond d + nc =
+ * 2^25; FR_EDOM if b is not finite.
  * Contract: include/fedfast/ssca.h. */
 #include "surrogate.h"
 
@@ -99,7 +102,7 @@ int ff_ssca_const_bound(double *abs, const double *f0, const double *w, const do
     }
     const double T = (1 - rho) * fabs(*f0) + rho * (S + tau * n2);
     const double K = (double)(d + nc + 11) * FFI_U;
-    const double A = (double)(d + nc + 2) * 0x1p-1072 * (1 + tau);
+    const double A = ((double)d * tau + (double)(d + nc + 3)) * 0x1p-1072;
     double b = K * T + A;
     free(q);
     if (!isfinite(b))

@@ -16,10 +16,10 @@
  *   (3) and a v_j (1), the sum (1): theta_5.  The absolute terms: rho
  *   eta_s and the 2^-1075 of rho s are divided by 2 tau, the others are at
  *   most 2^-1075 each (/ tau, / 2, a v_j):
- *     |v^_j - v'_j| <= E_j = gamma_{nc+8} T_j + 2^-1072 (1 + (nc + 1)/tau),
+ *     |v^_j - v'_j| <= E_j = gamma_{nc+8} T_j + 2^-1075 (2.51 + (nc + 1)(1 + 2^-20)/(2 tau)),
  *     T_j = (1 - rho)(1 - gamma_prev)|v_j| + rho/(2 tau) sum_i q_i |G_ij|
- *   (the absolute term has room: the errors sum to at most 2^-1075 ((nc +
- *   1)(1 + 2^-20)/(2 tau) + 3.01)).
+ *   (the errors of / tau, / 2 and a v_j, 2^-1075 (1/2 + 1 + 1)(1 + u),
+ *   and of rho s and dgemv, (nc + 1) 2^-1075 (1 + u)^(nc+3)/(2 tau)).
  * w: against the exact w_j - gamma v'_j (ref's contract: w from the exact
  *   new v), |w^_j - (w_j - gamma v'_j)| <= gamma_2 (|w_j| + gamma |v^_j|)
  *   + 2^-1075 (1 + u) + gamma E_j, and |v^_j| <= T_j + E_j (|v'_j| <= T_j).
@@ -27,17 +27,19 @@
  * The bound function returns, per j, with T^_j evaluated left to right by
  * a loop over i with the same q^_i:
  *   vb_j = fl(fl(K T^_j) + A^),  K = (nc + 10) u,
- *          A^ = fl(2^-1072 fl(1 + fl(fl(nc + 1) / tau))),
+ *          A^ = fl(2^-1073 fl(1 + fl(fl(nc + 1) / tau))),
  *   wb_j = fl(fl(fl(4u fl(|w_j| + fl(gamma fl(T^_j + vb_j)))) + fl(gamma vb_j)) + 2^-1072).
  * As in lin.c (nc <= 2^25), vb_j >= E_j (1 + 2^-26) (K has two units of
- * room over nc + 8; A^ >= (1 - u)^4 A - 2^-1075 >= 7/8 A covers the
- * absolute errors, which are below A/8 + 3.01 2^-1075); hence fl(gamma
+ * room over nc + 8; A^ >= (1 - u)^4 2^-1073 (1 + (nc + 1)/tau) - 2^-1075
+ * >= 2^-1075 (2.99 + 7.99 (nc + 1)/(2 tau)) covers the absolute terms of
+ * E_j and K times T^'s absolute losses); hence fl(gamma
  * vb_j) >= gamma E_j - 2^-1075, 4u (1 - u)^5 (|w_j| + gamma (T_j (1 -
  * u)^(nc+8) + E_j)) exceeds gamma_2 (|w_j| + gamma (T_j + E_j)) (the
  * missing (1 - u)^(nc+8) of T^_j is far inside the factor 2 of 4u over
  * gamma_2), and 2^-1072 covers 2^-1075 (1 + u) and the roundings'
  * subnormal losses: both are upper bounds despite their own rounding,
- * within 1.25 (v) and 2 (w) times the proved terms.  FR_ESIZE beyond
+ * within 1.25 (v) and 2 (w) times the proved gamma terms and 8 times the
+ * absolute ones.  FR_ESIZE beyond
  * nc = 2^25; FR_EDOM if some bound is not finite (tau tiny).
  * Contract: include/fedfast/ssca.h. */
 #include "surrogate.h"
@@ -113,7 +115,7 @@ int ff_ssca_momentum_bound(double *vb, double *wb, const double *v, const double
     }
     ffi_ssca_weights(q, Ni, nc, B, N);
     const double a = (1 - rho) * (1 - gamma_prev), K = (double)(nc + 10) * FFI_U;
-    const double A = 0x1p-1072 * (1 + (double)(nc + 1) / tau);
+    const double A = 0x1p-1073 * (1 + (double)(nc + 1) / tau);
     for (size_t j = 0; j < d; j++) {
         double sg = 0;
         for (size_t i = 0; i < nc; i++)

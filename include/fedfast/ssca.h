@@ -36,12 +36,12 @@ int ff_ssca_stepsize(unsigned *rho_fail, unsigned *gamma_fail,
  *                 (update: rho -> gamma, x -> w, y -> wbar);
  *   lin:          (nc + 10) u T_j + (nc + 4) 2^-1072,
  *                 T_j = (1 - rho)|f1_j| + rho (sum_i q_i |G_ij| + 2 tau |w_j|);
- *   const:        (d + nc + 11) u T + (d + nc + 2)(1 + tau) 2^-1072,
+ *   const:        (d + nc + 11) u T + (d + nc + 3 + d tau) 2^-1072,
  *                 T = (1 - rho)|f0| + rho (sum_i q_i (|F_i| + sum_j |G_ij w_j|)
  *                     + tau ||w||^2);
  *   argmin:       7 u T_j + 2^-1072 (1 + (1 + 1/tau)/(1 - P)),
  *                 T_j = (|f1_j| + 2 lambda |beta_j|) / (2 tau (1 - P));
- *   momentum, v:  (nc + 10) u T_j + 2^-1072 (1 + (nc + 1)/tau),
+ *   momentum, v:  (nc + 10) u T_j + 2^-1073 (1 + (nc + 1)/tau),
  *                 T_j = (1 - rho)(1 - gamma_prev)|v_j| + rho/(2 tau) sum_i q_i |G_ij|;
  *   momentum, w:  4u (|w_j| + gamma (T_j + vb_j)) + gamma vb_j + 2^-1072
  *                 (against w - gamma v with the exact new v),

@@ -25,6 +25,10 @@ static int mul64(uint64_t *r, uint64_t a, uint64_t b)
 static int constraint_part(uint64_t *r, uint64_t x, uint64_t M)
 {
     uint64_t t;
+    if (M == 0) {                       /* unconstrained: none, whatever x */
+        *r = 0;
+        return 1;
+    }
     return add64(&t, x, 1) && mul64(r, M, t);
 }
 
