@@ -117,9 +117,12 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
     sv_random(&in[2], g, T * nc, d, -6, 10);
     ft_alloc(&in[3], 1, T);
     ft_alloc(&in[4], 1, T);
+    /* schedules of 000's kind (rho >= 1/8, no tiny steps: with P near 1,
+     * 1 - P is ill-conditioned in binary64 and the empirical tol is not
+     * meant for it) */
     for (size_t t = 0; t < T; t++) {
-        in[3].v[t] = sv_step(g);
-        in[4].v[t] = sv_step(g);
+        in[3].v[t] = sv_below(g, 4) == 0 ? 1 : 0.125 + 0.875 * (double)frng_u53(g) * 0x1p-53;
+        in[4].v[t] = sv_below(g, 4) == 0 ? 1 : 0.0625 + 0.9375 * (double)frng_u53(g) * 0x1p-53;
     }
 }
 

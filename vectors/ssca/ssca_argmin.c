@@ -46,7 +46,7 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
     size_t d = 1 + sv_below(g, 6), r = sv_below(g, 4);
     sv_scalar(&par[0], r == 0 ? 0 : fabs(sv_value(g, -20, 20)));
     sv_scalar(&par[1], fabs(sv_value(g, -8, 12)));
-    sv_scalar(&par[2], r == 1 ? 0 : 1 - sv_step(g));        /* P in [0, 1) */
+    sv_scalar(&par[2], r == 1 ? 0 : (double)frng_u53(g) * 0x1p-53);   /* P in [0, 1) */
     sv_random(&in[0], g, 1, d, -10, 20);
     if (sv_below(g, 4) == 0)
         ft_alloc(&in[1], 1, 0);
