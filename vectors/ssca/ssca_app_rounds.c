@@ -169,7 +169,7 @@ static void golden(vgen *g)
     rounds_case(g, "5 rounds, 2 clients N = (3000, 7000); rho^(t) = RN(0.9 t^-0.1), gamma^(t) = RN(0.5 t^-0.1): "
                 "P_5 > 0, the printed (38)-(39) would give other iterates", "mass-positive,unequal-sizes,random", 5,
                 2, (double[]){3000, 7000}, "0.9", "0.5", "0.1", "0.1", 10);
-    rounds_case(g, "the same with rho^(t) = t^-0.1 (rho^(1) = 1): P = 0, the printed (38)-(39) hold",
+    rounds_case(g, "the same configuration (other seeded messages) with rho^(t) = t^-0.1 (rho^(1) = 1): P = 0, the printed (38)-(39) hold",
                 "mass-zero,rho-equals-one,unequal-sizes,random", 5, 2, (double[]){3000, 7000}, "1", "0.5", "0.1",
                 "0.1", 10);
     vg_group(g, "tau = RN(0.05), lambda = 0, B = 100 (000 Sec. VI, B = 100: a1 = 0.3, a2 = 0.3, alpha = 0.1)",
