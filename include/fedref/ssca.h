@@ -47,73 +47,131 @@ int fr_ssca_stepsize(unsigned *rho_fail, unsigned *gamma_fail,
  * constraint also F_i = sum_{n in batch} f(w; x_n) (1 real).  The server
  * weighs client i by N_i / (B N), N = sum_i N_i (000 (3)).  The
  * feature-based forms (16), (23), (25) are the same recursions with I = 1
- * and weight 1/B, G the concatenation of the aggregator's block (20) and
- * the clients' blocks (21) (fr_ssca_net_top, fr_ssca_net_bottom).
+ * and weight 1/B (N_1 = N), G the concatenation of the aggregator's block
+ * (20) and the clients' blocks (21) (fr_ssca_net_top, fr_ssca_net_bottom).
  *
- * The total weight.  With Fbar^(0) = 0 the surrogate Fbar^(t) of (3) is
- *   f1^T w + tau W_t ||w||^2 + const,   W_t = 1 - P_t,  P_t = prod_{s<=t} (1 - rho^(s)),
- * not f1^T w + tau ||w||^2 as (8), (22), (34) print: the two agree iff
- * rho^(1) = 1 (docs/ERRATA.md E-000-8).  fr_ssca_ema with y = NULL carries
- * P (from P_0 = 1); the closed forms take P. */
+ * The total weight.  With Fbar^(0) = 0 the surrogate Fbar^(t) of (3) with
+ * (7) is sum_{s<=t} c_s q_s(w), c_s = rho^(s) prod_{r=s+1..t} (1 - rho^(r)),
+ * q_s the round-s term of (3), i.e.
+ *   f1^T w + tau W_t ||w||^2 + const,   W_t = sum_s c_s = 1 - P_t,
+ *   P_t = prod_{s<=t} (1 - rho^(s)),
+ * not f1^T w + tau ||w||^2 as (8), (22), (34) and (14)'s Fbar_m print: the
+ * two agree at every t iff rho^(1) = 1 (at a given t iff some rho^(s) = 1,
+ * s <= t), and 000's experiments use rho^(1) = 0.9, 0.3, 0.2 (001's: 0.4,
+ * 0.6, 0.9) (docs/ERRATA.md E-000-8).  fr_ssca_ema with y = NULL carries P
+ * (from P_0 = 1); the closed forms take P.
+ *
+ * Common to the six functions below:
+ * Names:     nc is 000's I, the number of clients (a parameter named I
+ *            breaks with <complex.h>, whose I macro OpenBLAS's cblas.h
+ *            pulls in).
+ * Zeros:     every exact zero result is returned as +0 (the numerators are
+ *            formed exactly; an exact zero is +0 whatever the signs of the
+ *            zero inputs), in ref and in fast.
+ * Precision: each output keeps its own precision; the inputs are read
+ *            exactly (any precisions).
+ * Limits:    FR_EPREC after the checks if an exact intermediate needs more
+ *            than 2^24 bits (inputs whose exponents differ by millions);
+ *            FR_ENOMEM.  On every error no output is written.
+ * Algorithm: each result is (an exact numerator) / (an exact positive
+ *            denominator), one rounding (mpfr_div, or one mpfr_add/mul
+ *            where the denominator is 1).
+ * Checked by: proofs_checks/ssca/check_surrogate.c (pc_ssca_argmin_defined,
+ *            pc_ssca_momentum), tests/ssca/test_surrogate.c (exact GMP
+ *            rational oracles: the results are the correctly rounded
+ *            values), tests/ssca/test_status_surrogate.c, vectors
+ *            ssca_ema, ssca_lin, ssca_const, ssca_argmin, ssca_update,
+ *            ssca_momentum, ssca_app_rounds. */
 
 /* Exponential average, (35) and the mass P:
  *   x_k <- (1 - rho) x_k + rho y_k   (y = NULL: y_k = 0),  k < n.
+ * (35): x = beta, y = w^(t), beta^(0) = 0.  y = NULL from x = 1: P_t.
  * Domain:    0 < rho <= 1 (4); n >= 1; finite x, y.
  * Statuses:  FR_ENULL (x, rho), FR_ESIZE (n == 0 or > FR_COUNT_MAX),
- *            FR_ENONFINITE, FR_EDOM (rho outside (0, 1]), FR_ENOMEM.
- * Aliasing:  y may alias x.  Accuracy: correctly rounded. */
+ *            FR_ENONFINITE, FR_EDOM (rho outside (0, 1]), FR_EPREC,
+ *            FR_ENOMEM.
+ * Aliasing:  y may alias x (the same array).
+ * Accuracy:  correctly rounded. */
 int fr_ssca_ema(mpfr_t *x, mpfr_t *const y, size_t n, const mpfr_t rho);
 
-/* The linear coefficient, (9) / (14) / (23) / (36)-(37):
- *   f1 <- (1 - rho) f1 + rho ( sum_i N_i/(B N) G_i - 2 tau w ).
- * G is I x d row-major (I = nclients).  Domain: 0 < rho <= 1, tau > 0,
- * I >= 1, d >= 1, B >= 1, 1 <= B <= N_i (000 Sec. III), N = sum N_i <= FR_COUNT_MAX;
- * finite f1, w, G.
- * Statuses:  FR_ENULL, FR_ESIZE (I, d, B zero, I d > FR_COUNT_MAX, N
- *            overflows), FR_ENONFINITE, FR_EDOM (rho, tau, B > N_i),
- *            FR_ENOMEM.
+/* The linear coefficient, (9) / (14) second line / (23) / (36)-(37):
+ *   f1 <- (1 - rho) f1 + rho ( sum_i N_i/(B N) G_i - 2 tau w )
+ *       = [(1 - rho) B N f1 + rho sum_i N_i G_i - 2 tau rho B N w] / (B N).
+ * G is nc x d row-major (row i: client i's G_i), Ni the nc sizes N_i.
+ * Domain:    0 < rho <= 1, tau > 0, nc >= 1, d >= 1, B >= 1,
+ *            B <= N_i (000 Sec. III), N = sum N_i <= FR_COUNT_MAX;
+ *            finite f1, w, G.
+ * Statuses:  FR_ENULL (f1, w, G, Ni, rho, tau), FR_ESIZE (nc, d or B zero,
+ *            nc d > FR_COUNT_MAX, N > FR_COUNT_MAX), FR_ENONFINITE (rho,
+ *            tau, f1, w, G), FR_EDOM (rho outside (0, 1], tau <= 0, some
+ *            N_i < B), FR_EPREC, FR_ENOMEM.
  * Aliasing:  none.  Accuracy: correctly rounded (exact numerator, one
  *            division by B N). */
 int fr_ssca_lin(mpfr_t *f1, mpfr_t *const w, mpfr_t *const G, const size_t *Ni,
-                size_t nclients, size_t d, size_t B, const mpfr_t rho, const mpfr_t tau);
+                size_t nc, size_t d, size_t B, const mpfr_t rho, const mpfr_t tau);
 
 /* The constant term, (14) first line / (25) / (42):
- *   f0 <- (1 - rho) f0 + rho ( sum_i N_i/(B N) (F_i - G_i^T w) + tau ||w||^2 ).
- * (42) with c-bar = the loss, i.e. -sum_l y log Q: 000 (31) prints the
- * opposite sign (docs/ERRATA.md).  Domain, statuses as fr_ssca_lin
- * (F: I values).  Accuracy: correctly rounded. */
+ *   f0 <- (1 - rho) f0 + rho ( sum_i N_i/(B N) (F_i - G_i^T w) + tau ||w||^2 ),
+ * F_i = the sum of the client's batch losses (the constraint function
+ * f_{s,m} of (15)).  (42) with c-bar = the loss, i.e. -sum_l y log Q: 000
+ * (31) prints c-bar = +sum_l y log Q, which makes (41)'s constraint at
+ * w = w^(t) read -F - U <= s (docs/ERRATA.md).  Domain, statuses as
+ * fr_ssca_lin (F: nc finite values; FR_ENULL also for f0 and F).
+ * Aliasing:  none.  Accuracy: correctly rounded (exact numerator, one
+ *            division by B N). */
 int fr_ssca_const(mpfr_t f0, mpfr_t *const w, mpfr_t *const G, mpfr_t *const F,
-                  const size_t *Ni, size_t nclients, size_t d, size_t B,
+                  const size_t *Ni, size_t nc, size_t d, size_t B,
                   const mpfr_t rho, const mpfr_t tau);
 
 /* The minimiser of the surrogate, (10) / (24) / (38)-(39), corrected:
  *   wbar = -(f1 + 2 lambda beta) / (2 tau (1 - P)).
- * beta = NULL or lambda = 0: (10), (24).  P = 0 (rho^(1) = 1): the printed
- * forms.  Domain: tau > 0, lambda >= 0, 0 <= P < 1; d >= 1; finite.
- * Statuses:  FR_ENULL (wbar, f1, lambda, tau, P), FR_ESIZE, FR_ENONFINITE,
- *            FR_EDOM (tau <= 0, lambda < 0, P outside [0, 1)), FR_ENOMEM.
- * Aliasing:  wbar may alias f1.  Accuracy: correctly rounded. */
+ * The 2 lambda beta term is (33): lambda ||w||^2 of (32) linearised at
+ * each w^(s), weighed by c_s (beta of (35)).  beta = NULL or lambda = 0:
+ * (10), (24).  P = 0 (rho^(1) = 1): the printed forms.  (38) prints
+ * beta_{2,l,j}, 001's index of the output block, for 000's beta_{0,l,j}.
+ * Domain:    tau > 0, lambda >= 0, 0 <= P < 1; d >= 1; finite f1, beta.
+ * Statuses:  FR_ENULL (wbar, f1, lambda, tau, P), FR_ESIZE (d == 0 or
+ *            > FR_COUNT_MAX), FR_ENONFINITE (lambda, tau, P, f1, beta),
+ *            FR_EDOM (tau <= 0, lambda < 0, P outside [0, 1)), FR_EPREC,
+ *            FR_ENOMEM.
+ * Aliasing:  wbar may alias f1 (the same array).
+ * Accuracy:  correctly rounded (exact numerator and denominator, one
+ *            division). */
 int fr_ssca_argmin(mpfr_t *wbar, mpfr_t *const f1, mpfr_t *const beta, size_t d,
                    const mpfr_t lambda, const mpfr_t tau, const mpfr_t P);
 
 /* The iterate update, (5) / (18):  w <- (1 - gamma) w + gamma wbar.
- * Domain: 0 < gamma <= 1 (6); d >= 1; finite.  Statuses: FR_ENULL,
- * FR_ESIZE, FR_ENONFINITE, FR_EDOM (gamma), FR_ENOMEM.
+ * Domain: 0 < gamma <= 1 (6); d >= 1; finite w, wbar.
+ * Statuses:  FR_ENULL (w, wbar, gamma), FR_ESIZE (d == 0 or
+ *            > FR_COUNT_MAX), FR_ENONFINITE, FR_EDOM (gamma), FR_EPREC,
+ *            FR_ENOMEM.
  * Aliasing:  none (w is updated in place; wbar may not alias it).
  * Accuracy:  correctly rounded. */
 int fr_ssca_update(mpfr_t *w, mpfr_t *const wbar, size_t d, const mpfr_t gamma);
 
 /* The momentum form (11)-(12):
  *   v <- (1 - rho)(1 - gamma_prev) v + rho/(2 tau) sum_i N_i/(B N) G_i,
- *   w <- w - gamma v.
- * (11)-(12) reproduce (5) with (9)-(10) iff v^(0) = w^(1) (gamma^(0) = 0);
- * the printed v^(0) = 0 needs rho^(1) = 1 or w^(1) = 0 (docs/ERRATA.md).
+ *   w <- w - gamma v   (the new v).
+ * (11)-(12) reproduce (5) with (9) and the printed (10) for every rho^(1)
+ * iff v^(0) = w^(1) (gamma^(0) = 0); the printed v^(0) = 0 needs
+ * rho^(1) = 1 or w^(1) = 0, and neither reproduces the corrected argmin
+ * when rho^(1) != 1 (docs/ERRATA.md E-000-12).  000 also says rho, gamma
+ * "satisfy (3) and (5)": it means (4) and (6).
  * Domain: 0 < rho <= 1, 0 <= gamma_prev <= 1, 0 < gamma <= 1, tau > 0;
- * sizes as fr_ssca_lin.  Statuses as fr_ssca_lin (and gamma, gamma_prev).
- * Aliasing:  none.  Accuracy: v correctly rounded; w correctly rounded
- *            from the rounded v. */
+ * sizes and Ni as fr_ssca_lin; finite v, w, G.
+ * Statuses:  FR_ENULL (v, w, G, Ni, rho, gamma_prev, gamma, tau),
+ *            FR_ESIZE and FR_ENONFINITE as fr_ssca_lin, FR_EDOM (rho,
+ *            gamma_prev, gamma, tau, some N_i < B, v and w overlap: two
+ *            outputs), FR_EPREC, FR_ENOMEM.
+ * Aliasing:  none.
+ * Accuracy:  v and w each correctly rounded: v = [(1 - rho)(1 - gamma_prev)
+ *            2 tau B N v + rho sum_i N_i G_i] / (2 tau B N), and w from the
+ *            exact new v, w - gamma v = (w 2 tau B N - gamma n_v) / (2 tau
+ *            B N) with n_v that numerator (so w is a closed form of the
+ *            inputs, not of the rounded v; the two differ by at most
+ *            gamma ulp(v)/2). */
 int fr_ssca_momentum(mpfr_t *v, mpfr_t *w, mpfr_t *const G, const size_t *Ni,
-                     size_t nclients, size_t d, size_t B, const mpfr_t rho,
+                     size_t nc, size_t d, size_t B, const mpfr_t rho,
                      const mpfr_t gamma_prev, const mpfr_t gamma, const mpfr_t tau);
 
 /* ==== Lemma 1 and Problem 5 ===============================================
@@ -132,12 +190,6 @@ int fr_ssca_momentum(mpfr_t *v, mpfr_t *w, mpfr_t *const G, const size_t *Ni,
  * Statuses:  FR_ENULL, FR_ESIZE, FR_EPREC, FR_ENONFINITE, FR_EDOM (tau,
  *            c), FR_ENOMEM, FR_EINTERNAL.
  * Accuracy:  nu and each w_j correctly rounded (branches decided exactly). */
-enum fr_ssca_l1_branch {
-    FR_SSCA_L1_DNONPOS = 1,   /* D <= 0: nu = c */
-    FR_SSCA_L1_ZERO = 2,      /* D > 0, U >= C: nu = 0 */
-    FR_SSCA_L1_INTERIOR = 3,  /* 0 < nu < c, h'(nu) = 0 */
-    FR_SSCA_L1_CLIPC = 4      /* the stationary point is >= c: nu = c */
-};
 int fr_ssca_lemma1(mpfr_t nu, mpfr_t *w, int *branch, mpfr_t *const a, size_t d,
                    const mpfr_t C, const mpfr_t tau, const mpfr_t c, const mpfr_t U);
 

@@ -65,15 +65,26 @@ int fr_ssca_net_dim(size_t L, size_t J, size_t P, size_t *d);
 /* ==== what crosses the network, per round ===================================
  * Counts of reals (docs/SSCA.md 5), for M constraints (M = 0:
  * unconstrained) with the example surrogates (7)/(15) and (19)/(27):
- *   sample-based (Algorithms 1-2), per client:
+ *   sample-based (Algorithms 1-2), per client (000 Sec. III-A 3), III-B 3):
  *     down = d (omega_s^(t)),  up = d + M (1 + d)
- *   feature-based (Algorithms 3-4), d = d0 + sum_i d_i, H_m = H per m:
- *     down_i = d0 + d_i (omega_0, omega_i) plus the B batch indices,
- *     peer_i = (M + 1) H B sent by client i to each other client,
- *     up_agg = d0 + M (1 + d0) by the aggregating client,
- *     up_i   = (M + 1) d_i by client i.
- * For the network of Sec. V: d0 = L J, d_i = J P_i, H = J.
- * FR_ENULL (out), FR_ESIZE (a count overflows 64 bits). */
+ *     (the d-vector sum grad f_{s,0} and M (1 + d)-vectors (F, grad F));
+ *   feature-based (Algorithms 3-4, Sec. IV-A 3), IV-B 3)), d = d0 +
+ *   sum_i d_i, H_m = H for every m:
+ *     down_i = d0 + d_i (omega_0, omega_i; the B batch indices of N^(t)
+ *              are integers and not counted),
+ *     peer_i = (M + 1) H B sent by client i to each other client (h_{m,i}
+ *              for every n in the batch and m = 0..M),
+ *     up_agg = d0 + M (1 + d0) by the aggregating client (step 5),
+ *     up_i   = (M + 1) d_i by client i (step 6).
+ * For the network of Sec. V: d0 = L J, d_i = J P_i, H = J (h_{0,i} =
+ * sum_{p in P_i} omega_{1,j,p} z_{n,p}, j in J).  Sec. V-A prints the
+ * products (omega_{1,j,p} z_{n,p})_{j, p in P_i} as the peer message, J P_i
+ * reals per sample: pass H = J P_i for that count.
+ * FR_ENULL (out), FR_ESIZE (d, d0, d_i, H or B zero; a count overflows
+ * 64 bits); out untouched on error.  Exact (integer arithmetic).
+ * (The struct types are named fr_ssca_sample_msgs / fr_ssca_feature_msgs:
+ * a typedef cannot share its name with the function.)
+ * Checked by: tests/ssca/test_surrogate.c, tests/ssca/test_status_surrogate.c. */
 typedef struct {
     uint64_t down, up;          /* sample-based, per client */
 } fr_ssca_sample_msgs;
