@@ -60,7 +60,7 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
 static void golden(vgen *g)
 {
     vg_group(g, "lambda = 0, tau = 1/2, P = 0 (rho^(1) = 1): the printed (10)", (double[]){0, 0.5, 0});
-    vg_case(g, "wbar = -f1; f1 = 0 gives +0 (IEEE: -(0)/1 = -0)", "mass-zero,no-regulariser,exact,zero-sign", 0,
+    vg_case(g, "wbar = -f1; f1 = 0 gives +0 (IEEE: -(0)/1 = -0)", "mass-zero,no-regulariser,exact,plus-zero-result", 0,
             (ftensor[]){V(3, 1, -2, 0), NONE});
     vg_group(g, "lambda = 0, tau = 1/2, P = 1/2", (double[]){0, 0.5, 0.5});
     vg_case(g, "the surrogate's weight 1 - P = 1/2: wbar = -2 f1, the printed (10) gives -f1",
@@ -73,7 +73,7 @@ static void golden(vgen *g)
             "printed-formula-fails,random", 0, (ftensor[]){{1, 5, f1}, {1, 5, beta}});
     vg_group(g, "lambda = 1/4, tau = 1, P = 0: (38)-(39) as printed", (double[]){0.25, 1, 0});
     vg_case(g, "-(f1 + beta/2)/2", "mass-zero,exact", 0, (ftensor[]){V(3, 1, 2, -3), V(3, 2, 4, 6)});
-    vg_case(g, "f1 = -2 lambda beta: exactly 0 (+0)", "mass-zero,cancellation,zero-sign", 0,
+    vg_case(g, "f1 = -2 lambda beta: exactly 0 (+0)", "mass-zero,cancellation,plus-zero-result", 0,
             (ftensor[]){V(2, -1, 0.5), V(2, 2, -1)});
     vg_group(g, "lambda = 1/4, tau = 1, P = 1 - 2^-40", (double[]){0.25, 1, 1 - 0x1p-40});
     vg_case(g, "P near 1 (a long run of small rho): wbar scaled by 2^40", "mass-positive,boundary", 0,

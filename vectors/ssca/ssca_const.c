@@ -70,7 +70,7 @@ static void golden(vgen *g)
     vg_group(g, "rho = 1, tau = 1/2, B = 1", (double[]){1, 0.5, 1});
     vg_case(g, "one client, N = 1: F - G^T w + ||w||^2/2 = 3 - 2 + 1/2", "rho-equals-one,exact", 0,
             (ftensor[]){S(100), V(2, 1, -1), M(1, 2, 1, -1), V(1, 3), V(1, 1)});
-    vg_case(g, "F = G^T w - tau ||w||^2: exactly 0 (+0)", "rho-equals-one,zero-sign,cancellation", 0,
+    vg_case(g, "F = G^T w - tau ||w||^2: exactly 0 (+0)", "rho-equals-one,plus-zero-result,cancellation", 0,
             (ftensor[]){S(-5), V(2, 1, -1), M(1, 2, 1, -1), V(1, 1), V(1, 1)});
     vg_group(g, "rho = 1/2, tau = 1/4, B = 2", (double[]){0.5, 0.25, 2});
     vg_case(g, "two clients N = (3, 5), d = 3", "unequal-sizes", 0,

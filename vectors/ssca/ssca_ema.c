@@ -53,21 +53,21 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
 static void golden(vgen *g)
 {
     vg_group(g, "rho = 1/2", (double[]){0.5});
-    vg_case(g, "the mean of x and y; x = -2, y = 2 gives exactly 0", "exact,zero-sign", 0,
+    vg_case(g, "the mean of x and y; x = -2, y = 2 gives exactly 0", "exact,plus-zero-result", 0,
             (ftensor[]){V(3, 1, -2, 3), V(3, 3, 2, -1)});
     vg_case(g, "(35) at t = 2 from beta^(1) = w^(1): beta = (w^(1) + w^(2))/2", "exact", 0,
             (ftensor[]){V(4, 0.5, -0.25, 1, 0), V(4, 1.5, 0.75, -1, 0.125)});
     vg_group(g, "rho = 1: x <- y (the first round of (35) with rho^(1) = 1)", (double[]){1});
-    vg_case(g, "x is forgotten; y = -0 gives +0 (IEEE: 0 (-3) + (-0) = -0)", "rho-equals-one,zero-sign,identity",
+    vg_case(g, "x is forgotten; y = -0 gives +0 (IEEE: 0 (-3) + (-0) = -0)", "rho-equals-one,plus-zero-result,identity",
             0, (ftensor[]){V(3, -3, 7, 0.375), V(3, -0.0, -2.5, 0.375)});
-    vg_case(g, "the mass P_1 = 1 - rho^(1) = 0 from P_0 = 1 (y = [], i.e. 0)", "rho-equals-one,mass-zero,zero-sign",
+    vg_case(g, "the mass P_1 = 1 - rho^(1) = 0 from P_0 = 1 (y = [], i.e. 0)", "rho-equals-one,mass-zero,plus-zero-result",
             0, (ftensor[]){V(1, 1), NONE});
     vg_group(g, "rho = RN(0.9) = 0.90000000000000002220446... (000 Sec. VI: a1 = 0.9)", (double[]){0.9});
     vg_case(g, "the mass P_1 = 1 - RN(0.9), exact: the weight 1 - P_1 of the surrogate (3) is RN(0.9), not 1",
             "mass-positive", 0, (ftensor[]){V(1, 1), NONE});
     vg_case(g, "P_2 from P_1 = 0.125 with rho^(2) = RN(0.9)", "mass-positive", 0, (ftensor[]){V(1, 0.125), NONE});
     vg_group(g, "rho = 1/4", (double[]){0.25});
-    vg_case(g, "(3/4) 3 + (1/4)(-9) = 0 exactly; next to it, y = -9 + 2^-48 gives 2^-50", "cancellation,zero-sign", 0,
+    vg_case(g, "(3/4) 3 + (1/4)(-9) = 0 exactly; next to it, y = -9 + 2^-48 gives 2^-50", "cancellation,plus-zero-result", 0,
             (ftensor[]){V(2, 3, 3), V(2, -9, -9 + 0x1p-48)});
     vg_case(g, "subnormal x and y", "underflow", 0,
             (ftensor[]){V(3, 0x1p-1074, -0x1.8p-1070, 0x1p-1022), V(3, 0x1p-1073, 0x1p-1074, -0x1p-1060)});

@@ -68,7 +68,7 @@ static void golden(vgen *g)
 {
     vg_group(g, "rho = 1, tau = 1/2, B = 2", (double[]){1, 0.5, 2});
     vg_case(g, "one client, N = 4: f1 = G/2 - w (f1 forgotten); G_0/2 = w_0 gives +0",
-            "rho-equals-one,exact,zero-sign", 0,
+            "rho-equals-one,exact,plus-zero-result", 0,
             (ftensor[]){V(3, 9, 9, 9), V(3, 1, -0.5, 0.25), M(1, 3, 2, 3, -1), V(1, 4)});
     vg_group(g, "rho = 1/2, tau = 1/4, B = 2", (double[]){0.5, 0.25, 2});
     vg_case(g, "two clients with N = (3, 5): weights 3/16 and 5/16", "unequal-sizes", 0,

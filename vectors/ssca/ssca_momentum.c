@@ -80,7 +80,7 @@ static void golden(vgen *g)
             "momentum-start,printed-formula-fails,exact", 0,
             (ftensor[]){V(2, 0, 0), V(2, 2, -1), M(1, 2, 1, 3), V(1, 4)});
     vg_group(g, "rho = 1, gamma_prev = 1/2, gamma = 1/2, tau = 1/4, B = 2", (double[]){1, 0.5, 0.5, 0.25, 2});
-    vg_case(g, "v = g/(2 tau): the past forgotten; w = gamma v exactly gives +0", "rho-equals-one,zero-sign,exact",
+    vg_case(g, "v = g/(2 tau): the past forgotten; w = gamma v exactly gives +0", "rho-equals-one,plus-zero-result,exact",
             0, (ftensor[]){V(2, 7, -7), V(2, 0.5, 5), M(2, 2, 1, 2, 1, 2), V(2, 3, 5)});
     vg_group(g, "000 Sec. VI: rho = 0.9 3^-0.1, gamma_prev = 0.5 2^-0.1, gamma = 0.5 3^-0.1 (binary64), "
              "tau = RN(0.2), B = 10", (double[]){0.806362613856686, 0.4665164957684037, 0.4479792299203811,

@@ -47,10 +47,10 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
 static void golden(vgen *g)
 {
     vg_group(g, "gamma = 1/2", (double[]){0.5});
-    vg_case(g, "the midpoint; w = -1, wbar = 1 gives exactly 0 (+0)", "exact,zero-sign", 0,
+    vg_case(g, "the midpoint; w = -1, wbar = 1 gives exactly 0 (+0)", "exact,plus-zero-result", 0,
             (ftensor[]){V(3, -1, 2, 0.25), V(3, 1, 4, -0.75)});
     vg_group(g, "gamma = 1: w <- wbar", (double[]){1});
-    vg_case(g, "wbar copied; wbar = -0 gives +0", "identity,boundary,zero-sign", 0,
+    vg_case(g, "wbar copied; wbar = -0 gives +0", "identity,boundary,plus-zero-result", 0,
             (ftensor[]){V(3, 5, -1, 3), V(3, -0.0, 0.1, -7)});
     vg_group(g, "gamma = 0.5 2^-0.1 (binary64) at t = 2 (000 Sec. VI: a2 = 0.5, alpha = 0.1)",
              (double[]){0.4665164957684037});
@@ -61,7 +61,7 @@ static void golden(vgen *g)
     vg_case(g, "a tiny step: w moves by 2^-70 (wbar - w)", "tiny-rho", 0,
             (ftensor[]){V(2, 1, -1), V(2, 0x1p70, 3)});
     vg_group(g, "gamma = 3/4", (double[]){0.75});
-    vg_case(g, "(1/4) 3 + (3/4)(-1) = 0; (1/4) 3 + (3/4)(-1 + 2^-50) = 3 2^-52", "cancellation,zero-sign", 0,
+    vg_case(g, "(1/4) 3 + (3/4)(-1) = 0; (1/4) 3 + (3/4)(-1 + 2^-50) = 3 2^-52", "cancellation,plus-zero-result", 0,
             (ftensor[]){V(2, 3, 3), V(2, -1, -1 + 0x1p-50)});
     vg_group(g, "gamma = 0 (6) requires gamma > 0", (double[]){0});
     vg_case(g, "gamma = 0", "domain,boundary", 1, (ftensor[]){V(1, 1), V(1, 2)});
