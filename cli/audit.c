@@ -197,7 +197,7 @@ int cmd_audit(int argc, char **argv)
             failures++;
         }
     }
-    printf("%-13s %7s %8s %10s %10s %8s %6s %9s %7s  %s\n", "function", "vectors", "sweep",
+    printf("%-16s %7s %8s %10s %10s %8s %6s %9s %7s  %s\n", "function", "vectors", "sweep",
            "fast ulps", "fast rel", "err/tol", "fails", "cert.bits", "proofs", "errata");
     for (const vfunc *const *fp = vfunc_all(); *fp; fp++) {
         const vfunc *fn = *fp;
@@ -231,7 +231,7 @@ int cmd_audit(int argc, char **argv)
         }
         unsigned long fails = row.vfailed + row.sfailed + (row.pc_run - row.pc_passed);
         failures += fails != 0;
-        printf("%-13s %7lu %8lu %10.3g %10.3g %8.3f %6lu %9ld %4lu/%-2lu  %s\n", fn->name, row.vcases,
+        printf("%-16s %7lu %8lu %10.3g %10.3g %8.3f %6lu %9ld %4lu/%-2lu  %s\n", fn->name, row.vcases,
                row.scases, row.ulps, row.rel, row.tolfrac, fails, row.bits, row.pc_passed, row.pc_run,
                row.errata[0] ? row.errata : "-");
     }
