@@ -120,7 +120,8 @@ static void ncase_random(ncase *c, frng_t *g, unsigned long idx)
 
 /* ---- (b): the sum of the per-sample messages ------------------------------- */
 
-/* |sum_n xs[n] - x| <= 2^(1-q) sum_n |xs[n]| + 2^(1-p) |x|, exactly. */
+/* |sum_n xs[n] - x| <= 2^(1-q) sum_n |xs[n]| + 2^(1-p) |x| (the margin
+ * rounded up, the comparison exact). */
 static int sum_within(mpfr_t *xs, size_t nb, mpfr_srcptr x, mpfr_prec_t q, mpfr_prec_t p, mpfr_t *t)
 {
     mpfr_ptr v[2 * MNB + 2];
@@ -133,8 +134,10 @@ static int sum_within(mpfr_t *xs, size_t nb, mpfr_srcptr x, mpfr_prec_t q, mpfr_
     if (pcu_abs(t[2 * MNB], x) || mpfr_mul_2si(t[2 * MNB], t[2 * MNB], 1 - (long)p, MPFR_RNDN))
         return 2;
     v[k++] = t[2 * MNB];
-    if (pcu_sum(t[2 * MNB + 1], v, (unsigned long)k))    /* the margin M */
-        return 2;
+    /* the margin M, rounded up (the terms can span millions of bits:
+     * e^-|u| next to the loss; a margin need not be exact) */
+    mpfr_set_prec(t[2 * MNB + 1], 64);
+    mpfr_sum(t[2 * MNB + 1], v, (unsigned long)k, MPFR_RNDU);
     /* |S - x| <= M  <=>  S - x - M <= 0 and x - S - M <= 0 */
     for (int s = -1; s <= 1; s += 2) {
         k = 0;
@@ -219,7 +222,7 @@ int pc_ssca_net_feature(pc_ctx *ctx)
             for (size_t k = 0; k < nJ && !why; k++) {
                 size_t n = k / J, j = k % J;
                 for (size_t r = 0; r < Pi; r++)
-                    if (pcu_mul(prod[r], w1i[j * Pi + r], Zi[n * Pi + r])) why = "internal";
+                    if (pcu_mul(prod[r], w1i[j * Pi + r], Zi[n * Pi + r])) why = "internal (an exact product of Step 4)";
                 if (!why && (pcu_sum(hx, pp, (unsigned long)Pi) || !mpfr_equal_p(hx, H[i * nJ + k])))
                     why = "h_i is not the exact sum_{p in P_i} omega_1 z";
             }
@@ -256,7 +259,7 @@ int pc_ssca_net_feature(pc_ctx *ctx)
         for (size_t k = 0; k <= d && !why; k++) {
             for (size_t n = 0; n < nb; n++) mpfr_set(col[n], k < d ? gs[n][k] : fs[n], MPFR_RNDN);
             int r = sum_within(col, nb, k < d ? g[k] : f, q, p, t);
-            if (r == 2) why = "internal";
+            if (r == 2) why = "internal (the margin of (b))";
             else if (r == 1) why = k < d ? "g_k != sum_n (abar_n, bbar_n)_k" : "f != sum_n loss_n";
         }
         if (why && ctx->failed++ == 0)
