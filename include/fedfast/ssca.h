@@ -20,23 +20,28 @@ int ff_ssca_stepsize(unsigned *rho_fail, unsigned *gamma_fail,
 /* ==== surrogate recursions ================================================= */
 int ff_ssca_ema(double *x, const double *y, size_t n, double rho);
 int ff_ssca_lin(double *f1, const double *w, const double *G, const size_t *Ni,
-                size_t I, size_t d, size_t B, double rho, double tau);
+                size_t nc, size_t d, size_t B, double rho, double tau);
 int ff_ssca_const(double *f0, const double *w, const double *G, const double *F,
-                  const size_t *Ni, size_t I, size_t d, size_t B,
+                  const size_t *Ni, size_t nc, size_t d, size_t B,
                   double rho, double tau);
 int ff_ssca_argmin(double *wbar, const double *f1, const double *beta, size_t d,
                    double lambda, double tau, double P);
 int ff_ssca_update(double *w, const double *wbar, size_t d, double gamma);
 int ff_ssca_momentum(double *v, double *w, const double *G, const size_t *Ni,
-                     size_t I, size_t d, size_t B, double rho,
+                     size_t nc, size_t d, size_t B, double rho,
                      double gamma_prev, double gamma, double tau);
 
 /* ==== Lemma 1 and Problem 5 ================================================ */
 int ff_ssca_lemma1(double *nu, double *w, int *branch, const double *a, size_t d,
                    double C, double tau, double c, double U);
+int ff_ssca_lemma1_bound(double *nu_abs, double *w_abs, const double *a, size_t d,
+                         double C, double tau, double c, double U);
 int ff_ssca_problem5(double *w, double *s, double *nu, fr_ssca_kkt *cert,
                      const double *g0, const double *kappa, const double *G,
                      size_t M, size_t d, double t0, double tau, double c);
+int ff_ssca_problem5_bound(double *w_abs, double *s_abs, const double *g0,
+                           const double *kappa, const double *G, size_t M, size_t d,
+                           double t0, double tau, double c);
 
 /* ==== the two-layer network of 000 Sec. V ==================================
  * Stable for |u|, |o| up to 1e4 and beyond: swish and its derivative
@@ -45,9 +50,9 @@ int ff_ssca_net(double *f, double *g, const double *w, size_t L, size_t J, size_
                 const double *Z, const size_t *y, size_t nb);
 int ff_ssca_net_partial(double *h, const double *w1i, const double *Zi,
                         size_t nb, size_t J, size_t Pi);
-int ff_ssca_net_top(double *f, double *A, const double *H, size_t I,
+int ff_ssca_net_top(double *f, double *A, const double *H, size_t nc,
                     const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
-int ff_ssca_net_bottom(double *Bi, const double *H, size_t I, const double *w0,
+int ff_ssca_net_bottom(double *Bi, const double *H, size_t nc, const double *w0,
                        const size_t *y, const double *Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
 

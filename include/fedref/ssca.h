@@ -62,7 +62,7 @@ int fr_ssca_ema(mpfr_t *x, mpfr_t *const y, size_t n, const mpfr_t rho);
  * Aliasing:  none.  Accuracy: correctly rounded (exact numerator, one
  *            division by B N). */
 int fr_ssca_lin(mpfr_t *f1, mpfr_t *const w, mpfr_t *const G, const size_t *Ni,
-                size_t I, size_t d, size_t B, const mpfr_t rho, const mpfr_t tau);
+                size_t nc, size_t d, size_t B, const mpfr_t rho, const mpfr_t tau);
 
 /* The constant term, (14) first line / (25) / (42):
  *   f0 <- (1 - rho) f0 + rho ( sum_i N_i/(B N) (F_i - G_i^T w) + tau ||w||^2 ).
@@ -70,7 +70,7 @@ int fr_ssca_lin(mpfr_t *f1, mpfr_t *const w, mpfr_t *const G, const size_t *Ni,
  * opposite sign (docs/ERRATA.md).  Domain, statuses as fr_ssca_lin
  * (F: I values).  Accuracy: correctly rounded. */
 int fr_ssca_const(mpfr_t f0, mpfr_t *const w, mpfr_t *const G, mpfr_t *const F,
-                  const size_t *Ni, size_t I, size_t d, size_t B,
+                  const size_t *Ni, size_t nc, size_t d, size_t B,
                   const mpfr_t rho, const mpfr_t tau);
 
 /* The minimiser of the surrogate, (10) / (24) / (38)-(39), corrected:
@@ -100,7 +100,7 @@ int fr_ssca_update(mpfr_t *w, mpfr_t *const wbar, size_t d, const mpfr_t gamma);
  * Aliasing:  none.  Accuracy: v correctly rounded; w correctly rounded
  *            from the rounded v. */
 int fr_ssca_momentum(mpfr_t *v, mpfr_t *w, mpfr_t *const G, const size_t *Ni,
-                     size_t I, size_t d, size_t B, const mpfr_t rho,
+                     size_t nc, size_t d, size_t B, const mpfr_t rho,
                      const mpfr_t gamma_prev, const mpfr_t gamma, const mpfr_t tau);
 
 /* ==== Lemma 1 and Problem 5 ===============================================
@@ -119,12 +119,6 @@ int fr_ssca_momentum(mpfr_t *v, mpfr_t *w, mpfr_t *const G, const size_t *Ni,
  * Statuses:  FR_ENULL, FR_ESIZE, FR_EPREC, FR_ENONFINITE, FR_EDOM (tau,
  *            c), FR_ENOMEM, FR_EINTERNAL.
  * Accuracy:  nu and each w_j correctly rounded (branches decided exactly). */
-enum fr_ssca_l1_branch {
-    FR_SSCA_L1_DNONPOS = 1,   /* D <= 0: nu = c */
-    FR_SSCA_L1_ZERO = 2,      /* D > 0, U >= C: nu = 0 */
-    FR_SSCA_L1_INTERIOR = 3,  /* 0 < nu < c, h'(nu) = 0 */
-    FR_SSCA_L1_CLIPC = 4      /* the stationary point is >= c: nu = c */
-};
 int fr_ssca_lemma1(mpfr_t nu, mpfr_t *w, int *branch, mpfr_t *const a, size_t d,
                    const mpfr_t C, const mpfr_t tau, const mpfr_t c, const mpfr_t U);
 
@@ -179,9 +173,9 @@ int fr_ssca_net(mpfr_t f, mpfr_t *g, mpfr_t *const w, size_t L, size_t J, size_t
  * Domain, statuses and accuracy as fr_ssca_net (w0: L x J). */
 int fr_ssca_net_partial(mpfr_t *h, mpfr_t *const w1i, mpfr_t *const Zi,
                         size_t nb, size_t J, size_t Pi);
-int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t I,
+int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t nc,
                     mpfr_t *const w0, const size_t *y, size_t nb, size_t L, size_t J);
-int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t I, mpfr_t *const w0,
+int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nc, mpfr_t *const w0,
                        const size_t *y, mpfr_t *const Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
 

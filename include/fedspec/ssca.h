@@ -73,14 +73,23 @@ int fr_ssca_net_dim(size_t L, size_t J, size_t P, size_t *d);
  * FR_ENULL (out), FR_ESIZE (a count overflows 64 bits). */
 typedef struct {
     uint64_t down, up;          /* sample-based, per client */
-} fr_ssca_msgs_sample;
-int fr_ssca_msgs_sample(fr_ssca_msgs_sample *out, size_t d, size_t M);
+} fr_ssca_sample_msgs;
+int fr_ssca_msgs_sample(fr_ssca_sample_msgs *out, size_t d, size_t M);
 typedef struct {
     uint64_t down, peer, up;    /* feature-based, for one client i */
     uint64_t up_agg;            /* the aggregating client's extra upload */
-} fr_ssca_msgs_feature;
-int fr_ssca_msgs_feature(fr_ssca_msgs_feature *out, size_t d0, size_t di,
+} fr_ssca_feature_msgs;
+int fr_ssca_msgs_feature(fr_ssca_feature_msgs *out, size_t d0, size_t di,
                          size_t H, size_t B, size_t M);
+
+/* ==== the branches of Lemma 1 (000 (45), fr_ssca_lemma1 / ff_ssca_lemma1) ==
+ * With b = ||a||^2 and D = b + 4 tau (U - C) (fedref/ssca.h). */
+enum fr_ssca_l1_branch {
+    FR_SSCA_L1_DNONPOS = 1,   /* D <= 0: nu = c */
+    FR_SSCA_L1_ZERO = 2,      /* D > 0, U >= C: nu = 0 */
+    FR_SSCA_L1_INTERIOR = 3,  /* 0 < nu < c, h'(nu) = 0 */
+    FR_SSCA_L1_CLIPC = 4      /* D > 0, U < C, the stationary point is >= c: nu = c */
+};
 
 /* ==== certificate of a Problem 5 solution ===================================
  * Returned by fr_ssca_problem5 / ff_ssca_problem5: upper bounds (rounded
