@@ -188,6 +188,8 @@ typedef struct {
     mpfr_t S, q, Dv;            /* S, e^T Gram e, D(nu) */
     mpfr_t *nt, *Ft, *Get;      /* trial point */
     mpfr_t St, qt, Dt;
+    mpfr_t *nt2, *Ft2, *Get2;   /* an extended trial point */
+    mpfr_t St2, qt2, Dt2;
     mpfr_t *A, *dir;            /* M x M system, direction */
     mpfr_t t1, t2, t3, t4;
     int *bind;
@@ -201,6 +203,9 @@ static void num_init(num_t *N, const p5_t *P, mpfr_prec_t wp)
     N->Gw = malloc(n * n * sizeof(mpfr_t));
     N->Ge = malloc(n * sizeof(mpfr_t));
     N->Get = malloc(n * sizeof(mpfr_t));
+    N->Get2 = malloc(n * sizeof(mpfr_t));
+    N->nt2 = malloc(M * sizeof(mpfr_t));
+    N->Ft2 = malloc(M * sizeof(mpfr_t));
     N->kap = malloc(M * sizeof(mpfr_t));
     N->nu = malloc(M * sizeof(mpfr_t));
     N->F = malloc(M * sizeof(mpfr_t));
@@ -214,7 +219,7 @@ static void num_init(num_t *N, const p5_t *P, mpfr_prec_t wp)
 
 static int num_ok(const num_t *N)
 {
-    return N->Gw && N->Ge && N->Get && N->kap && N->nu && N->F && N->nt && N->Ft && N->dir
+    return N->Gw && N->Ge && N->Get && N->Get2 && N->nt2 && N->Ft2 && N->kap && N->nu && N->F && N->nt && N->Ft && N->dir
         && N->A && N->bind;
 }
 
@@ -227,16 +232,17 @@ static void num_alloc(num_t *N)
         mpfr_set(N->Gw[k], N->P->Gx[k], MPFR_RNDN);
     }
     for (size_t k = 0; k < n; k++)
-        mpfr_inits2(wp, N->Ge[k], N->Get[k], (mpfr_ptr)0);
+        mpfr_inits2(wp, N->Ge[k], N->Get[k], N->Get2[k], (mpfr_ptr)0);
     for (size_t m = 0; m < M; m++) {
-        mpfr_inits2(wp, N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m], (mpfr_ptr)0);
+        mpfr_inits2(wp, N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m],
+                    N->nt2[m], N->Ft2[m], (mpfr_ptr)0);
         mpfr_set(N->kap[m], N->P->kappa[m], MPFR_RNDN);
         mpfr_set_zero(N->nu[m], 1);
     }
     for (size_t k = 0; k < M * M; k++)
         mpfr_init2(N->A[k], wp);
     mpfr_inits2(wp, N->t0, N->tau, N->c, N->S, N->q, N->Dv, N->St, N->qt, N->Dt,
-                N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
+                N->St2, N->qt2, N->Dt2, N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
     mpfr_set(N->t0, N->P->t0, MPFR_RNDN);
     mpfr_set(N->tau, N->P->tau, MPFR_RNDN);
     mpfr_set(N->c, N->P->c, MPFR_RNDN);
@@ -249,15 +255,16 @@ static void num_free(num_t *N, int alloced)
         for (size_t k = 0; k < n * n; k++)
             mpfr_clear(N->Gw[k]);
         for (size_t k = 0; k < n; k++)
-            mpfr_clears(N->Ge[k], N->Get[k], (mpfr_ptr)0);
+            mpfr_clears(N->Ge[k], N->Get[k], N->Get2[k], (mpfr_ptr)0);
         for (size_t m = 0; m < M; m++)
-            mpfr_clears(N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m], (mpfr_ptr)0);
+            mpfr_clears(N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m],
+                        N->nt2[m], N->Ft2[m], (mpfr_ptr)0);
         for (size_t k = 0; k < M * M; k++)
             mpfr_clear(N->A[k]);
         mpfr_clears(N->t0, N->tau, N->c, N->S, N->q, N->Dv, N->St, N->qt, N->Dt,
-                    N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
+                    N->St2, N->qt2, N->Dt2, N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
     }
-    free(N->Gw); free(N->Ge); free(N->Get); free(N->kap); free(N->nu); free(N->F);
+    free(N->Gw); free(N->Ge); free(N->Get); free(N->Get2); free(N->nt2); free(N->Ft2); free(N->kap); free(N->nu); free(N->F);
     free(N->nt); free(N->Ft); free(N->dir); free(N->A); free(N->bind);
 }
 
@@ -420,7 +427,7 @@ static int num_solve_dual(num_t *N)
     mpfr_t a0, lam, Fs, pg, eps, mu, tmp, pred, beta, tolnu;
     mpfr_inits2(wp, a0, lam, Fs, pg, eps, mu, tmp, pred, beta, tolnu, (mpfr_ptr)0);
     mpfr_mul_2si(tolnu, N->c, 24 - (long)wp, MPFR_RNDN);
-    int st = FR_OK;
+    int st = FR_OK, nnoisy = 0;
     num_eval(N, N->nu, N->F, N->Ge, N->S, N->q, N->Dv);
     for (;;) {
         num_hess(N);
@@ -473,9 +480,10 @@ static int num_solve_dual(num_t *N)
                 if (mpfr_cmp(pred, mu) > 0) mpfr_set(mu, pred, MPFR_RNDN);
             }
         }
-        /* mu = lam max(2^(-wp/2), min(1, max|F_I| / Fs)); lam = 0: Fs / c */
+        /* mu = lam max(2^(-wp/2), 2^-20 min(1, max|F_I| / Fs)); lam = 0: Fs / c */
         mpfr_div(mu, mu, Fs, MPFR_RNDN);
         if (mpfr_cmp_ui(mu, 1) > 0) mpfr_set_ui(mu, 1, MPFR_RNDN);
+        mpfr_div_2ui(mu, mu, 20, MPFR_RNDN);
         mpfr_set_ui_2exp(tmp, 1, -(long)wp / 2, MPFR_RNDN);
         if (mpfr_cmp(mu, tmp) < 0) mpfr_set(mu, tmp, MPFR_RNDN);
         if (mpfr_zero_p(lam))
@@ -485,34 +493,73 @@ static int num_solve_dual(num_t *N)
         if ((st = num_solve(N, mu)) != FR_OK)
             break;
         /* Armijo along the projection arc: D(nu(b)) - D(nu) >= 1e-4 pred */
+        /* the size of D's terms, |D| + q/(4S) + sum |kappa nu|: below
+         * 2^(24 - wp) of it a predicted ascent is rounding noise, and the
+         * full step is taken without the test */
+        mpfr_t Dsc;
+        mpfr_init2(Dsc, 64);
+        mpfr_abs(Dsc, N->Dv, MPFR_RNDU);
+        mpfr_div(tmp, N->q, N->S, MPFR_RNDN);
+        mpfr_div_2ui(tmp, tmp, 2, MPFR_RNDN);
+        mpfr_add(Dsc, Dsc, tmp, MPFR_RNDU);
+        for (size_t m = 0; m < M; m++) {
+            mpfr_mul(tmp, N->kap[m], N->nu[m], MPFR_RNDN);
+            mpfr_abs(tmp, tmp, MPFR_RNDN);
+            mpfr_add(Dsc, Dsc, tmp, MPFR_RNDU);
+        }
+        mpfr_mul_2si(Dsc, Dsc, 24 - (long)wp, MPFR_RNDU);
         mpfr_set_ui(beta, 1, MPFR_RNDN);
-        int accepted = 0;
-        for (int ls = 0; ls < 80 && !accepted; ls++) {
+        int accepted = 0, noisy = 0;
+        for (int ls = 0; ls < 200 && !accepted; ls++) {
             mpfr_set_zero(pred, 1);
             for (size_t m = 0; m < M; m++) {
                 mpfr_fma(N->nt[m], beta, N->dir[m], N->nu[m], MPFR_RNDN);
                 clampc(N->nt[m], N->c);
-                if (N->bind[m]) {
-                    mpfr_sub(tmp, N->nt[m], N->nu[m], MPFR_RNDN);
-                    mpfr_fma(pred, N->F[m], tmp, pred, MPFR_RNDN);
-                } else {
-                    mpfr_mul(tmp, N->F[m], N->dir[m], MPFR_RNDN);
-                    mpfr_fma(pred, beta, tmp, pred, MPFR_RNDN);
-                }
+                mpfr_sub(tmp, N->nt[m], N->nu[m], MPFR_RNDN);
+                mpfr_fma(pred, N->F[m], tmp, pred, MPFR_RNDN);   /* F^T (nu(beta) - nu) */
             }
-            if (mpfr_sgn(pred) <= 0)
-                break;                               /* no ascent left at wp */
-            num_eval(N, N->nt, N->Ft, N->Get, N->St, N->qt, N->Dt);
-            mpfr_sub(tmp, N->Dt, N->Dv, MPFR_RNDN);
-            mpfr_mul_d(pred, pred, 1e-4, MPFR_RNDN);
-            if (mpfr_cmp(tmp, pred) >= 0)
-                accepted = 1;
-            else
+            if (mpfr_sgn(pred) > 0) {
+                num_eval(N, N->nt, N->Ft, N->Get, N->St, N->qt, N->Dt);
+                mpfr_sub(tmp, N->Dt, N->Dv, MPFR_RNDN);
+                noisy = mpfr_cmp(pred, Dsc) <= 0;
+                mpfr_mul_d(pred, pred, 1e-4, MPFR_RNDN);
+                accepted = mpfr_cmp(tmp, pred) >= 0 || (ls == 0 && noisy);
+            }
+            if (!accepted)
                 mpfr_div_2ui(beta, beta, 1, MPFR_RNDN);
         }
+        mpfr_clear(Dsc);
         if (!accepted)
             break;                                   /* stalled at wp */
+        /* a full step accepted: extend it (beta = 2, 4, ...) while D increases
+         * (directions where D is flat reach the box in a few steps) */
+        for (int ext = 0; ext < 64 && mpfr_cmp_ui(beta, 1) >= 0 && !noisy; ext++) {
+            mpfr_mul_2ui(tmp, beta, 1, MPFR_RNDN);
+            for (size_t m = 0; m < M; m++) {
+                mpfr_fma(N->nt2[m], tmp, N->dir[m], N->nu[m], MPFR_RNDN);
+                clampc(N->nt2[m], N->c);
+            }
+            num_eval(N, N->nt2, N->Ft2, N->Get2, N->St2, N->qt2, N->Dt2);
+            if (mpfr_cmp(N->Dt2, N->Dt) <= 0)
+                break;
+            mpfr_set(beta, tmp, MPFR_RNDN);
+            for (size_t m = 0; m < M; m++) {
+                mpfr_swap(N->nt[m], N->nt2[m]);
+                mpfr_swap(N->Ft[m], N->Ft2[m]);
+            }
+            for (size_t i = 0; i < N->n; i++)
+                mpfr_swap(N->Get[i], N->Get2[i]);
+            mpfr_swap(N->St, N->St2);
+            mpfr_swap(N->qt, N->qt2);
+            mpfr_swap(N->Dt, N->Dt2);
+        }
+        /* the step; steps whose predicted ascent is below the rounding level
+         * of D end the method once they are tiny or keep coming */
+        mpfr_set_zero(eps, 1);
         for (size_t m = 0; m < M; m++) {
+            mpfr_sub(tmp, N->nt[m], N->nu[m], MPFR_RNDN);
+            mpfr_abs(tmp, tmp, MPFR_RNDN);
+            if (mpfr_cmp(tmp, eps) > 0) mpfr_set(eps, tmp, MPFR_RNDN);
             mpfr_swap(N->nu[m], N->nt[m]);
             mpfr_swap(N->F[m], N->Ft[m]);
         }
@@ -521,6 +568,10 @@ static int num_solve_dual(num_t *N)
         mpfr_swap(N->S, N->St);
         mpfr_swap(N->q, N->qt);
         mpfr_swap(N->Dv, N->Dt);
+        nnoisy = noisy ? nnoisy + 1 : 0;
+        mpfr_mul_2si(tmp, N->c, 16 - (long)wp, MPFR_RNDN);
+        if (noisy && (mpfr_cmp(eps, tmp) <= 0 || nnoisy >= 4))
+            break;
     }
     mpfr_clears(a0, lam, Fs, pg, eps, mu, tmp, pred, beta, tolnu, (mpfr_ptr)0);
     return st;
