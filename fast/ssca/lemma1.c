@@ -52,6 +52,13 @@
 static inline double up(double x) { return nextafter(x, INFINITY); }
 static inline double dn(double x) { return nextafter(x, -INFINITY); }
 
+/* An upper bound of x - y (exact when the subtraction is). */
+static double sub_up(double x, double y)
+{
+    double s = x - y, bb = s - x, err = (x - (s - bb)) + (-y - bb);
+    return err == 0 ? s : up(s);
+}
+
 /* The checks of ff_ssca_lemma1 and ff_ssca_lemma1_bound after their
  * outputs' NULL test, in class order. */
 static int lemma1_args(const double *a, size_t d, double C, double tau, double c, double U)
@@ -65,50 +72,69 @@ static int lemma1_args(const double *a, size_t d, double C, double tau, double c
     return tau > 0 && c > 0 ? FR_OK : FR_EDOM;
 }
 
-/* The computation, into nu, w (d), *branch; FR_ENONFINITE on overflow
- * (nothing written). */
+/* The scale of A: e = ilogb(max |a_j|) (A != 0), so that a_j 2^-e <= 2
+ * and b' = ||A 2^-e||^2 lies in [1, 4d): no overflow, and squares
+ * underflow only for components below 2^-500 of the largest.  The
+ * branches and nu are invariant under b -> b / 4^e, delta -> delta / 4^e
+ * (nu^ = 4 delta' / (D' + sqrt(b' D')), D' = D / 4^e). */
+static int a_scale(const double *a, size_t d)
+{
+    double m = 0;
+    for (size_t j = 0; j < d; j++)
+        m = fmax(m, fabs(a[j]));
+    return ilogb(m);
+}
+
+/* The computation, into nu, w (d), *branch; FR_ENONFINITE when C - U or
+ * 4 tau overflows (nothing written). */
 static int lemma1_core(double *nu, double *w, int *branch, const double *a, size_t d,
                        double C, double tau, double c, double U)
 {
     int zero = 1;
     for (size_t j = 0; j < d && zero; j++)
         zero = a[j] == 0;
-    if (U >= C) {
-        int dnonpos = zero && U == C;             /* D = b + 4 tau (U - C) = 0 */
+    if (U >= C || zero) {
+        /* U >= C: D = b + 4 tau (U - C) > 0 unless a = 0 and U = C (D = 0);
+         * U < C and a = 0: D = -4 tau (C - U) < 0 */
+        int dnonpos = zero && U <= C;
         *nu = dnonpos ? c : 0.0;
         for (size_t j = 0; j < d; j++)
             w[j] = 0.0;
         *branch = dnonpos ? FR_SSCA_L1_DNONPOS : FR_SSCA_L1_ZERO;
         return FR_OK;
     }
+    int e = a_scale(a, d);
     double b = 0;
-    for (size_t j = 0; j < d; j++)
-        b += a[j] * a[j];
-    double delta = C - U, t = (4 * tau) * delta, D = b - t;
-    if (!isfinite(b) || !isfinite(delta) || !isfinite(t))
+    for (size_t j = 0; j < d; j++) {
+        double x = ldexp(a[j], -e);
+        b += x * x;
+    }
+    double delta = C - U, ft = 4 * tau;
+    if (!isfinite(delta) || !isfinite(ft))
         return FR_ENONFINITE;
+    double dl = ldexp(delta, -2 * e), D = b - ft * dl;    /* dl = +inf: D = -inf */
     int br;
     double x = c, k = 0;
-    if (D <= 0) {
+    if (!(D > 0)) {
         br = FR_SSCA_L1_DNONPOS;
     } else {
         double q = sqrt(b) * sqrt(D);
-        x = (4 * delta) / (D + q);
+        x = (4 * dl) / (D + q);
         if (x >= c) {
             br = FR_SSCA_L1_CLIPC;
             x = c;
         } else {
             br = FR_SSCA_L1_INTERIOR;
+            k = (2 * dl) / (b + q);                       /* invariant under the scaling */
         }
-        k = (2 * delta) / (b + q);
     }
     if (br != FR_SSCA_L1_INTERIOR) {
         double tc = tau * c;
         k = tc <= 1 ? (0.5 * c) / (1 + tc) : 0.5 / (1 / c + tau);
     }
-    *nu = x;
     for (size_t j = 0; j < d; j++)
-        w[j] = -(a[j] * k) + 0.0;                 /* +0 for a_j = 0 */
+        w[j] = -(a[j] * k) + 0.0;                         /* +0 for a_j = 0 */
+    *nu = x;
     *branch = br;
     return FR_OK;
 }
@@ -194,18 +220,25 @@ int ff_ssca_lemma1_bound(double *nu_abs, double *w_abs, const double *a, size_t 
         free(tw);
         return FR_EDOM;                           /* overflow: outside the proof */
     }
-    if (U >= C) {                                 /* exact */
+    int zero = 1;
+    for (size_t j = 0; j < d && zero; j++)
+        zero = a[j] == 0;
+    if (U >= C || zero) {                         /* exact */
         *nu_abs = 0;
         for (size_t j = 0; j < d; j++)
             w_abs[j] = 0;
         free(tw);
         return FR_OK;
     }
-    /* enclosures of b = ||a||^2 and delta = C - U */
+    /* enclosures of b' = ||a||^2 / 4^e and delta' = (C - U) / 4^e */
+    int e = a_scale(a, d);
     double blo = 0, bhi = 0;
     for (size_t j = 0; j < d; j++) {
-        double p = a[j] * a[j];
-        if (p >= 0x1p-960 && fma(a[j], a[j], -p) == 0) {
+        double x = ldexp(a[j], -e), p = x * x;
+        if (ldexp(x, e) != a[j]) {                /* the scaling underflowed */
+            double xu = up(fabs(x) + 0x1p-1074);
+            bhi = up(bhi + up(xu * xu));
+        } else if (p >= 0x1p-960 && fma(x, x, -p) == 0) {
             blo = dn(blo + p);
             bhi = up(bhi + p);
         } else {
@@ -220,15 +253,18 @@ int ff_ssca_lemma1_bound(double *nu_abs, double *w_abs, const double *a, size_t 
         dlo = fmax(0, dn(delta));
         dhi = up(delta);
     }
+    double sl = ldexp(dlo, -2 * e), sh = ldexp(dhi, -2 * e);
+    dlo = ldexp(sl, 2 * e) == dlo ? sl : fmax(0, dn(sl));
+    dhi = ldexp(sh, 2 * e) == dhi ? sh : up(sh);
     double nlo = F_lower(bhi, dlo, tau, c), nhi = F_upper(blo, dhi, tau, c);
-    *nu_abs = fmax(up(nhi - nu), up(nu - nlo));
+    *nu_abs = fmax(sub_up(nhi, nu), sub_up(nu, nlo));
     double hl = h_lower(nlo, tau), hh = h_upper(nhi, tau);
     for (size_t j = 0; j < d; j++) {
         double aj = fabs(a[j]), lo, hi;           /* |w_j| in [aj hl, aj hh] */
         lo = fmax(0, dn(aj * hl));
         hi = up(aj * hh);
         double m = fabs(tw[j]);                   /* the sign of w^_j is -sign(a_j) or +0 */
-        w_abs[j] = aj == 0 ? 0 : fmax(up(hi - m), up(m - lo));
+        w_abs[j] = aj == 0 ? 0 : fmax(sub_up(hi, m), sub_up(m, lo));
     }
     free(tw);
     return FR_OK;
