@@ -158,6 +158,16 @@ static int p5_setup(p5_t *P)
         mpfr_clear(pr[j]);
     free(pr);
     free(ptr);
+    /* the rationals of the exact path: numerators and denominators of at
+     * most 2^24 bits (FRI_EXACT_PREC_MAX), as every exact intermediate */
+    for (size_t k = 0; k < n * n && st == FR_OK; k++)
+        if (q_big(P->Gq[k]))
+            st = FR_EPREC;
+    for (size_t m = 0; m < P->M && st == FR_OK; m++)
+        if (q_big(P->kq[m]))
+            st = FR_EPREC;
+    if (st == FR_OK && (q_big(P->t0q) || q_big(P->tauq) || q_big(P->cq)))
+        st = FR_EPREC;
     return st;
 }
 
@@ -1316,14 +1326,32 @@ int fr_ssca_problem5(mpfr_t *w, mpfr_t *s, mpfr_t *nu, fr_ssca_kkt *cert,
         st = num_solve_dual(&N);
         iters += N.iters;
         if (st == FR_OK) {
-            /* the proposal: 0 / c / free with the threshold c 2^(-wp/3) */
-            mpfr_t th, ch;
-            mpfr_inits2(wp, th, ch, (mpfr_ptr)0);
+            /* the proposal: nu_m within c 2^(-wp/3) of 0 (of c) with a
+             * gradient below (above) -Fs 2^(-wp/3): 0 (c); otherwise free.
+             * A multiplier at a bound with a gradient near 0 is proposed
+             * free: the exact solution then puts it at the bound if it is. */
+            mpfr_t th, ch, fth, fs;
+            mpfr_inits2(wp, th, ch, fth, fs, (mpfr_ptr)0);
             mpfr_mul_2si(th, N.c, -(long)wp / 3, MPFR_RNDN);
             mpfr_sub(ch, N.c, th, MPFR_RNDN);
-            for (size_t m = 0; m < M; m++)
-                cls[m] = mpfr_cmp(N.nu[m], th) <= 0 ? 0 : mpfr_cmp(N.nu[m], ch) >= 0 ? 1 : 2;
-            mpfr_clears(th, ch, (mpfr_ptr)0);
+            mpfr_set_zero(fs, 1);
+            for (size_t m = 0; m < M; m++) {
+                mpfr_abs(fth, N.kap[m], MPFR_RNDN);
+                if (mpfr_cmp(fth, fs) > 0) mpfr_set(fs, fth, MPFR_RNDN);
+                mpfr_abs(fth, N.F[m], MPFR_RNDN);
+                if (mpfr_cmp(fth, fs) > 0) mpfr_set(fs, fth, MPFR_RNDN);
+            }
+            mpfr_mul_2si(fth, fs, -(long)wp / 3, MPFR_RNDN);
+            for (size_t m = 0; m < M; m++) {
+                mpfr_neg(fs, fth, MPFR_RNDN);
+                if (mpfr_cmp(N.nu[m], th) <= 0 && mpfr_cmp(N.F[m], fs) < 0)
+                    cls[m] = 0;
+                else if (mpfr_cmp(N.nu[m], ch) >= 0 && mpfr_cmp(N.F[m], fth) > 0)
+                    cls[m] = 1;
+                else
+                    cls[m] = 2;
+            }
+            mpfr_clears(th, ch, fth, fs, (mpfr_ptr)0);
             int r = ex_solve(&E, N.nu);
             if (r < 0)
                 st = r;
