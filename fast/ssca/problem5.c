@@ -2,16 +2,18 @@
  * 000 (Sec. III-B, surrogates (7), (15)) for M constraints, in binary64
  * (the dual, its derivatives and the KKT conditions: ref/ssca/problem5.c).
  *
- * Method.  The projected Newton method of ref on the dual D(nu) over the
- * box [0, c]^M (epsilon-binding set, Levenberg-Marquardt regularised
- * Newton step on the free multipliers by a Cholesky factorisation of the
- * small k x k system, k <= M, an Armijo search along the projection arc),
+ * Method.  The active-set method of ref on the dual D(nu) over the box
+ * [0, c]^M (p5_dual: Newton steps on the face of the free multipliers by
+ * a Cholesky factorisation of the small k x k system, k <= M, with a tiny
+ * Levenberg-Marquardt term, cut at the first bound met, Armijo
+ * backtracking, the most violated bound released when a face is solved),
  * with w(nu) = -(g0 + G^T nu) / (2 S), S = t0 + tau sum nu, and the
  * gradient Fbar_m(w(nu)) = kappa_m + g_m^T w + tau ||w||^2 evaluated
  * directly from w (not through a Gram matrix: no cancellation of
- * ||g0 + G^T nu||^2); it stops when the projected gradient step is below
- * 2^-48 c, when the search makes no progress in binary64, and past
- * 100 + 20 M iterations with FR_EINTERNAL (outputs untouched).  Outputs:
+ * ||g0 + G^T nu||^2); a face counts as solved when max |F_free| <= 2^-44
+ * times the size of Fbar's terms or when steps stop improving D in
+ * binary64; past P5_MAXIT(M) iterations FR_EINTERNAL (outputs untouched).
+ * Outputs:
  * nu, w = w(nu) (one division per component), s_m = max(0, Fbar_m(w));
  * exact zeros are +0.  Plain loops in a fixed order (no BLAS, no threads),
  * so ff_ssca_problem5_bound, which runs the same computation, sees the
@@ -59,7 +61,7 @@
 static inline double up(double x) { return nextafter(x, INFINITY); }
 static inline double dn(double x) { return nextafter(x, -INFINITY); }
 
-#define P5_MAXIT(M) (100 + 20 * (unsigned long)(M))
+#define P5_MAXIT(M) (200 + 40 * (unsigned long)(M))
 
 /* The checks of ff_ssca_problem5 and ff_ssca_problem5_bound after their
  * outputs' NULL test, in class order (the outputs' overlap is FR_EDOM,
@@ -84,10 +86,11 @@ typedef struct {
     double t0, tau, c;
     double *GG;                 /* Gram of the rows of G, M x M */
     double *r, *w, *Gw;         /* r = g0 + G^T nu, w = w(nu), G w */
-    double *nu, *F, *nt, *Ft, *nt2, *Ft2, *dir, *A, *L;
+    double *nu, *F, *nt, *Ft, *dir, *A, *L;
     int *bind;
     size_t *idx;                /* the free multipliers of a Newton step */
     double S, ww, D;            /* at nu */
+    double Fsc;                 /* max_m |kappa_m| + |g_m|^T |w| + tau ||w||^2: the size of Fbar's terms */
     unsigned long iters;
 } p5f;
 
@@ -113,16 +116,20 @@ static void p5_eval(p5f *P, const double *nu, double *F, double *S, double *ww, 
         P->w[j] = -(P->r[j] / two) + 0.0;
         q += P->w[j] * P->w[j];
     }
-    double Dv = -s * q;
+    double Dv = -s * q, sc = 0;
     for (size_t m = 0; m < M; m++) {
         const double *g = P->G + m * d;
-        double gw = 0;
-        for (size_t j = 0; j < d; j++)
+        double gw = 0, ga = 0;
+        for (size_t j = 0; j < d; j++) {
             gw += g[j] * P->w[j];
+            ga += fabs(g[j] * P->w[j]);
+        }
         P->Gw[m] = gw;
         F[m] = (P->kappa[m] + gw) + P->tau * q;
         Dv += P->kappa[m] * nu[m];
+        sc = fmax(sc, fabs(P->kappa[m]) + ga + P->tau * q);
     }
+    P->Fsc = sc;
     *S = s;
     *ww = q;
     *D = Dv;
@@ -186,13 +193,22 @@ static void p5_newton(p5f *P, double mu)
 
 static double clampc(double x, double c) { return x < 0 ? 0.0 : x > c ? c : x + 0.0; }
 
-/* The projected Newton method from nu = 0; FR_OK, FR_EINTERNAL past the
- * iteration limit, FR_ENONFINITE on overflow. */
+/* The active-set method on the box from nu = 0 (every multiplier in the
+ * working set W, at 0).  On the face of the free multipliers: a Newton
+ * step (J_I J_I^T / (2S) + mu) d = F_I, mu = 2^-30 max diag (a direction
+ * where D is flat, J J^T singular, gets a long step), cut at the first
+ * bound it meets (that multiplier joins W, at its bound exactly), Armijo
+ * backtracking on D.  When the face is solved (max |F_I| <= 2^-44 Fs, or
+ * no step improves D in binary64), the multiplier of W whose gradient
+ * points into the box the most (F_m > 2^-44 Fs at 0, F_m < -2^-44 Fs at c)
+ * leaves W; none: optimal.  FR_OK, FR_EINTERNAL past P5_MAXIT(M)
+ * iterations, FR_ENONFINITE on overflow. */
 static int p5_dual(p5f *P)
 {
     size_t M = P->M, d = P->d;
     for (size_t m = 0; m < M; m++) {
         P->nu[m] = 0;
+        P->bind[m] = 1;
         for (size_t k = 0; k <= m; k++) {
             double s = 0;
             for (size_t j = 0; j < d; j++)
@@ -200,105 +216,96 @@ static int p5_dual(p5f *P)
             P->GG[m * M + k] = P->GG[k * M + m] = s;
         }
     }
-    double tolnu = P->c * 0x1p-56;
-    int nnoisy = 0;
     p5_eval(P, P->nu, P->F, &P->S, &P->ww, &P->D);
     P->iters = 0;
+    int nnoisy = 0;
     for (;;) {
         if (!isfinite(P->D) || !isfinite(P->ww))
             return FR_ENONFINITE;
-        p5_hess(P);
-        double lam = 0, Fs = 0;
-        for (size_t m = 0; m < M; m++) {
-            lam = fmax(lam, P->A[m * M + m]);
-            Fs = fmax(Fs, fmax(fabs(P->F[m]), fabs(P->kappa[m])));
-        }
-        if (Fs == 0)
-            return FR_OK;
-        double a0 = lam > 0 ? 1 / lam : P->c / Fs, pg = 0;
-        for (size_t m = 0; m < M; m++)
-            pg = fmax(pg, fabs(clampc(P->nu[m] + a0 * P->F[m], P->c) - P->nu[m]));
-        if (!(pg > tolnu))
-            return FR_OK;
         if (P->iters >= P5_MAXIT(M))
             return FR_EINTERNAL;
         P->iters++;
-        double eps = fmin(P->c / 4, pg), fi = 0;
-        for (size_t m = 0; m < M; m++) {
-            P->bind[m] = (P->nu[m] <= eps && P->F[m] < 0) || (P->nu[m] >= P->c - eps && P->F[m] > 0);
-            if (P->bind[m]) {
-                P->dir[m] = a0 * P->F[m];
-            } else {
-                P->dir[m] = P->F[m];
-                fi = fmax(fi, fabs(P->F[m]));
-            }
-        }
-        double mu = lam > 0 ? lam * fmax(0x1p-30, fmin(1, fi / Fs) * 0x1p-20) : Fs / P->c;
-        p5_newton(P, mu);
-        /* the size of D's terms: below 2^-40 of it, a predicted ascent is
-         * rounding noise, and the full step is taken without the test */
-        double Dscale = fabs(P->D) + P->S * P->ww, kn = 0;
+        double Fs = P->Fsc, fi = 0;
         for (size_t m = 0; m < M; m++)
-            kn += fabs(P->kappa[m] * P->nu[m]);
-        Dscale += kn;
-        double beta = 1, St, wwt, Dt;
-        int accepted = 0, noisy = 0;
-        for (int ls = 0; ls < 200 && !accepted; ls++) {
-            double pred = 0;
-            for (size_t m = 0; m < M; m++) {
-                P->nt[m] = clampc(P->nu[m] + beta * P->dir[m], P->c);
-                pred += P->F[m] * (P->nt[m] - P->nu[m]);
-            }
-            if (pred > 0) {
-                p5_eval(P, P->nt, P->Ft, &St, &wwt, &Dt);
-                noisy = pred <= 0x1p-40 * Dscale;
-                accepted = Dt - P->D >= 1e-4 * pred || (ls == 0 && noisy);
-            }
-            if (!accepted)
-                beta /= 2;
-        }
-        if (!accepted) {
-            p5_eval(P, P->nu, P->F, &P->S, &P->ww, &P->D);   /* r, w, Gw back at nu */
-            return isfinite(P->D) ? FR_OK : FR_ENONFINITE;
-        }
-        /* a full step accepted: extend it (beta = 2, 4, ...) while D increases,
-         * so that directions where D is flat (J J^T singular) reach the box
-         * in a few steps instead of creeping at the regularised rate */
-        for (int ext = 0; ext < 64 && beta >= 1 && !noisy; ext++) {
-            double S2, ww2, D2;
+            if (!P->bind[m])
+                fi = fmax(fi, fabs(P->F[m]));
+        double tolF = 0x1p-44 * Fs;
+        int solved = !(fi > tolF);
+        if (!solved) {
+            p5_hess(P);
+            double lam = 0;
             for (size_t m = 0; m < M; m++)
-                P->nt2[m] = clampc(P->nu[m] + 2 * beta * P->dir[m], P->c);
-            p5_eval(P, P->nt2, P->Ft2, &S2, &ww2, &D2);
-            if (!(D2 > Dt))
-                break;
-            beta *= 2;
+                if (!P->bind[m])
+                    lam = fmax(lam, P->A[m * M + m]);
+            for (size_t m = 0; m < M; m++)
+                P->dir[m] = P->bind[m] ? 0 : P->F[m];
+            p5_newton(P, lam > 0 ? lam * 0x1p-30 : Fs / P->c);
+            /* the longest step in the box and the multiplier that blocks it */
+            double bmax = INFINITY;
+            size_t blk = M;
             for (size_t m = 0; m < M; m++) {
-                P->nt[m] = P->nt2[m];
-                P->Ft[m] = P->Ft2[m];
+                if (P->bind[m] || P->dir[m] == 0)
+                    continue;
+                double room = P->dir[m] > 0 ? (P->c - P->nu[m]) / P->dir[m] : -P->nu[m] / P->dir[m];
+                if (room < bmax) {
+                    bmax = room;
+                    blk = m;
+                }
             }
-            St = S2;
-            wwt = ww2;
-            Dt = D2;
+            double Dscale = fabs(P->D) + P->S * P->ww, kn = 0;
+            for (size_t m = 0; m < M; m++)
+                kn += fabs(P->kappa[m] * P->nu[m]);
+            Dscale += kn;
+            /* beta = min(1, bmax); D linear on the face (lam = 0): bmax */
+            double beta = lam == 0 && isfinite(bmax) ? bmax : fmin(1, bmax), St = 0, wwt = 0, Dt = 0;
+            int accepted = 0, noisy = 0;
+            for (int ls = 0; ls < 80 && !accepted; ls++) {
+                double pred = 0;
+                for (size_t m = 0; m < M; m++) {
+                    P->nt[m] = P->bind[m] ? P->nu[m] : clampc(P->nu[m] + beta * P->dir[m], P->c);
+                    pred += P->F[m] * (P->nt[m] - P->nu[m]);
+                }
+                if (blk < M && beta == bmax)                 /* exactly on the bound */
+                    P->nt[blk] = P->dir[blk] > 0 ? P->c : 0.0;
+                if (pred > 0) {
+                    p5_eval(P, P->nt, P->Ft, &St, &wwt, &Dt);
+                    noisy = pred <= 0x1p-40 * Dscale;
+                    accepted = Dt - P->D >= 1e-4 * pred || (ls == 0 && noisy);
+                }
+                if (!accepted)
+                    beta /= 2;
+            }
+            if (accepted) {
+                int hit = blk < M && beta == bmax;
+                if (hit)
+                    P->bind[blk] = 1;
+                for (size_t m = 0; m < M; m++)
+                    P->nu[m] = P->nt[m];
+                p5_eval(P, P->nu, P->F, &P->S, &P->ww, &P->D);
+                /* steps at the rounding level of D: the face is solved
+                 * after two in a row (binary64 can do no better) */
+                nnoisy = noisy && !hit ? nnoisy + 1 : 0;
+                if (nnoisy < 2)
+                    continue;
+            }
+            nnoisy = 0;
+            solved = 1;                              /* no progress left in binary64 */
         }
-        p5_eval(P, P->nt, P->Ft, &St, &wwt, &Dt);          /* r, w, Gw at the new point */
-        double step = 0;
+        /* the face is solved: release the most violated multiplier of W */
+        size_t rel = M;
+        double worst = tolF;
         for (size_t m = 0; m < M; m++) {
-            step = fmax(step, fabs(P->nt[m] - P->nu[m]));
-            P->nu[m] = P->nt[m];
-            P->F[m] = P->Ft[m];
+            if (!P->bind[m])
+                continue;
+            double v = P->nu[m] == 0 ? P->F[m] : -P->F[m];
+            if (v > worst) {
+                worst = v;
+                rel = m;
+            }
         }
-        /* steps below the rounding level of D: stop once they are tiny or
-         * keep coming (the limit of binary64) */
-        nnoisy = noisy ? nnoisy + 1 : 0;
-        if (noisy && (step <= 0x1p-50 * P->c || nnoisy >= 4)) {
-            P->S = St;
-            P->ww = wwt;
-            P->D = Dt;
-            return isfinite(Dt) ? FR_OK : FR_ENONFINITE;
-        }
-        P->S = St;
-        P->ww = wwt;
-        P->D = Dt;
+        if (rel == M)
+            return FR_OK;
+        P->bind[rel] = 0;
     }
 }
 
@@ -314,21 +321,19 @@ static int p5_alloc(p5f *P)
     P->F = malloc(M * sizeof *P->F);
     P->nt = malloc(M * sizeof *P->nt);
     P->Ft = malloc(M * sizeof *P->Ft);
-    P->nt2 = malloc(M * sizeof *P->nt2);
-    P->Ft2 = malloc(M * sizeof *P->Ft2);
     P->dir = malloc(M * sizeof *P->dir);
     P->A = malloc(M * M * sizeof *P->A);
     P->L = malloc(M * M * sizeof *P->L);
     P->bind = malloc(M * sizeof *P->bind);
     P->idx = malloc(M * sizeof *P->idx);
-    return P->GG && P->r && P->w && P->Gw && P->nu && P->F && P->nt && P->Ft && P->nt2 && P->Ft2 && P->dir && P->A
+    return P->GG && P->r && P->w && P->Gw && P->nu && P->F && P->nt && P->Ft && P->dir && P->A
         && P->L && P->bind && P->idx ? 0 : -1;
 }
 
 static void p5_release(p5f *P)
 {
     free(P->GG); free(P->r); free(P->w); free(P->Gw); free(P->nu); free(P->F);
-    free(P->nt); free(P->Ft); free(P->nt2); free(P->Ft2); free(P->dir); free(P->A); free(P->L); free(P->bind); free(P->idx);
+    free(P->nt); free(P->Ft); free(P->dir); free(P->A); free(P->L); free(P->bind); free(P->idx);
 }
 
 /* Solve: P->w, P->nu and s (M) on FR_OK. */

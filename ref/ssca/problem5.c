@@ -13,11 +13,13 @@
  * Fbar_m <= 0 = s_m; 0 < nu_m < c => Fbar_m = 0 = s_m; nu_m = c =>
  * s_m = Fbar_m >= 0.  w* is unique (2 t0-strongly convex primal), nu is not.
  *
- * Method.  (1) A projected Newton method on the box (Bertsekas 1982: the
- * epsilon-binding set, a Levenberg-Marquardt regularised Newton step on the
- * free variables, an Armijo search along the projection arc), in MPFR at a
- * working precision wp, all through the exact Gram matrix of b_0 = g0,
- * b_m = g_m, at most P5_MAXIT(M) iterations.  It only proposes which
+ * Method.  (1) A primal active-set method on the box (num_solve_dual:
+ * Newton steps on the face of the free multipliers, regularised by a tiny
+ * Levenberg-Marquardt term so that directions where D is flat run to the
+ * box, cut at the first bound, Armijo backtracking; the most violated
+ * bound is released when a face is solved), in MPFR at a working
+ * precision wp, all through the exact Gram matrix of b_0 = g0, b_m = g_m,
+ * at most P5_MAXIT(M) iterations.  It only proposes which
  * multipliers are 0 (Z), c (C) or free (F).  (2) The exact KKT point for
  * that proposal.  For m, k in F, subtracting the equations
  *   P_m(nu) = 4 S^2 kappa_m - 2 S g_m^T r + tau ||r||^2 = 0   (= 4 S^2 Fbar_m(w(nu)))
@@ -47,8 +49,9 @@
 #include <string.h>
 #include "../internal.h"
 
-#define P5_MAXIT(M) (100 + 20 * (unsigned long)(M))
+#define P5_MAXIT(M) (200 + 40 * (unsigned long)(M))
 #define P5_ATTEMPTS 6
+#define P5_AMBIG 6                 /* ambiguous multipliers tried at their bound */
 
 /* ==== argument checks ====================================================== */
 
@@ -198,8 +201,6 @@ typedef struct {
     mpfr_t S, q, Dv;            /* S, e^T Gram e, D(nu) */
     mpfr_t *nt, *Ft, *Get;      /* trial point */
     mpfr_t St, qt, Dt;
-    mpfr_t *nt2, *Ft2, *Get2;   /* an extended trial point */
-    mpfr_t St2, qt2, Dt2;
     mpfr_t *A, *dir;            /* M x M system, direction */
     mpfr_t t1, t2, t3, t4;
     int *bind;
@@ -213,9 +214,6 @@ static void num_init(num_t *N, const p5_t *P, mpfr_prec_t wp)
     N->Gw = malloc(n * n * sizeof(mpfr_t));
     N->Ge = malloc(n * sizeof(mpfr_t));
     N->Get = malloc(n * sizeof(mpfr_t));
-    N->Get2 = malloc(n * sizeof(mpfr_t));
-    N->nt2 = malloc(M * sizeof(mpfr_t));
-    N->Ft2 = malloc(M * sizeof(mpfr_t));
     N->kap = malloc(M * sizeof(mpfr_t));
     N->nu = malloc(M * sizeof(mpfr_t));
     N->F = malloc(M * sizeof(mpfr_t));
@@ -229,7 +227,7 @@ static void num_init(num_t *N, const p5_t *P, mpfr_prec_t wp)
 
 static int num_ok(const num_t *N)
 {
-    return N->Gw && N->Ge && N->Get && N->Get2 && N->nt2 && N->Ft2 && N->kap && N->nu && N->F && N->nt && N->Ft && N->dir
+    return N->Gw && N->Ge && N->Get && N->kap && N->nu && N->F && N->nt && N->Ft && N->dir
         && N->A && N->bind;
 }
 
@@ -242,17 +240,16 @@ static void num_alloc(num_t *N)
         mpfr_set(N->Gw[k], N->P->Gx[k], MPFR_RNDN);
     }
     for (size_t k = 0; k < n; k++)
-        mpfr_inits2(wp, N->Ge[k], N->Get[k], N->Get2[k], (mpfr_ptr)0);
+        mpfr_inits2(wp, N->Ge[k], N->Get[k], (mpfr_ptr)0);
     for (size_t m = 0; m < M; m++) {
-        mpfr_inits2(wp, N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m],
-                    N->nt2[m], N->Ft2[m], (mpfr_ptr)0);
+        mpfr_inits2(wp, N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m], (mpfr_ptr)0);
         mpfr_set(N->kap[m], N->P->kappa[m], MPFR_RNDN);
         mpfr_set_zero(N->nu[m], 1);
     }
     for (size_t k = 0; k < M * M; k++)
         mpfr_init2(N->A[k], wp);
     mpfr_inits2(wp, N->t0, N->tau, N->c, N->S, N->q, N->Dv, N->St, N->qt, N->Dt,
-                N->St2, N->qt2, N->Dt2, N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
+                N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
     mpfr_set(N->t0, N->P->t0, MPFR_RNDN);
     mpfr_set(N->tau, N->P->tau, MPFR_RNDN);
     mpfr_set(N->c, N->P->c, MPFR_RNDN);
@@ -265,16 +262,15 @@ static void num_free(num_t *N, int alloced)
         for (size_t k = 0; k < n * n; k++)
             mpfr_clear(N->Gw[k]);
         for (size_t k = 0; k < n; k++)
-            mpfr_clears(N->Ge[k], N->Get[k], N->Get2[k], (mpfr_ptr)0);
+            mpfr_clears(N->Ge[k], N->Get[k], (mpfr_ptr)0);
         for (size_t m = 0; m < M; m++)
-            mpfr_clears(N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m],
-                        N->nt2[m], N->Ft2[m], (mpfr_ptr)0);
+            mpfr_clears(N->kap[m], N->nu[m], N->F[m], N->nt[m], N->Ft[m], N->dir[m], (mpfr_ptr)0);
         for (size_t k = 0; k < M * M; k++)
             mpfr_clear(N->A[k]);
         mpfr_clears(N->t0, N->tau, N->c, N->S, N->q, N->Dv, N->St, N->qt, N->Dt,
-                    N->St2, N->qt2, N->Dt2, N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
+                    N->t1, N->t2, N->t3, N->t4, (mpfr_ptr)0);
     }
-    free(N->Gw); free(N->Ge); free(N->Get); free(N->Get2); free(N->nt2); free(N->Ft2); free(N->kap); free(N->nu); free(N->F);
+    free(N->Gw); free(N->Ge); free(N->Get); free(N->kap); free(N->nu); free(N->F);
     free(N->nt); free(N->Ft); free(N->dir); free(N->A); free(N->bind);
 }
 
@@ -427,163 +423,184 @@ static void clampc(mpfr_ptr x, mpfr_srcptr c)
         mpfr_set(x, c, MPFR_RNDN);
 }
 
-/* The projected Newton method from the current nu.  FR_OK when it stopped
- * (converged, or no more progress at wp), FR_EINTERNAL past the iteration
- * limit, FR_ENOMEM. */
+/* Fs = max_m |kappa_m| + |Ge_m| / (2S) + tau q / (4 S^2): the size of the
+ * terms of Fbar_m(w(nu)) at the current iterate. */
+static void num_fscale(num_t *N, mpfr_ptr Fs, mpfr_ptr tmp)
+{
+    mpfr_set_zero(Fs, 1);
+    mpfr_mul_2ui(N->t3, N->S, 1, MPFR_RNDN);
+    mpfr_sqr(N->t4, N->t3, MPFR_RNDN);
+    mpfr_div(N->t4, N->q, N->t4, MPFR_RNDN);
+    mpfr_mul(N->t4, N->t4, N->tau, MPFR_RNDN);           /* tau q / (4 S^2) */
+    for (size_t m = 0; m < N->M; m++) {
+        mpfr_div(tmp, N->Ge[m + 1], N->t3, MPFR_RNDN);
+        mpfr_abs(tmp, tmp, MPFR_RNDN);
+        mpfr_add(tmp, tmp, N->t4, MPFR_RNDN);
+        if (mpfr_sgn(N->kap[m]) >= 0)
+            mpfr_add(tmp, tmp, N->kap[m], MPFR_RNDN);
+        else
+            mpfr_sub(tmp, tmp, N->kap[m], MPFR_RNDN);
+        if (mpfr_cmp(tmp, Fs) > 0)
+            mpfr_set(Fs, tmp, MPFR_RNDN);
+    }
+}
+
+/* The active-set method on the box (fast/ssca/problem5.c has the same
+ * steps in binary64), from the current nu with every multiplier at a
+ * bound in the working set W (bind[m] = 1).  On the face of the free
+ * multipliers: a Newton step (J_I J_I^T / (2S) + mu) d = F_I, mu =
+ * 2^(-wp/2) max diag (a direction where D is flat gets a long step), cut
+ * at the first bound it meets (that multiplier joins W, exactly at its
+ * bound), Armijo backtracking on D.  When the face is solved (max |F_I|
+ * <= 2^(24 - wp) Fs, or no step improves D at wp), the multiplier of W
+ * whose gradient points into the box the most leaves W; none: the end.
+ * FR_OK, FR_EINTERNAL past P5_MAXIT(M) iterations, FR_ENOMEM. */
 static int num_solve_dual(num_t *N)
 {
     size_t M = N->M;
     mpfr_prec_t wp = N->wp;
-    mpfr_t a0, lam, Fs, pg, eps, mu, tmp, pred, beta, tolnu;
-    mpfr_inits2(wp, a0, lam, Fs, pg, eps, mu, tmp, pred, beta, tolnu, (mpfr_ptr)0);
-    mpfr_mul_2si(tolnu, N->c, 24 - (long)wp, MPFR_RNDN);
+    mpfr_t lam, Fs, tolF, fi, tmp, pred, beta, bmax, Dsc, worst;
+    mpfr_inits2(wp, lam, Fs, tolF, fi, tmp, pred, beta, bmax, Dsc, worst, (mpfr_ptr)0);
     int st = FR_OK, nnoisy = 0;
+    for (size_t m = 0; m < M; m++)
+        N->bind[m] = mpfr_zero_p(N->nu[m]) || mpfr_equal_p(N->nu[m], N->c);
     num_eval(N, N->nu, N->F, N->Ge, N->S, N->q, N->Dv);
     for (;;) {
-        num_hess(N);
-        mpfr_set_zero(lam, 1);
-        for (size_t m = 0; m < M; m++)
-            if (mpfr_cmp(N->A[m * M + m], lam) > 0)
-                mpfr_set(lam, N->A[m * M + m], MPFR_RNDN);
-        /* Fs: a scale of the gradient, max |kappa| + max|Ge| / (2S) + tau q / (4S^2) + tiny */
-        mpfr_set_zero(Fs, 1);
-        for (size_t m = 0; m < M; m++) {
-            mpfr_abs(tmp, N->F[m], MPFR_RNDN);
-            if (mpfr_cmp(tmp, Fs) > 0) mpfr_set(Fs, tmp, MPFR_RNDN);
-            mpfr_abs(tmp, N->kap[m], MPFR_RNDN);
-            if (mpfr_cmp(tmp, Fs) > 0) mpfr_set(Fs, tmp, MPFR_RNDN);
-        }
-        if (mpfr_zero_p(Fs))
-            break;                                   /* grad D = 0 at nu: optimal */
-        if (mpfr_zero_p(lam))
-            mpfr_div(a0, N->c, Fs, MPFR_RNDN);       /* D linear: a full step */
-        else
-            mpfr_ui_div(a0, 1, lam, MPFR_RNDN);
-        /* projected gradient step and the binding set */
-        mpfr_set_zero(pg, 1);
-        for (size_t m = 0; m < M; m++) {
-            mpfr_fma(tmp, a0, N->F[m], N->nu[m], MPFR_RNDN);
-            clampc(tmp, N->c);
-            mpfr_sub(tmp, tmp, N->nu[m], MPFR_RNDN);
-            mpfr_abs(tmp, tmp, MPFR_RNDN);
-            if (mpfr_cmp(tmp, pg) > 0) mpfr_set(pg, tmp, MPFR_RNDN);
-        }
-        if (mpfr_cmp(pg, tolnu) <= 0)
-            break;                                   /* converged */
         if (N->iters >= P5_MAXIT(M)) {
             st = FR_EINTERNAL;
             break;
         }
         N->iters++;
-        mpfr_div_2ui(eps, N->c, 2, MPFR_RNDN);
-        if (mpfr_cmp(pg, eps) < 0) mpfr_set(eps, pg, MPFR_RNDN);
-        mpfr_sub(tmp, N->c, eps, MPFR_RNDN);
-        mpfr_set_zero(mu, 1);                        /* max |F_I| */
-        for (size_t m = 0; m < M; m++) {
-            N->bind[m] = (mpfr_cmp(N->nu[m], eps) <= 0 && mpfr_sgn(N->F[m]) < 0)
-                || (mpfr_cmp(N->nu[m], tmp) >= 0 && mpfr_sgn(N->F[m]) > 0);
-            if (N->bind[m]) {
-                mpfr_mul(N->dir[m], a0, N->F[m], MPFR_RNDN);
-            } else {
-                mpfr_set(N->dir[m], N->F[m], MPFR_RNDN);
-                mpfr_abs(pred, N->F[m], MPFR_RNDN);
-                if (mpfr_cmp(pred, mu) > 0) mpfr_set(mu, pred, MPFR_RNDN);
-            }
-        }
-        /* mu = lam max(2^(-wp/2), 2^-20 min(1, max|F_I| / Fs)); lam = 0: Fs / c */
-        mpfr_div(mu, mu, Fs, MPFR_RNDN);
-        if (mpfr_cmp_ui(mu, 1) > 0) mpfr_set_ui(mu, 1, MPFR_RNDN);
-        mpfr_div_2ui(mu, mu, 20, MPFR_RNDN);
-        mpfr_set_ui_2exp(tmp, 1, -(long)wp / 2, MPFR_RNDN);
-        if (mpfr_cmp(mu, tmp) < 0) mpfr_set(mu, tmp, MPFR_RNDN);
-        if (mpfr_zero_p(lam))
-            mpfr_div(mu, Fs, N->c, MPFR_RNDN);
-        else
-            mpfr_mul(mu, mu, lam, MPFR_RNDN);
-        if ((st = num_solve(N, mu)) != FR_OK)
-            break;
-        /* Armijo along the projection arc: D(nu(b)) - D(nu) >= 1e-4 pred */
-        /* the size of D's terms, |D| + q/(4S) + sum |kappa nu|: below
-         * 2^(24 - wp) of it a predicted ascent is rounding noise, and the
-         * full step is taken without the test */
-        mpfr_t Dsc;
-        mpfr_init2(Dsc, 64);
-        mpfr_abs(Dsc, N->Dv, MPFR_RNDU);
-        mpfr_div(tmp, N->q, N->S, MPFR_RNDN);
-        mpfr_div_2ui(tmp, tmp, 2, MPFR_RNDN);
-        mpfr_add(Dsc, Dsc, tmp, MPFR_RNDU);
-        for (size_t m = 0; m < M; m++) {
-            mpfr_mul(tmp, N->kap[m], N->nu[m], MPFR_RNDN);
-            mpfr_abs(tmp, tmp, MPFR_RNDN);
-            mpfr_add(Dsc, Dsc, tmp, MPFR_RNDU);
-        }
-        mpfr_mul_2si(Dsc, Dsc, 24 - (long)wp, MPFR_RNDU);
-        mpfr_set_ui(beta, 1, MPFR_RNDN);
-        int accepted = 0, noisy = 0;
-        for (int ls = 0; ls < 200 && !accepted; ls++) {
-            mpfr_set_zero(pred, 1);
+        num_fscale(N, Fs, tmp);
+        mpfr_mul_2si(tolF, Fs, 24 - (long)wp, MPFR_RNDN);
+        mpfr_set_zero(fi, 1);
+        for (size_t m = 0; m < M; m++)
+            if (!N->bind[m] && mpfr_cmpabs(N->F[m], fi) > 0)
+                mpfr_abs(fi, N->F[m], MPFR_RNDN);
+        int solved = mpfr_cmp(fi, tolF) <= 0;
+        if (!solved) {
+            num_hess(N);
+            mpfr_set_zero(lam, 1);
+            for (size_t m = 0; m < M; m++)
+                if (!N->bind[m] && mpfr_cmp(N->A[m * M + m], lam) > 0)
+                    mpfr_set(lam, N->A[m * M + m], MPFR_RNDN);
             for (size_t m = 0; m < M; m++) {
-                mpfr_fma(N->nt[m], beta, N->dir[m], N->nu[m], MPFR_RNDN);
-                clampc(N->nt[m], N->c);
-                mpfr_sub(tmp, N->nt[m], N->nu[m], MPFR_RNDN);
-                mpfr_fma(pred, N->F[m], tmp, pred, MPFR_RNDN);   /* F^T (nu(beta) - nu) */
+                if (N->bind[m])
+                    mpfr_set_zero(N->dir[m], 1);
+                else
+                    mpfr_set(N->dir[m], N->F[m], MPFR_RNDN);
             }
-            if (mpfr_sgn(pred) > 0) {
-                num_eval(N, N->nt, N->Ft, N->Get, N->St, N->qt, N->Dt);
-                mpfr_sub(tmp, N->Dt, N->Dv, MPFR_RNDN);
-                noisy = mpfr_cmp(pred, Dsc) <= 0;
-                mpfr_mul_d(pred, pred, 1e-4, MPFR_RNDN);
-                accepted = mpfr_cmp(tmp, pred) >= 0 || (ls == 0 && noisy);
-            }
-            if (!accepted)
-                mpfr_div_2ui(beta, beta, 1, MPFR_RNDN);
-        }
-        mpfr_clear(Dsc);
-        if (!accepted)
-            break;                                   /* stalled at wp */
-        /* a full step accepted: extend it (beta = 2, 4, ...) while D increases
-         * (directions where D is flat reach the box in a few steps) */
-        for (int ext = 0; ext < 64 && mpfr_cmp_ui(beta, 1) >= 0 && !noisy; ext++) {
-            mpfr_mul_2ui(tmp, beta, 1, MPFR_RNDN);
-            for (size_t m = 0; m < M; m++) {
-                mpfr_fma(N->nt2[m], tmp, N->dir[m], N->nu[m], MPFR_RNDN);
-                clampc(N->nt2[m], N->c);
-            }
-            num_eval(N, N->nt2, N->Ft2, N->Get2, N->St2, N->qt2, N->Dt2);
-            if (mpfr_cmp(N->Dt2, N->Dt) <= 0)
+            if (mpfr_zero_p(lam))
+                mpfr_div(tmp, Fs, N->c, MPFR_RNDN);
+            else
+                mpfr_mul_2si(tmp, lam, -(long)wp / 2, MPFR_RNDN);
+            if ((st = num_solve(N, tmp)) != FR_OK)
                 break;
-            mpfr_set(beta, tmp, MPFR_RNDN);
+            /* the longest step in the box and the multiplier that blocks it */
+            size_t blk = M;
+            mpfr_set_inf(bmax, 1);
             for (size_t m = 0; m < M; m++) {
-                mpfr_swap(N->nt[m], N->nt2[m]);
-                mpfr_swap(N->Ft[m], N->Ft2[m]);
+                if (N->bind[m] || mpfr_zero_p(N->dir[m]))
+                    continue;
+                if (mpfr_sgn(N->dir[m]) > 0)
+                    mpfr_sub(tmp, N->c, N->nu[m], MPFR_RNDN);
+                else
+                    mpfr_neg(tmp, N->nu[m], MPFR_RNDN);
+                mpfr_div(tmp, tmp, N->dir[m], MPFR_RNDN);
+                if (mpfr_cmp(tmp, bmax) < 0) {
+                    mpfr_set(bmax, tmp, MPFR_RNDN);
+                    blk = m;
+                }
             }
-            for (size_t i = 0; i < N->n; i++)
-                mpfr_swap(N->Get[i], N->Get2[i]);
-            mpfr_swap(N->St, N->St2);
-            mpfr_swap(N->qt, N->qt2);
-            mpfr_swap(N->Dt, N->Dt2);
+            /* the size of D's terms: a predicted ascent below 2^(24 - wp)
+             * of it is rounding noise */
+            mpfr_set_prec(Dsc, 64);
+            mpfr_abs(Dsc, N->Dv, MPFR_RNDU);
+            mpfr_div(tmp, N->q, N->S, MPFR_RNDN);
+            mpfr_div_2ui(tmp, tmp, 2, MPFR_RNDN);
+            mpfr_add(Dsc, Dsc, tmp, MPFR_RNDU);
+            for (size_t m = 0; m < M; m++) {
+                mpfr_mul(tmp, N->kap[m], N->nu[m], MPFR_RNDN);
+                mpfr_abs(tmp, tmp, MPFR_RNDN);
+                mpfr_add(Dsc, Dsc, tmp, MPFR_RNDU);
+            }
+            mpfr_mul_2si(Dsc, Dsc, 24 - (long)wp, MPFR_RNDU);
+            /* beta = min(1, bmax); D linear on the face (lam = 0): bmax */
+            mpfr_set_ui(beta, 1, MPFR_RNDN);
+            if (mpfr_cmp(bmax, beta) < 0 || (mpfr_zero_p(lam) && mpfr_number_p(bmax)))
+                mpfr_set(beta, bmax, MPFR_RNDN);
+            int accepted = 0, noisy = 0, hit = 0;
+            for (int ls = 0; ls < 200 && !accepted; ls++) {
+                hit = blk < M && mpfr_equal_p(beta, bmax);
+                mpfr_set_zero(pred, 1);
+                for (size_t m = 0; m < M; m++) {
+                    if (N->bind[m]) {
+                        mpfr_set(N->nt[m], N->nu[m], MPFR_RNDN);
+                        continue;
+                    }
+                    mpfr_fma(N->nt[m], beta, N->dir[m], N->nu[m], MPFR_RNDN);
+                    clampc(N->nt[m], N->c);
+                }
+                if (hit) {                                /* exactly on the bound */
+                    if (mpfr_sgn(N->dir[blk]) > 0)
+                        mpfr_set(N->nt[blk], N->c, MPFR_RNDN);
+                    else
+                        mpfr_set_zero(N->nt[blk], 1);
+                }
+                for (size_t m = 0; m < M; m++) {
+                    mpfr_sub(tmp, N->nt[m], N->nu[m], MPFR_RNDN);
+                    mpfr_fma(pred, N->F[m], tmp, pred, MPFR_RNDN);   /* F^T (nu(beta) - nu) */
+                }
+                if (mpfr_sgn(pred) > 0) {
+                    num_eval(N, N->nt, N->Ft, N->Get, N->St, N->qt, N->Dt);
+                    mpfr_sub(tmp, N->Dt, N->Dv, MPFR_RNDN);
+                    noisy = mpfr_cmp(pred, Dsc) <= 0;
+                    mpfr_mul_d(pred, pred, 1e-4, MPFR_RNDN);
+                    accepted = mpfr_cmp(tmp, pred) >= 0 || (ls == 0 && noisy);
+                }
+                if (!accepted)
+                    mpfr_div_2ui(beta, beta, 1, MPFR_RNDN);
+            }
+            if (accepted) {
+                if (hit)
+                    N->bind[blk] = 1;
+                for (size_t m = 0; m < M; m++) {
+                    mpfr_swap(N->nu[m], N->nt[m]);
+                    mpfr_swap(N->F[m], N->Ft[m]);
+                }
+                for (size_t i = 0; i < N->n; i++)
+                    mpfr_swap(N->Ge[i], N->Get[i]);
+                mpfr_swap(N->S, N->St);
+                mpfr_swap(N->q, N->qt);
+                mpfr_swap(N->Dv, N->Dt);
+                /* steps at the rounding level of D: the face is solved after
+                 * two in a row */
+                nnoisy = noisy && !hit ? nnoisy + 1 : 0;
+                if (nnoisy < 2)
+                    continue;
+            }
+            nnoisy = 0;
         }
-        /* the step; steps whose predicted ascent is below the rounding level
-         * of D end the method once they are tiny or keep coming */
-        mpfr_set_zero(eps, 1);
+        /* the face is solved: release the most violated multiplier of W */
+        size_t rel = M;
+        mpfr_set(worst, tolF, MPFR_RNDN);
         for (size_t m = 0; m < M; m++) {
-            mpfr_sub(tmp, N->nt[m], N->nu[m], MPFR_RNDN);
-            mpfr_abs(tmp, tmp, MPFR_RNDN);
-            if (mpfr_cmp(tmp, eps) > 0) mpfr_set(eps, tmp, MPFR_RNDN);
-            mpfr_swap(N->nu[m], N->nt[m]);
-            mpfr_swap(N->F[m], N->Ft[m]);
+            if (!N->bind[m])
+                continue;
+            if (mpfr_zero_p(N->nu[m]))
+                mpfr_set(tmp, N->F[m], MPFR_RNDN);
+            else
+                mpfr_neg(tmp, N->F[m], MPFR_RNDN);
+            if (mpfr_cmp(tmp, worst) > 0) {
+                mpfr_set(worst, tmp, MPFR_RNDN);
+                rel = m;
+            }
         }
-        for (size_t i = 0; i < N->n; i++)
-            mpfr_swap(N->Ge[i], N->Get[i]);
-        mpfr_swap(N->S, N->St);
-        mpfr_swap(N->q, N->qt);
-        mpfr_swap(N->Dv, N->Dt);
-        nnoisy = noisy ? nnoisy + 1 : 0;
-        mpfr_mul_2si(tmp, N->c, 16 - (long)wp, MPFR_RNDN);
-        if (noisy && (mpfr_cmp(eps, tmp) <= 0 || nnoisy >= 4))
+        if (rel == M)
             break;
+        N->bind[rel] = 0;
     }
-    mpfr_clears(a0, lam, Fs, pg, eps, mu, tmp, pred, beta, tolnu, (mpfr_ptr)0);
+    mpfr_clears(lam, Fs, tolF, fi, tmp, pred, beta, bmax, Dsc, worst, (mpfr_ptr)0);
     return st;
 }
 
@@ -925,90 +942,104 @@ static int ex_solve(ex_t *E, mpfr_t *const nunum)
             consistent = 0;
     int st = 0;
     if (consistent) {
-        /* the parameter x: the first non-pivot column; the other non-pivot
+        /* the parameter x: a non-pivot column (each in turn until a KKT
+         * point is verified: a column on which w does not depend, e.g. a
+         * duplicate's, gives a constant quadratic); the other non-pivot
          * columns are fixed to the numerical values */
-        size_t xc = k;
-        for (size_t j = 0; j < k; j++)
-            if (piv[j] < 0) { xc = j; break; }
-        for (size_t j = 0; j < k; j++)
-            if (piv[j] < 0 && j != xc) {
-                mpfr_get_q(E->ep[f[j] + 1], nunum[f[j]]);
-            }
-        if (xc < k)
-            mpq_set_ui(E->ev[f[xc] + 1], 1, 1);
-        for (size_t j = 0; j < k; j++) {
-            if (piv[j] < 0)
-                continue;
-            size_t i = (size_t)piv[j];
-            /* nu_fj = rhs_i - sum_{non-pivot l} R_il nu_fl */
-            mpq_set(E->ep[f[j] + 1], R[i * cols + k]);
-            for (size_t l = 0; l < k; l++) {
-                if (piv[l] >= 0 || mpq_sgn(R[i * cols + l]) == 0)
-                    continue;
-                if (l == xc) {
-                    mpq_neg(E->ev[f[j] + 1], R[i * cols + l]);
-                } else {
-                    mpq_mul(t, R[i * cols + l], E->ep[f[l] + 1]);
-                    mpq_sub(E->ep[f[j] + 1], E->ep[f[j] + 1], t);
-                }
-            }
-        }
-        ex_forms(E);
         mpq_t c2, c1, c0, root;
         mpq_inits(c2, c1, c0, root, NULL);
-        ex_poly(E, f[0], c2, c1, c0);
-        if (q_big(c2) || q_big(c1) || q_big(c0)) {
-            st = FR_EPREC;
-        } else if (xc == k) {                           /* no parameter: check P_f0 = 0 */
-            if (mpq_sgn(c0) == 0)
-                found = ex_verify(E);
-        } else if (mpq_sgn(c2) == 0 && mpq_sgn(c1) == 0) {
-            if (mpq_sgn(c0) == 0) {                     /* any x: the numerical one */
-                mpfr_get_q(E->x.a, nunum[f[xc]]);
-                found = ex_verify(E);
+        int any = 0;
+        for (size_t xc = 0; xc <= k && !found && st == 0; xc++) {
+            if (xc < k && piv[xc] >= 0)
+                continue;
+            if (xc == k && any)
+                break;                                      /* every non-pivot column tried */
+            any = 1;
+            for (size_t j = 0; j < k; j++) {
+                mpq_set_ui(E->ep[f[j] + 1], 0, 1);
+                mpq_set_ui(E->ev[f[j] + 1], 0, 1);
             }
-        } else if (mpq_sgn(c2) == 0) {                  /* linear */
-            mpq_div(E->x.a, c0, c1);
-            mpq_neg(E->x.a, E->x.a);
-            found = ex_verify(E);
-        } else {                                        /* x = (-c1 +- sqrt(Delta)) / (2 c2) */
-            mpq_mul(E->Dl, c1, c1);
-            mpq_mul(t, c2, c0);
-            mpz_mul_2exp(mpq_numref(t), mpq_numref(t), 2);
-            mpq_canonicalize(t);
-            mpq_sub(E->Dl, E->Dl, t);
-            if (mpq_sgn(E->Dl) >= 0) {
-                mpq_mul_2exp(dk, c2, 1);                /* 2 c2 */
-                int sq = is_square(E->Dl, root);
-                if (sq)
-                    mpq_set_ui(E->Dl, 0, 1);
-                /* the candidates (-c1 +- sqrt(Delta)) / (2 c2): a rational pair
-                 * is tried nearer the numerical value first */
-                mpq_t xn, r1, r2, d1, d2;
-                mpq_inits(xn, r1, r2, d1, d2, NULL);
-                mpfr_get_q(xn, nunum[f[xc]]);
-                if (sq) {
-                    mpq_sub(r1, root, c1); mpq_div(r1, r1, dk);
-                    mpq_neg(r2, root); mpq_sub(r2, r2, c1); mpq_div(r2, r2, dk);
-                    mpq_sub(d1, r1, xn); mpq_abs(d1, d1);
-                    mpq_sub(d2, r2, xn); mpq_abs(d2, d2);
-                    if (mpq_cmp(d2, d1) < 0)
-                        mpq_swap(r1, r2);
+            mpq_set_ui(E->x.a, 0, 1);
+            mpq_set_ui(E->x.b, 0, 1);
+            mpq_set_ui(E->Dl, 0, 1);
+            for (size_t j = 0; j < k; j++)
+                if (piv[j] < 0 && j != xc) {
+                    mpfr_get_q(E->ep[f[j] + 1], nunum[f[j]]);
                 }
-                for (int pass = 0; pass < 2 && !found; pass++) {
-                    if (sq) {
-                        mpq_set(E->x.a, pass == 0 ? r1 : r2);
-                        mpq_set_ui(E->x.b, 0, 1);
+            if (xc < k)
+                mpq_set_ui(E->ev[f[xc] + 1], 1, 1);
+            for (size_t j = 0; j < k; j++) {
+                if (piv[j] < 0)
+                    continue;
+                size_t i = (size_t)piv[j];
+                /* nu_fj = rhs_i - sum_{non-pivot l} R_il nu_fl */
+                mpq_set(E->ep[f[j] + 1], R[i * cols + k]);
+                for (size_t l = 0; l < k; l++) {
+                    if (piv[l] >= 0 || mpq_sgn(R[i * cols + l]) == 0)
+                        continue;
+                    if (l == xc) {
+                        mpq_neg(E->ev[f[j] + 1], R[i * cols + l]);
                     } else {
-                        mpq_neg(E->x.a, c1);
-                        mpq_div(E->x.a, E->x.a, dk);
-                        mpq_set_si(E->x.b, pass == 0 ? 1 : -1, 1);
-                        mpq_div(E->x.b, E->x.b, dk);
+                        mpq_mul(t, R[i * cols + l], E->ep[f[l] + 1]);
+                        mpq_sub(E->ep[f[j] + 1], E->ep[f[j] + 1], t);
                     }
+                }
+            }
+            ex_forms(E);
+            ex_poly(E, f[0], c2, c1, c0);
+            if (q_big(c2) || q_big(c1) || q_big(c0)) {
+                st = FR_EPREC;
+            } else if (xc == k) {                           /* no parameter: check P_f0 = 0 */
+                if (mpq_sgn(c0) == 0)
+                    found = ex_verify(E);
+            } else if (mpq_sgn(c2) == 0 && mpq_sgn(c1) == 0) {
+                if (mpq_sgn(c0) == 0) {                     /* any x: the numerical one */
+                    mpfr_get_q(E->x.a, nunum[f[xc]]);
                     found = ex_verify(E);
                 }
-                mpq_clears(r1, r2, d1, d2, NULL);
-                mpq_clear(xn);
+            } else if (mpq_sgn(c2) == 0) {                  /* linear */
+                mpq_div(E->x.a, c0, c1);
+                mpq_neg(E->x.a, E->x.a);
+                found = ex_verify(E);
+            } else {                                        /* x = (-c1 +- sqrt(Delta)) / (2 c2) */
+                mpq_mul(E->Dl, c1, c1);
+                mpq_mul(t, c2, c0);
+                mpz_mul_2exp(mpq_numref(t), mpq_numref(t), 2);
+                mpq_canonicalize(t);
+                mpq_sub(E->Dl, E->Dl, t);
+                if (mpq_sgn(E->Dl) >= 0) {
+                    mpq_mul_2exp(dk, c2, 1);                /* 2 c2 */
+                    int sq = is_square(E->Dl, root);
+                    if (sq)
+                        mpq_set_ui(E->Dl, 0, 1);
+                    /* the candidates (-c1 +- sqrt(Delta)) / (2 c2): a rational pair
+                     * is tried nearer the numerical value first */
+                    mpq_t xn, r1, r2, d1, d2;
+                    mpq_inits(xn, r1, r2, d1, d2, NULL);
+                    mpfr_get_q(xn, nunum[f[xc]]);
+                    if (sq) {
+                        mpq_sub(r1, root, c1); mpq_div(r1, r1, dk);
+                        mpq_neg(r2, root); mpq_sub(r2, r2, c1); mpq_div(r2, r2, dk);
+                        mpq_sub(d1, r1, xn); mpq_abs(d1, d1);
+                        mpq_sub(d2, r2, xn); mpq_abs(d2, d2);
+                        if (mpq_cmp(d2, d1) < 0)
+                            mpq_swap(r1, r2);
+                    }
+                    for (int pass = 0; pass < 2 && !found; pass++) {
+                        if (sq) {
+                            mpq_set(E->x.a, pass == 0 ? r1 : r2);
+                            mpq_set_ui(E->x.b, 0, 1);
+                        } else {
+                            mpq_neg(E->x.a, c1);
+                            mpq_div(E->x.a, E->x.a, dk);
+                            mpq_set_si(E->x.b, pass == 0 ? 1 : -1, 1);
+                            mpq_div(E->x.b, E->x.b, dk);
+                        }
+                        found = ex_verify(E);
+                    }
+                    mpq_clears(r1, r2, d1, d2, NULL);
+                    mpq_clear(xn);
+                }
             }
         }
         mpq_clears(c2, c1, c0, root, NULL);
@@ -1328,35 +1359,44 @@ int fr_ssca_problem5(mpfr_t *w, mpfr_t *s, mpfr_t *nu, fr_ssca_kkt *cert,
         if (st == FR_OK) {
             /* the proposal: nu_m within c 2^(-wp/3) of 0 (of c) with a
              * gradient below (above) -Fs 2^(-wp/3): 0 (c); otherwise free.
-             * A multiplier at a bound with a gradient near 0 is proposed
-             * free: the exact solution then puts it at the bound if it is. */
+             * A multiplier near a bound with a gradient near 0 is
+             * ambiguous (a face of optimal multipliers may end there:
+             * duplicates): the proposals put each subset of the ambiguous
+             * ones (at most P5_AMBIG, the nearest) at their bound, the
+             * empty subset first. */
             mpfr_t th, ch, fth, fs;
             mpfr_inits2(wp, th, ch, fth, fs, (mpfr_ptr)0);
             mpfr_mul_2si(th, N.c, -(long)wp / 3, MPFR_RNDN);
             mpfr_sub(ch, N.c, th, MPFR_RNDN);
-            mpfr_set_zero(fs, 1);
-            for (size_t m = 0; m < M; m++) {
-                mpfr_abs(fth, N.kap[m], MPFR_RNDN);
-                if (mpfr_cmp(fth, fs) > 0) mpfr_set(fs, fth, MPFR_RNDN);
-                mpfr_abs(fth, N.F[m], MPFR_RNDN);
-                if (mpfr_cmp(fth, fs) > 0) mpfr_set(fs, fth, MPFR_RNDN);
-            }
+            num_fscale(&N, fs, fth);
             mpfr_mul_2si(fth, fs, -(long)wp / 3, MPFR_RNDN);
+            size_t amb[P5_AMBIG], na = 0;
+            int side[P5_AMBIG];
             for (size_t m = 0; m < M; m++) {
                 mpfr_neg(fs, fth, MPFR_RNDN);
-                if (mpfr_cmp(N.nu[m], th) <= 0 && mpfr_cmp(N.F[m], fs) < 0)
+                int lo = mpfr_cmp(N.nu[m], th) <= 0, hi = mpfr_cmp(N.nu[m], ch) >= 0;
+                if (lo && mpfr_cmp(N.F[m], fs) < 0)
                     cls[m] = 0;
-                else if (mpfr_cmp(N.nu[m], ch) >= 0 && mpfr_cmp(N.F[m], fth) > 0)
+                else if (hi && mpfr_cmp(N.F[m], fth) > 0)
                     cls[m] = 1;
-                else
+                else {
                     cls[m] = 2;
+                    if ((lo || hi) && na < P5_AMBIG) {
+                        amb[na] = m;
+                        side[na++] = hi;
+                    }
+                }
             }
             mpfr_clears(th, ch, fth, fs, (mpfr_ptr)0);
-            int r = ex_solve(&E, N.nu);
-            if (r < 0)
-                st = r;
-            else
-                found = r;
+            for (unsigned long sub = 0; sub < (1ul << na) && st == FR_OK && !found; sub++) {
+                for (size_t i = 0; i < na; i++)
+                    cls[amb[i]] = sub >> i & 1 ? side[i] : 2;
+                int r = ex_solve(&E, N.nu);
+                if (r < 0)
+                    st = r;
+                else
+                    found = r;
+            }
         }
         if (st == FR_OK && !found) {
             if (warm == NULL) {
