@@ -95,14 +95,17 @@ enum fr_ssca_l1_branch {
  * Returned by fr_ssca_problem5 / ff_ssca_problem5: upper bounds (rounded
  * up) on the duality gap of the returned (omega, s, nu) and on the KKT
  * residuals of Problem 5, and the 2-norm radius within which the exact
- * omega* lies: radius = sqrt(gap / t0) (strong convexity). */
+ * omega* lies: radius = sqrt(gap / t0) (strong convexity).  The gap is
+ * evaluated as sum_m [(c - nu_m) Fbar_m^+ + nu_m Fbar_m^-] + S ||omega -
+ * omega(nu)||^2 (each term >= 0; S = t0 + tau sum nu), nu clamped to
+ * [0, c]. */
 typedef struct {
     double gap;        /* Phi(omega) - D(nu) >= 0 */
     double radius;     /* ||omega - omega*||_2 <= radius */
     double stat;       /* ||2 t0 omega + g0 + sum_m nu_m (g_m + 2 tau omega)||_inf */
     double feas;       /* max_m max(0, Fbar_m(omega) - s_m, -s_m) */
     double comp;       /* max_m max(|nu_m (Fbar_m(omega) - s_m)|, |(c - nu_m) s_m|) */
-    unsigned long iters;  /* dual Newton iterations */
+    unsigned long iters;  /* iterations of the dual active-set method */
 } fr_ssca_kkt;
 
 #ifdef __cplusplus
