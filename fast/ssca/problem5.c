@@ -14,8 +14,10 @@
  * times the size of Fbar's terms or when steps stop improving D in
  * binary64; past P5_MAXIT(M) iterations FR_EINTERNAL (outputs untouched).
  * Outputs:
- * nu, w = w(nu) (one division per component), s_m = max(0, Fbar_m(w));
- * exact zeros are +0.  Plain loops in a fixed order (no BLAS, no threads),
+ * nu, w = w(nu) (one division per component), s_m = max(0, Fbar_m(w)) if
+ * nu_m = c and s_m = +0 otherwise (complementarity: s*_m > 0 forces every
+ * dual solution to nu_m = c; the bound below covers either way); exact
+ * zeros are +0.  Plain loops in a fixed order (no BLAS, no threads),
  * so ff_ssca_problem5_bound, which runs the same computation, sees the
  * same bits.  A non-finite intermediate (binary64 overflow) gives
  * FR_ENONFINITE.
@@ -348,7 +350,8 @@ static int p5_solve(p5f *P, double *s)
     for (size_t m = 0; m < P->M; m++) {
         if (!isfinite(P->F[m]))
             return FR_ENONFINITE;
-        s[m] = P->F[m] > 0 ? P->F[m] : 0.0;
+        /* complementarity: s_m = 0 unless nu_m = c (then Fbar_m(w)^+) */
+        s[m] = P->nu[m] == P->c && P->F[m] > 0 ? P->F[m] : 0.0;
     }
     return FR_OK;
 }

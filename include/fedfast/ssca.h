@@ -53,7 +53,8 @@ int ff_ssca_lemma1(double *nu, double *w, int *branch, const double *a, size_t d
 int ff_ssca_lemma1_bound(double *nu_abs, double *w_abs, const double *a, size_t d,
                          double C, double tau, double c, double U);
 /* ff_ssca_problem5: the active-set method of fr_ssca_problem5 in binary64
- * (no exact stage): w = w(nu), s_m = max(0, Fbar_m(w)) for the final nu;
+ * (no exact stage): w = w(nu) for the final nu, s_m = max(0, Fbar_m(w))
+ * when nu_m = c and +0 otherwise (complementarity);
  * cert: the enclosure below at the returned values.  Statuses as
  * fr_ssca_problem5 without FR_EPREC; FR_EINTERNAL past 200 + 40 M
  * iterations; FR_ENONFINITE on binary64 overflow.  Aliasing: none.
