@@ -178,18 +178,34 @@ int fr_ssca_momentum(mpfr_t *v, mpfr_t *w, mpfr_t *const G, const size_t *Ni,
  * Lemma 1, (43)-(45), derived again from the KKT conditions of (41):
  *   min_{w, s} ||w||^2 + c s  s.t.  a^T w + tau ||w||^2 + C - U <= s,  s >= 0
  * (a = all A_{l,j} and B_{j,p}; tau: pass tau (1 - P) when rho^(1) != 1).
- * With b = ||a||^2 and D = b + 4 tau (U - C):
+ * The dual h(nu) = nu (C - U) - b nu^2 / (4 (1 + tau nu)) is concave on
+ * [0, c] (Appendix C says convex).  With b = ||a||^2 and D = b + 4 tau (U - C):
  *   D <= 0                  nu = c          (h increasing on [0, c])
  *   D > 0, U >= C           nu = 0
  *   D > 0, U < C            nu = min(c, 4 (C - U) / (D + sqrt(b D)))
- *   w_j = -nu a_j / (2 (1 + nu tau))  (+0 when nu = 0 or a_j = 0).
+ *                           (= (sqrt(b/D) - 1)/tau of (45), without its
+ *                           cancellation and its division by tau)
+ *   w_j = -nu a_j / (2 (1 + nu tau)); in the interior -a_j 2 (C - U) /
+ *   (b + sqrt(b D)); +0 when nu = 0 or a_j = 0.
  * b = 0 and U = C: every nu in [0, c] is optimal; fedref returns c (the
- * printed choice); w = 0 in every case with b = 0.
- * Output:    nu, w (d), and *branch (may be NULL): enum fr_ssca_l1_branch.
+ * printed choice); w = 0 in every case with b = 0.  Appendix C's second
+ * case "b + 4 tau C <= 0" is wrong (E-000-45).
+ * Output:    nu, w (d), and *branch (may be NULL): enum fr_ssca_l1_branch
+ *            (fedspec/ssca.h).
  * Domain:    tau > 0, c > 0; d >= 1; finite a, C, U.
- * Statuses:  FR_ENULL, FR_ESIZE, FR_EPREC, FR_ENONFINITE, FR_EDOM (tau,
- *            c), FR_ENOMEM, FR_EINTERNAL.
- * Accuracy:  nu and each w_j correctly rounded (branches decided exactly). */
+ * Statuses:  FR_ENULL (nu, w, a, C, tau, c, U), FR_ESIZE (d == 0 or
+ *            > FR_COUNT_MAX), FR_EPREC (||a||^2, D or D (1 + tau c)^2
+ *            exactly needs more than 2^24 bits), FR_ENONFINITE, FR_EDOM
+ *            (tau <= 0, c <= 0; nu inside w), FR_ENOMEM, FR_EINTERNAL.
+ *            Outputs and *branch untouched on error.
+ * Accuracy:  nu and each w_j correctly rounded at their own precisions;
+ *            branches decided exactly (D, U - C, D (1 + tau c)^2 - b are
+ *            exact dyadic numbers); the interior values by a Ziv loop
+ *            (irrational unless b D is a dyadic square, then exact).
+ * Checked by: proofs_checks/ssca/check_lemma1.c (pc_ssca_lemma1: exact
+ *            certificate of rounding through h', KKT of (41), bisection;
+ *            pc_ssca_lemma1_appc: E-000-45); tests/ssca/test_lemma1.c;
+ *            vectors/ssca_lemma1.json. */
 int fr_ssca_lemma1(mpfr_t nu, mpfr_t *w, int *branch, mpfr_t *const a, size_t d,
                    const mpfr_t C, const mpfr_t tau, const mpfr_t c, const mpfr_t U);
 
@@ -201,15 +217,35 @@ int fr_ssca_lemma1(mpfr_t nu, mpfr_t *w, int *branch, mpfr_t *const a, size_t d,
  *   w(nu) = -(g0 + G^T nu) / (2 (t0 + tau sum nu)),  grad D = Fbar(w(nu)).
  * With (7)/(15): t0 = tau (1 - P), g0 = f1 of (9), kappa_m = f0 of (14),
  * g_m = f1 of (14).  (41) is M = 1, t0 = 1, g0 = 0, kappa = C - U.
- * Output:    w (d), s (M), nu (M, a dual solution: not unique in general),
- *            cert (may be NULL): fedspec/ssca.h.
- * Domain:    t0 > 0, tau >= 0, c > 0; M >= 1, d >= 1; finite g0 (NULL:
- *            0), kappa, G (M x d row-major).
- * Statuses:  FR_ENULL, FR_ESIZE, FR_EPREC, FR_ENONFINITE, FR_EDOM,
- *            FR_ENOMEM, FR_EINTERNAL (no certificate within the limits).
- * Accuracy:  w and s correctly rounded (certified by the duality gap:
- *            ||w - w*|| <= sqrt(gap / t0), Ziv loop); nu at the precision
- *            of nu with gap <= 2^-prec. */
+ * Method (ref/ssca/problem5.c): an active-set method on the dual box at a
+ * working precision proposes which multipliers are 0, c or free; the
+ * exact KKT point of that proposal is built in Q(sqrt(Delta)) (GMP
+ * rationals: the free multipliers lie on a line cut out by linear
+ * equations, and one quadratic fixes the point) and accepted only if every
+ * KKT condition holds exactly; otherwise the precision doubles (6 times).
+ * Output:    w (d), s (M) = max(0, Fbar(w*)), nu (M, an exact dual
+ *            solution: not unique with duplicated or dependent
+ *            constraints), cert (may be NULL): fedspec/ssca.h, evaluated
+ *            at the returned (rounded) values, nu clamped to [0, c]:
+ *            gap = Phi(w) - D(nu) as a sum of nonnegative terms, radius =
+ *            sqrt(gap / t0), the KKT residuals, each rounded up; iters =
+ *            the active-set iterations.
+ * Domain:    t0 > 0, tau >= 0, c > 0; M >= 1, d >= 1, (M + 1) d and
+ *            (M + 1)^2 <= FR_COUNT_MAX; finite g0 (NULL: 0), kappa, G
+ *            (M x d row-major).
+ * Statuses:  FR_ENULL (w, s, nu, kappa, G, t0, tau, c), FR_ESIZE,
+ *            FR_EPREC (an exact Gram entry, or a rational of the exact
+ *            solution, beyond 2^24 bits), FR_ENONFINITE, FR_EDOM (t0 <= 0,
+ *            tau < 0, c <= 0; w, s, nu overlapping), FR_ENOMEM,
+ *            FR_EINTERNAL (no exactly verified KKT point within the limits:
+ *            not seen on the tests' and checks' cases).  Outputs and *cert
+ *            untouched on error.
+ * Accuracy:  w, s and nu correctly rounded at their own precisions (exact
+ *            zeros +0): the values of an exactly verified KKT point.
+ * Checked by: proofs_checks/ssca/check_problem5.c (pc_ssca_problem5: M = 1
+ *            against Lemma 1, M <= 3 against an enumeration of the active
+ *            sets, the certificate recomputed); tests/ssca/test_problem5.c;
+ *            vectors/ssca_problem5.json. */
 int fr_ssca_problem5(mpfr_t *w, mpfr_t *s, mpfr_t *nu, fr_ssca_kkt *cert,
                      mpfr_t *const g0, mpfr_t *const kappa, mpfr_t *const G,
                      size_t M, size_t d, const mpfr_t t0, const mpfr_t tau,

@@ -96,18 +96,30 @@ typedef struct {
 int fr_ssca_msgs_feature(fr_ssca_feature_msgs *out, size_t d0, size_t di,
                          size_t H, size_t B, size_t M);
 
+/* ==== the branches of Lemma 1 (000 (45), fr_ssca_lemma1 / ff_ssca_lemma1) ==
+ * With b = ||a||^2 and D = b + 4 tau (U - C) (fedref/ssca.h). */
+enum fr_ssca_l1_branch {
+    FR_SSCA_L1_DNONPOS = 1,   /* D <= 0: nu = c */
+    FR_SSCA_L1_ZERO = 2,      /* D > 0, U >= C: nu = 0 */
+    FR_SSCA_L1_INTERIOR = 3,  /* 0 < nu < c, h'(nu) = 0 */
+    FR_SSCA_L1_CLIPC = 4      /* D > 0, U < C, the stationary point is >= c: nu = c */
+};
+
 /* ==== certificate of a Problem 5 solution ===================================
  * Returned by fr_ssca_problem5 / ff_ssca_problem5: upper bounds (rounded
  * up) on the duality gap of the returned (omega, s, nu) and on the KKT
  * residuals of Problem 5, and the 2-norm radius within which the exact
- * omega* lies: radius = sqrt(gap / t0) (strong convexity). */
+ * omega* lies: radius = sqrt(gap / t0) (strong convexity).  The gap is
+ * evaluated as sum_m [(c - nu_m) Fbar_m^+ + nu_m Fbar_m^-] + S ||omega -
+ * omega(nu)||^2 (each term >= 0; S = t0 + tau sum nu), nu clamped to
+ * [0, c]. */
 typedef struct {
     double gap;        /* Phi(omega) - D(nu) >= 0 */
     double radius;     /* ||omega - omega*||_2 <= radius */
     double stat;       /* ||2 t0 omega + g0 + sum_m nu_m (g_m + 2 tau omega)||_inf */
     double feas;       /* max_m max(0, Fbar_m(omega) - s_m, -s_m) */
     double comp;       /* max_m max(|nu_m (Fbar_m(omega) - s_m)|, |(c - nu_m) s_m|) */
-    unsigned long iters;  /* dual Newton iterations */
+    unsigned long iters;  /* iterations of the dual active-set method */
 } fr_ssca_kkt;
 
 #ifdef __cplusplus
