@@ -1,5 +1,5 @@
 /* surrogate_vec.h -- helpers of the vector schemas of the surrogate
- * recursions (vectors/ssca/ssca_{ema,lin,const,argmin,update,momentum,
+ * recursions (vectors/ssca/{ema,lin,const,argmin,update,momentum,
  * app_rounds}.c): the counts B and N_i held in binary64 fields, the
  * message shapes, in-place outputs, the largest per-entry bound, and the
  * random samplers of the audit sweep.  Not a vector schema itself. */

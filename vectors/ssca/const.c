@@ -1,4 +1,4 @@
-/* ssca_const.c -- vector schema of ssca_const, the constant term of the
+/* const.c -- vector schema of ssca_const, the constant term of the
  * constraint surrogate, 000 (14) first line (also (25), (42) with the loss):
  * params rho, tau, B; inputs f0 (scalar), w (d, the server point w^(t)),
  * G (nc x d: client i's sum of its batch's constraint gradients), F (nc:

@@ -1,4 +1,4 @@
-/* ssca_momentum.c -- vector schema of ssca_momentum, the momentum form of
+/* momentum.c -- vector schema of ssca_momentum, the momentum form of
  * 000 (11)-(12): params rho, gamma_prev, gamma, tau, B; inputs v (d), w
  * (d), G (nc x d), N (nc sizes); expect
  *   v_next = (1 - rho)(1 - gamma_prev) v + rho/(2 tau) sum_i N_i/(B N) G_i,

@@ -1,4 +1,4 @@
-/* ssca_app_rounds.c -- vector schema of ssca_app_rounds: T rounds of the
+/* app_rounds.c -- vector schema of ssca_app_rounds: T rounds of the
  * server step of 000's unconstrained application (Sec. V-A, Algorithm 1
  * with (7), (32)-(39)), from given client messages, with the corrected
  * closed form (docs/ERRATA.md E-000-8).  Params tau, lambda, B; inputs N

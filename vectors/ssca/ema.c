@@ -1,4 +1,4 @@
-/* ssca_ema.c -- vector schema of ssca_ema, the exponential average of 000
+/* ema.c -- vector schema of ssca_ema, the exponential average of 000
  * (35) (beta) and the mass P_t of the surrogate (3): param rho; inputs x
  * (n), y (n, or [] for y = 0: x <- (1 - rho) x, the recursion of P);
  * expect x_next = (1 - rho) x + rho y.  tol: rel 0, abs the largest of

@@ -1,4 +1,4 @@
-/* ssca_update.c -- vector schema of ssca_update, the iterate update of
+/* update.c -- vector schema of ssca_update, the iterate update of
  * 000 (5) / (18): param gamma; inputs w, wbar (d); expect
  * w_next = (1 - gamma) w + gamma wbar.  tol: rel 0, abs the largest of
  * ff_ssca_update_bound's per-entry bounds (fedfast/ssca.h). */
