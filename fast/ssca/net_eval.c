@@ -240,9 +240,9 @@ static double up(ld x)
     return d;
 }
 
-int ffi_ssca_bound_range(size_t nb, size_t L, size_t J, size_t P, size_t nclients)
+int ffi_ssca_bound_range(size_t nb, size_t L, size_t J, size_t P, size_t nc)
 {
-    if (nb > LIM || L > LIM || J > LIM || P > LIM || nclients > LIM)
+    if (nb > LIM || L > LIM || J > LIM || P > LIM || nc > LIM)
         return FR_ESIZE;
     if (LDBL_MANT_DIG < 64 || LDBL_MIN_EXP > -16000)
         return FR_EDOM;
@@ -268,17 +268,17 @@ int ffi_ssca_eu_dot(double *eu, const double *Z, const double *W1, size_t nb, si
     return FR_OK;
 }
 
-int ffi_ssca_eu_sum(double *eu, const double *H, size_t nclients, size_t nJ)
+int ffi_ssca_eu_sum(double *eu, const double *H, size_t nc, size_t nJ)
 {
-    if (nclients > LIM)
+    if (nc > LIM)
         return FR_ESIZE;
     if (LDBL_MANT_DIG < 64 || LDBL_MIN_EXP > -16000)
         return FR_EDOM;
     for (size_t k = 0; k < nJ; k++) {
         ld a = 0;
-        for (size_t i = 0; i < nclients; i++)
+        for (size_t i = 0; i < nc; i++)
             a += fabsl((ld)H[i * nJ + k]);
-        ld e = gam(nclients - 1) * a;
+        ld e = gam(nc - 1) * a;
         if (!(e < 0x1p900L))
             return FR_EDOM;
         eu[k] = up(e);

@@ -41,19 +41,19 @@ int ffi_ssca_net_bound(double *fb, double *Ab, double *Bb, const double *Ub, con
  * double as ffi_ssca_net_bound's formulas:
  *   ffi_ssca_eu_dot: U = Z W1^T (any dot-product order, FMA or not):
  *     eu_{n,j} = gamma_P sum_p |z_{n,p} w1_{j,p}| + P 2^-1074;
- *   ffi_ssca_eu_sum: U = sum_i H_i (nclients blocks of nJ entries, any
- *     order): eu = gamma_{nclients-1} sum_i |H_i| (sums of binary64 numbers
+ *   ffi_ssca_eu_sum: U = sum_i H_i (nc blocks of nJ entries, any
+ *     order): eu = gamma_{nc-1} sum_i |H_i| (sums of binary64 numbers
  *     never underflow).
  * FR_OK, FR_ESIZE (a size > 2^22), FR_EDOM (an eu >= 2^900, or no wide
  * long double: outside the proof). */
 int ffi_ssca_eu_dot(double *eu, const double *Z, const double *W1, size_t nb, size_t J, size_t P);
-int ffi_ssca_eu_sum(double *eu, const double *H, size_t nclients, size_t nJ);
+int ffi_ssca_eu_sum(double *eu, const double *H, size_t nc, size_t nJ);
 
 /* The range of the proofs, checked by every bound function right after its
  * argument checks and before it reads an input: FR_ESIZE if a size
  * exceeds 2^22, FR_EDOM if long double has less than a 64-bit significand
  * or an exponent range short of 2^-16381, else FR_OK. */
-int ffi_ssca_bound_range(size_t nb, size_t L, size_t J, size_t P, size_t nclients);
+int ffi_ssca_bound_range(size_t nb, size_t L, size_t J, size_t P, size_t nc);
 
 /* gamma_k's safe binary64 stand-in (k + 1) 2^-53 >= gamma_k (k <= 2^26). */
 static inline double ffi_ssca_gam(size_t k)

@@ -68,15 +68,15 @@ int ff_ssca_net_partial_bound(double *hb, const double *w1i, const double *Zi,
 }
 
 /* The checks shared by top and bottom after their NULL tests, in class
- * order (H: nclients x nb x J; Zi NULL for top). */
-static int feature_args(const double *H, size_t nclients, const double *w0, const size_t *y,
+ * order (H: nc x nb x J; Zi NULL for top). */
+static int feature_args(const double *H, size_t nc, const double *w0, const size_t *y,
                         const double *Zi, size_t nb, size_t L, size_t J, size_t Pi)
 {
-    if (nclients == 0 || ffi_check_mn(nb, J) != FR_OK || ffi_check_mn(nclients, nb * J) != FR_OK
+    if (nc == 0 || ffi_check_mn(nb, J) != FR_OK || ffi_check_mn(nc, nb * J) != FR_OK
         || ffi_check_mn(L, J) != FR_OK || ffi_check_mn(nb, L) != FR_OK
         || (Zi && (ffi_check_mn(nb, Pi) != FR_OK || ffi_check_mn(J, Pi) != FR_OK)))
         return FR_ESIZE;
-    if (!ffi_all_finite(H, nclients * nb * J) || !ffi_all_finite(w0, L * J)
+    if (!ffi_all_finite(H, nc * nb * J) || !ffi_all_finite(w0, L * J)
         || (Zi && !ffi_all_finite(Zi, nb * Pi)))
         return FR_ENONFINITE;
     if (L < 2)
@@ -87,61 +87,61 @@ static int feature_args(const double *H, size_t nclients, const double *w0, cons
     return bad ? FR_EDOM : FR_OK;
 }
 
-static int top_args(const double *f, const double *A, const double *H, size_t nclients,
+static int top_args(const double *f, const double *A, const double *H, size_t nc,
                     const double *w0, const size_t *y, size_t nb, size_t L, size_t J)
 {
     if ((!f && !A) || !H || !w0 || !y)
         return FR_ENULL;
-    int st = feature_args(H, nclients, w0, y, NULL, nb, L, J, 0);
+    int st = feature_args(H, nc, w0, y, NULL, nb, L, J, 0);
     if (st == FR_OK && f && A && ffi_overlap(f, sizeof *f, A, L * J * sizeof *A))
         st = FR_EDOM;                                          /* two outputs */
     return st;
 }
 
-static int bottom_args(const double *Bi, const double *H, size_t nclients, const double *w0,
+static int bottom_args(const double *Bi, const double *H, size_t nc, const double *w0,
                        const size_t *y, const double *Zi, size_t nb, size_t L, size_t J,
                        size_t Pi)
 {
     if (!Bi || !H || !w0 || !y || !Zi)
         return FR_ENULL;
-    return feature_args(H, nclients, w0, y, Zi, nb, L, J, Pi);
+    return feature_args(H, nc, w0, y, Zi, nb, L, J, Pi);
 }
 
 /* U = H_0 + H_1 + ... (nJ entries), in client order. */
-static void sum_blocks(double *U, const double *H, size_t nclients, size_t nJ)
+static void sum_blocks(double *U, const double *H, size_t nc, size_t nJ)
 {
     memcpy(U, H, nJ * sizeof *U);
-    for (size_t i = 1; i < nclients; i++)
+    for (size_t i = 1; i < nc; i++)
         for (size_t k = 0; k < nJ; k++)
             U[k] = U[k] + H[i * nJ + k];
 }
 
-int ff_ssca_net_top(double *f, double *A, const double *H, size_t nclients,
+int ff_ssca_net_top(double *f, double *A, const double *H, size_t nc,
                     const double *w0, const size_t *y, size_t nb, size_t L, size_t J)
 {
-    int st = top_args(f, A, H, nclients, w0, y, nb, L, J);
+    int st = top_args(f, A, H, nc, w0, y, nb, L, J);
     if (st != FR_OK)
         return st;
     double *U = malloc(nb * J * sizeof *U);
     if (U == NULL)
         return FR_ENOMEM;
-    sum_blocks(U, H, nclients, nb * J);
+    sum_blocks(U, H, nc, nb * J);
     st = ffi_ssca_net_eval(f, A, NULL, U, w0, y, NULL, nb, L, J, 0);
     free(U);
     return st;
 }
 
-int ff_ssca_net_bottom(double *Bi, const double *H, size_t nclients, const double *w0,
+int ff_ssca_net_bottom(double *Bi, const double *H, size_t nc, const double *w0,
                        const size_t *y, const double *Zi, size_t nb, size_t L,
                        size_t J, size_t Pi)
 {
-    int st = bottom_args(Bi, H, nclients, w0, y, Zi, nb, L, J, Pi);
+    int st = bottom_args(Bi, H, nc, w0, y, Zi, nb, L, J, Pi);
     if (st != FR_OK)
         return st;
     double *U = malloc(nb * J * sizeof *U);
     if (U == NULL)
         return FR_ENOMEM;
-    sum_blocks(U, H, nclients, nb * J);
+    sum_blocks(U, H, nc, nb * J);
     st = ffi_ssca_net_eval(NULL, NULL, Bi, U, w0, y, Zi, nb, L, J, Pi);
     free(U);
     return st;
@@ -149,7 +149,7 @@ int ff_ssca_net_bottom(double *Bi, const double *H, size_t nclients, const doubl
 
 /* Ub (the bound's own U, summed as the functions sum it) and eu, then the
  * engine's bound. */
-static int feature_bound(double *fb, double *Ab, double *Bb, const double *H, size_t nclients,
+static int feature_bound(double *fb, double *Ab, double *Bb, const double *H, size_t nc,
                          const double *w0, const size_t *y, const double *Zi, size_t nb,
                          size_t L, size_t J, size_t Pi)
 {
@@ -157,33 +157,33 @@ static int feature_bound(double *fb, double *Ab, double *Bb, const double *H, si
     double *U = malloc(2 * nJ * sizeof *U);
     if (U == NULL)
         return FR_ENOMEM;
-    sum_blocks(U, H, nclients, nJ);
-    int st = ffi_ssca_eu_sum(U + nJ, H, nclients, nJ);
+    sum_blocks(U, H, nc, nJ);
+    int st = ffi_ssca_eu_sum(U + nJ, H, nc, nJ);
     if (st == FR_OK)
         st = ffi_ssca_net_bound(fb, Ab, Bb, U, U + nJ, w0, y, Zi, nb, L, J, Pi);
     free(U);
     return st;
 }
 
-int ff_ssca_net_top_bound(double *fb, double *Ab, const double *H, size_t nclients,
+int ff_ssca_net_top_bound(double *fb, double *Ab, const double *H, size_t nc,
                           const double *w0, const size_t *y, size_t nb, size_t L, size_t J)
 {
-    int st = top_args(fb, Ab, H, nclients, w0, y, nb, L, J);   /* ff_ssca_net_top's checks */
+    int st = top_args(fb, Ab, H, nc, w0, y, nb, L, J);   /* ff_ssca_net_top's checks */
     if (st == FR_OK)
-        st = ffi_ssca_bound_range(nb, L, J, 1, nclients);
+        st = ffi_ssca_bound_range(nb, L, J, 1, nc);
     if (st != FR_OK)
         return st;
-    return feature_bound(fb, Ab, NULL, H, nclients, w0, y, NULL, nb, L, J, 0);
+    return feature_bound(fb, Ab, NULL, H, nc, w0, y, NULL, nb, L, J, 0);
 }
 
-int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nclients, const double *w0,
+int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nc, const double *w0,
                              const size_t *y, const double *Zi, size_t nb, size_t L,
                              size_t J, size_t Pi)
 {
-    int st = bottom_args(Bb, H, nclients, w0, y, Zi, nb, L, J, Pi);
+    int st = bottom_args(Bb, H, nc, w0, y, Zi, nb, L, J, Pi);
     if (st == FR_OK)
-        st = ffi_ssca_bound_range(nb, L, J, Pi, nclients);
+        st = ffi_ssca_bound_range(nb, L, J, Pi, nc);
     if (st != FR_OK)
         return st;
-    return feature_bound(NULL, NULL, Bb, H, nclients, w0, y, Zi, nb, L, J, Pi);
+    return feature_bound(NULL, NULL, Bb, H, nc, w0, y, Zi, nb, L, J, Pi);
 }

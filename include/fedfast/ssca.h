@@ -177,14 +177,14 @@ int ff_ssca_net_partial(double *h, const double *w1i, const double *Zi,
                         size_t nb, size_t J, size_t Pi);
 int ff_ssca_net_partial_bound(double *hb, const double *w1i, const double *Zi,
                               size_t nb, size_t J, size_t Pi);
-int ff_ssca_net_top(double *f, double *A, const double *H, size_t nclients,
+int ff_ssca_net_top(double *f, double *A, const double *H, size_t nc,
                     const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
-int ff_ssca_net_top_bound(double *fb, double *Ab, const double *H, size_t nclients,
+int ff_ssca_net_top_bound(double *fb, double *Ab, const double *H, size_t nc,
                           const double *w0, const size_t *y, size_t nb, size_t L, size_t J);
-int ff_ssca_net_bottom(double *Bi, const double *H, size_t nclients, const double *w0,
+int ff_ssca_net_bottom(double *Bi, const double *H, size_t nc, const double *w0,
                        const size_t *y, const double *Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
-int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nclients, const double *w0,
+int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nc, const double *w0,
                              const size_t *y, const double *Zi, size_t nb, size_t L,
                              size_t J, size_t Pi);
 

@@ -315,7 +315,7 @@ int fr_ssca_net(mpfr_t f, mpfr_t *g, mpfr_t *const w, size_t L, size_t J, size_t
  *  Step 4: fr_ssca_net_partial: client i sends h_i = Zi w1_i^T (nb x J,
  *    h[n J + j] = sum_{p in P_i} w1_{j,p} z_{n,p}: the h_{0,i} of (17),
  *    H_0 = J reals per sample) to the other clients.  Every client forms
- *    u = sum_i h_i (H: nclients blocks of nb x J, block i at H + i nb J).
+ *    u = sum_i h_i (H: nc blocks of nb x J, block i at H + i nb J).
  *  Step 5: fr_ssca_net_top: the aggregator sends A = sum_n abar_n (L x J,
  *    (20): the block of g for omega_0), and for (40) also f = sum_n
  *    loss_n (f or A may be NULL, not both; f inside A: FR_EDOM).
@@ -325,13 +325,13 @@ int fr_ssca_net(mpfr_t f, mpfr_t *g, mpfr_t *const w, size_t L, size_t J, size_t
  * x_{n,p})_{j, p in P_i} (J P_i reals per sample, from which x_{n,p} is
  * read off whenever omega_{1,j,p} != 0); the sums h_i suffice
  * (proofs_checks/ssca/check_net_feature.c; docs/ERRATA.md).
- * Domain:    as fr_ssca_net, nclients >= 1, Pi >= 1 (w0: L x J).
+ * Domain:    as fr_ssca_net, nc >= 1, Pi >= 1 (w0: L x J).
  * Statuses:  partial: FR_ENULL (h, w1i, Zi), FR_ESIZE (nb, J, Pi zero, J Pi,
  *            nb Pi or nb J > FR_COUNT_MAX), FR_EPREC (an h precision above
  *            FR_PREC_MAX; an exact dot product beyond 2^24 bits),
  *            FR_ENONFINITE (w1i, Zi), FR_ENOMEM.  top and bottom: FR_ENULL
  *            (top: f and A both NULL, H, w0, y; bottom: Bi, H, w0, y, Zi),
- *            FR_ESIZE (a size zero, nclients nb J, L J, nb L, nb Pi or J Pi
+ *            FR_ESIZE (a size zero, nc nb J, L J, nb L, nb Pi or J Pi
  *            > FR_COUNT_MAX), FR_EPREC (an output precision above
  *            FR_PREC_MAX; u = sum_i h_i beyond 2^24 bits), FR_ENONFINITE (H,
  *            w0, Zi), FR_EDOM (L < 2, a label >= L, top's f inside A),
@@ -346,9 +346,9 @@ int fr_ssca_net(mpfr_t f, mpfr_t *g, mpfr_t *const w, size_t L, size_t J, size_t
  *            ssca_net_bottom.json. */
 int fr_ssca_net_partial(mpfr_t *h, mpfr_t *const w1i, mpfr_t *const Zi,
                         size_t nb, size_t J, size_t Pi);
-int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t nclients,
+int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t nc,
                     mpfr_t *const w0, const size_t *y, size_t nb, size_t L, size_t J);
-int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nclients, mpfr_t *const w0,
+int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nc, mpfr_t *const w0,
                        const size_t *y, mpfr_t *const Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
 

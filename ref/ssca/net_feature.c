@@ -59,16 +59,16 @@ int fr_ssca_net_partial(mpfr_t *h, mpfr_t *const w1i, mpfr_t *const Zi,
 /* The checks shared by top and bottom after their NULL tests, in class
  * order: sizes (H is I x nb x J), the output precisions, finiteness of H,
  * w0 and Zi (NULL: none), L >= 2 and the labels. */
-static int feature_args(mpfr_t *const H, size_t nclients, mpfr_t *const w0, const size_t *y,
+static int feature_args(mpfr_t *const H, size_t nc, mpfr_t *const w0, const size_t *y,
                         mpfr_t *const Zi, size_t nb, size_t L, size_t J, size_t Pi,
                         mpfr_ptr f, mpfr_t *out, size_t nout)
 {
-    if (nclients == 0 || !fri_dims_ok(nb, J) || !fri_dims_ok(nclients, nb * J) || !fri_dims_ok(L, J)
+    if (nc == 0 || !fri_dims_ok(nb, J) || !fri_dims_ok(nc, nb * J) || !fri_dims_ok(L, J)
         || !fri_dims_ok(nb, L) || (Zi != NULL && (!fri_dims_ok(nb, Pi) || !fri_dims_ok(J, Pi))))
         return FR_ESIZE;
     if ((f != NULL && mpfr_get_prec(f) > FR_PREC_MAX) || !precs_ok(out, nout))
         return FR_EPREC;
-    if (!fri_finite(H, nclients * nb * J) || !fri_finite(w0, L * J)
+    if (!fri_finite(H, nc * nb * J) || !fri_finite(w0, L * J)
         || (Zi != NULL && !fri_finite(Zi, nb * Pi)))
         return FR_ENONFINITE;
     if (L < 2)
@@ -80,19 +80,19 @@ static int feature_args(mpfr_t *const H, size_t nclients, mpfr_t *const w0, cons
 }
 
 /* u = sum_i H_i exactly, then the engine. */
-static int from_H(mpfr_ptr f, mpfr_t *A, mpfr_t *B, mpfr_t *const H, size_t nclients, mpfr_t *const w0,
+static int from_H(mpfr_ptr f, mpfr_t *A, mpfr_t *B, mpfr_t *const H, size_t nc, mpfr_t *const w0,
                   const size_t *y, mpfr_t *const Zi, size_t nb, size_t L, size_t J, size_t Pi)
 {
     const size_t nJ = nb * J;
     mpfr_t *u = malloc(nJ * sizeof *u);
-    mpfr_ptr *ptr = malloc(nclients * sizeof *ptr);
+    mpfr_ptr *ptr = malloc(nc * sizeof *ptr);
     int st = u != NULL && ptr != NULL ? FR_OK : FR_ENOMEM;
     size_t nu = 0;
     for (; st == FR_OK && nu < nJ; nu++) {
         mpfr_init2(u[nu], MPFR_PREC_MIN);
-        for (size_t i = 0; i < nclients; i++)
+        for (size_t i = 0; i < nc; i++)
             ptr[i] = H[i * nJ + nu];
-        st = fri_sum_exact(u[nu], ptr, nclients);
+        st = fri_sum_exact(u[nu], ptr, nc);
     }
     if (st == FR_OK)
         st = fri_ssca_net_eval(f, A, B, u, w0, y, Zi, nb, L, J, Pi);
@@ -103,28 +103,28 @@ static int from_H(mpfr_ptr f, mpfr_t *A, mpfr_t *B, mpfr_t *const H, size_t ncli
     return st;
 }
 
-int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t nclients,
+int fr_ssca_net_top(mpfr_t f, mpfr_t *A, mpfr_t *const H, size_t nc,
                     mpfr_t *const w0, const size_t *y, size_t nb, size_t L, size_t J)
 {
     if ((f == NULL && A == NULL) || H == NULL || w0 == NULL || y == NULL)
         return FR_ENULL;
-    int st = feature_args(H, nclients, w0, y, NULL, nb, L, J, 0, f, A, A != NULL ? L * J : 0);
+    int st = feature_args(H, nc, w0, y, NULL, nb, L, J, 0, f, A, A != NULL ? L * J : 0);
     if (st == FR_OK && f != NULL && A != NULL
         && fri_overlap(f, sizeof(mpfr_t), A, L * J * sizeof(mpfr_t)))
         st = FR_EDOM;                          /* two outputs */
     if (st != FR_OK)
         return st;
-    return from_H(f, A, NULL, H, nclients, w0, y, NULL, nb, L, J, 0);
+    return from_H(f, A, NULL, H, nc, w0, y, NULL, nb, L, J, 0);
 }
 
-int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nclients, mpfr_t *const w0,
+int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nc, mpfr_t *const w0,
                        const size_t *y, mpfr_t *const Zi, size_t nb, size_t L,
                        size_t J, size_t Pi)
 {
     if (Bi == NULL || H == NULL || w0 == NULL || y == NULL || Zi == NULL)
         return FR_ENULL;
-    int st = feature_args(H, nclients, w0, y, Zi, nb, L, J, Pi, NULL, Bi, J * Pi);
+    int st = feature_args(H, nc, w0, y, Zi, nb, L, J, Pi, NULL, Bi, J * Pi);
     if (st != FR_OK)
         return st;
-    return from_H(NULL, NULL, Bi, H, nclients, w0, y, Zi, nb, L, J, Pi);
+    return from_H(NULL, NULL, Bi, H, nc, w0, y, Zi, nb, L, J, Pi);
 }
