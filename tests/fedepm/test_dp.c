@@ -26,6 +26,7 @@
 #include <string.h>
 #include "fedref.h"
 #include "fedfast.h"
+#include "../test_util.h"
 
 Suite *suite_dp(void);
 
@@ -34,17 +35,11 @@ static unsigned long long seed;
 
 static void rng_start(uint64_t stream)
 {
-    const char *s = getenv("FEDREF_SEED");
-    seed = s ? strtoull(s, NULL, 0) : 20240607u;
+    seed = tu_seed(20240607u);
     frng_init(&rng, seed, stream);
 }
 
-static int effort(int n)
-{
-    const char *s = getenv("FEDREF_TEST_EFFORT");
-    int k = s ? atoi(s) : 1;
-    return n * (k > 0 ? k : 1);
-}
+static int effort(int n) { return tu_effort(n); }
 
 static uint64_t below(uint64_t n)
 {

@@ -26,34 +26,24 @@
 
 #include "fedref.h"
 #include "fedfast.h"
+#include "../test_util.h"
 
 Suite *suite_ssca_lemma1(void);
 
 #define U53 0x1p-53
 
-static uint64_t seed, rng_state;
+static uint64_t seed;
+static frng_t rng;
 
 static void rng_start(void)
 {
-    const char *s = getenv("FEDREF_SEED");
-    seed = s ? strtoull(s, NULL, 0) : 20240601u;
-    rng_state = seed ^ 0x1e33a1u;
+    seed = tu_seed(20240601u);
+    frng_init(&rng, seed, 0x1e33a1u);          /* this suite's stream */
 }
 
-static uint64_t rng64(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
+static uint64_t rng64(void) { return frng_next64(&rng); }
 
-static int effort(int n)
-{
-    const char *s = getenv("FEDREF_TEST_EFFORT");
-    int k = s ? atoi(s) : 1;
-    return n * (k > 0 ? k : 1);
-}
+static int effort(int n) { return tu_effort(n); }
 
 static int rnd_int(int lo, int hi) { return lo + (int)(rng64() % (uint64_t)(hi - lo + 1)); }
 

@@ -24,6 +24,7 @@
 #include <string.h>
 #include "fedref.h"
 #include "fedfast.h"
+#include "../test_util.h"
 #include "../../vectors/vectors.h"
 
 Suite *suite_ssca_stepsize(void);
@@ -31,18 +32,9 @@ Suite *suite_ssca_stepsize(void);
 enum { POS = FR_SSCA_POS, LE1 = FR_SSCA_LE1, LIM0 = FR_SSCA_LIM0, SUM = FR_SSCA_SUM,
        SQ = FR_SSCA_SQSUM, RAT = FR_SSCA_RATIO };
 
-static uint64_t seed(void)
-{
-    const char *s = getenv("FEDREF_SEED");
-    return s && *s ? strtoull(s, NULL, 0) : 20261122u;
-}
+static uint64_t seed(void) { return tu_seed(20261122u); }
 
-static unsigned long effort(unsigned long n)
-{
-    const char *s = getenv("FEDREF_TEST_EFFORT");
-    long k = s && *s ? atol(s) : 1;
-    return n * (unsigned long)(k > 0 ? k : 1);
-}
+static unsigned long effort(unsigned long n) { return (unsigned long)tu_effort((int)n); }
 
 /* ---- the rational oracle -------------------------------------------------- */
 
