@@ -80,31 +80,10 @@ static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
  * nb in [1, 5], Pi in [1, 3]; dyadic H, w0, Zi. */
 static void sample(frng_t *g, ftensor *par, ftensor *in)
 {
-    uint64_t I, L, J, nb, Pi, r, e;
-    frng_below(g, 3, &I); I++;
-    frng_below(g, 3, &L); L += 2;
-    frng_below(g, 4, &J); J++;
-    frng_below(g, 5, &nb); nb++;
+    uint64_t Pi, r;
+    size_t nb = vnet_sample_messages(g, par, in);
     frng_below(g, 3, &Pi); Pi++;
-    ft_alloc(&par[0], 1, 1);
-    par[0].v[0] = (double)I;
-    ft_alloc(&in[0], I * nb, J);
-    ft_alloc(&in[1], L, J);
-    ft_alloc(&in[2], 1, nb);
     ft_alloc(&in[3], nb, Pi);
-    frng_below(g, 9, &e);
-    for (size_t k = 0; k < I * nb * J; k++) {
-        frng_below(g, 2049, &r);
-        in[0].v[k] = ldexp((double)r - 1024, (int)e - 10);
-    }
-    for (size_t k = 0; k < L * J; k++) {
-        frng_below(g, 2049, &r);
-        in[1].v[k] = ldexp((double)r - 1024, -10);
-    }
-    for (size_t n = 0; n < nb; n++) {
-        frng_below(g, L, &r);
-        in[2].v[n] = (double)r;
-    }
     for (size_t k = 0; k < nb * Pi; k++) {
         frng_below(g, 2049, &r);
         in[3].v[k] = ldexp((double)r - 1024, -8);

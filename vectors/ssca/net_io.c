@@ -65,3 +65,31 @@ void vnet_demo_draw(vgen *g, vnet_demo *d)
             }
     }
 }
+
+size_t vnet_sample_messages(frng_t *g, ftensor *par, ftensor *in)
+{
+    uint64_t I, L, J, nb, r, e;
+    frng_below(g, 3, &I); I++;
+    frng_below(g, 3, &L); L += 2;
+    frng_below(g, 4, &J); J++;
+    frng_below(g, 5, &nb); nb++;
+    ft_alloc(&par[0], 1, 1);
+    par[0].v[0] = (double)I;
+    ft_alloc(&in[0], I * nb, J);
+    ft_alloc(&in[1], L, J);
+    ft_alloc(&in[2], 1, nb);
+    frng_below(g, 9, &e);
+    for (size_t k = 0; k < I * nb * J; k++) {
+        frng_below(g, 2049, &r);
+        in[0].v[k] = ldexp((double)r - 1024, (int)e - 10);
+    }
+    for (size_t k = 0; k < L * J; k++) {
+        frng_below(g, 2049, &r);
+        in[1].v[k] = ldexp((double)r - 1024, -10);
+    }
+    for (size_t n = 0; n < nb; n++) {
+        frng_below(g, L, &r);
+        in[2].v[n] = (double)r;
+    }
+    return (size_t)nb;
+}

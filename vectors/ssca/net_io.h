@@ -22,6 +22,13 @@ int vnet_labels_mp(size_t *y, mpfr_t *const v, size_t n);
 /* max(*acc, b[0..n-1]). */
 double vnet_max(double acc, const double *b, size_t n);
 
+/* The audit sweep's feature-based batch, shared by ssca_net_top and
+ * ssca_net_bottom: par[0] = I in 1..3, in[0] = H (I nb x J, short dyadic
+ * h_i of one random scale), in[1] = w0 (L x J), in[2] = y (nb labels),
+ * L in 2..4, J in 1..4, nb in 1..5.  Returns nb (for a schema that adds
+ * inputs). */
+size_t vnet_sample_messages(frng_t *g, ftensor *par, ftensor *in);
+
 /* The demo batch (drawn first in every file from the generator's stream,
  * so the four files describe the same batch): L = 3 classes, J = 4 hidden
  * cells, P = 5 features split among I = 3 clients as P_i = 1, 2, 2, nb = 6
