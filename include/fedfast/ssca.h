@@ -188,6 +188,31 @@ int ff_ssca_net_bottom_bound(double *Bb, const double *H, size_t nc, const doubl
                              const size_t *y, const double *Zi, size_t nb, size_t L,
                              size_t J, size_t Pi);
 
+
+/* ==== Algorithms 1-4 and the baselines, end to end (000 Sec. III-VI) =======
+ * As fr_ssca_run (fedref/ssca.h) in binary64, same records, same draws,
+ * same statuses (no FR_EPREC).  Zero-initialise a trace (ff_ssca_trace t =
+ * {0}) before ff_ssca_trace_init.  Method: every mini-batch forward and
+ * backward pass is BLAS level 3 (the engine of ff_ssca_net, on a gathered
+ * batch), the surrogate recursions and updates level 1; the workspace is
+ * allocated once in ff_ssca_run before round 1, never inside the round
+ * loop.  No error bound on a trajectory: the audit reports fast's drift
+ * from ref, and the vectors' tolerance is empirical (vectors/ssca/runs.c).
+ * Checked by: vectors/ssca_alg1.json .. ssca_sgdm_f.json, the audit. */
+typedef struct {
+    size_t T, d, nd;
+    int algo;
+    unsigned keep;
+    size_t rounds;
+    double *w, *cost, *norm2, *cons, *nu, *slack;
+    int *branch;
+    size_t *draws;
+    fr_ssca_round_msgs msgs;
+} ff_ssca_trace;
+int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm);
+void ff_ssca_trace_clear(ff_ssca_trace *t);
+int ff_ssca_run(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm);
+
 #ifdef __cplusplus
 }
 #endif

@@ -352,6 +352,67 @@ int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nc, mpfr_t *const w0,
                        const size_t *y, mpfr_t *const Zi, size_t nb, size_t L,
                        size_t J, size_t Pi);
 
+
+/* ==== Algorithms 1-4 and the baselines, end to end (000 Sec. III-VI) =======
+ * fr_ssca_run runs prm->algo on D (fedspec/ssca.h, docs/SSCA.md 10): rounds
+ * t = 1 .. T-1 from w^1 = prm->w1, every step at the trace's working
+ * precision through the building blocks above (fr_ssca_net or the
+ * feature-based messages, fr_ssca_lin, _const, _ema, _argmin, _lemma1,
+ * _update; the baselines' steps directly).  A trace holds the records of
+ * one run at one precision (every mpfr_t in it):
+ *   w         KEEP_W: T x d, row t-1 = w^t; else d entries: w^T
+ *   cost[t-1] F(w^t) = (1/N) sum_n loss_n over all N samples (28), t = 1..T
+ *             (KEEP_COST; NaN otherwise)
+ *   norm2[t-1] ||w^t||^2, t = 1..T
+ *   cons[t-1] F(w^t) - U (Algorithms 2, 4 with KEEP_COST; NaN otherwise)
+ *   nu[t-1], slack[t-1], branch[t-1]  round t's Lemma 1 multiplier nu, the
+ *             slack s = max(0, Fbar(wbar) + C - U) of (41) at its solution
+ *             and the branch (enum fr_ssca_l1_branch), t = 1..T-1
+ *             (Algorithms 2, 4; NaN and 0 otherwise)
+ *   draws     KEEP_DRAWS: (T-1) rows of nd indices: sample-based nd = nc B
+ *             (nc E B for SGD_S, SGDM_S), client i's entries at i B
+ *             (i E B), indices local to the client (0 .. Ni[i]-1);
+ *             feature-based nd = B (0 .. N-1); in draw order
+ *   msgs      the reals one round moves (fr_ssca_run_msgs); totals over
+ *             the run are (T-1) times these
+ *   rounds    rounds done (T-1 after success)
+ * Domain:    fr_ssca_run_check (fedspec/ssca.h), a trace initialised for
+ *            (D, prm).
+ * Statuses:  argument errors (trace untouched): FR_ENULL (t, D, prm, a
+ *            zeroed trace), FR_ESIZE (fr_ssca_run_check's, a trace
+ *            initialised for other sizes, T or keep), FR_ENONFINITE,
+ *            FR_EDOM (fr_ssca_run_check's); after the start (trace reset to
+ *            its initial state): FR_ENOMEM, or a building block's status
+ *            (FR_EPREC, FR_EINTERNAL, FR_ENONFINITE if a value leaves
+ *            MPFR's exponent range).  Aliasing: none.
+ * Accuracy:  every step at the working precision; the trajectory is not
+ *            correctly rounded: golden vectors certify it by precision
+ *            doubling (docs/ACCURACY.md).  The draws do not depend on the
+ *            precision.
+ * fr_ssca_trace_init allocates a trace for (D, prm) at precision prec:
+ * every value NaN, every draw SIZE_MAX, branch 0, rounds 0.  Statuses:
+ * fr_ssca_run_check's, FR_EPREC (prec outside [MPFR_PREC_MIN,
+ * FR_PREC_MAX]), FR_ESIZE (a record count above FR_COUNT_MAX), FR_ENOMEM
+ * (leaves *t zeroed).  fr_ssca_trace_clear frees and zeroes; safe on NULL,
+ * a zeroed or a failed trace.
+ * Checked by: vectors/ssca_alg1.json .. ssca_sgdm_f.json, the audit
+ *            (section ssca_runs), proofs_checks/ssca/check_runs*.c,
+ *            tests/ssca/test_runs.c. */
+typedef struct {
+    size_t T, d, nd;           /* points, parameters, draws per round */
+    int algo;
+    unsigned keep;
+    size_t rounds;
+    mpfr_t *w, *cost, *norm2, *cons, *nu, *slack;
+    int *branch;
+    size_t *draws;
+    fr_ssca_round_msgs msgs;
+} fr_ssca_trace;
+int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm,
+                       mpfr_prec_t prec);
+void fr_ssca_trace_clear(fr_ssca_trace *t);
+int fr_ssca_run(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm);
+
 #ifdef __cplusplus
 }
 #endif

@@ -122,6 +122,143 @@ typedef struct {
     unsigned long iters;  /* iterations of the dual active-set method */
 } fr_ssca_kkt;
 
+
+/* ==== Algorithms 1-4 and the baselines of 000 Sec. VI, end to end ==========
+ * docs/SSCA.md section 10 is the normative description (round structure,
+ * draw order, records); docs/RNG.md section 3.9 the streams.
+ *
+ * The data: N samples of the network of Sec. V (fedspec layout above),
+ * split over nc clients either by samples (Algorithms 1-2 and the
+ * sample-based baselines: client i owns the Ni[i] consecutive samples
+ * starting at Ni[0] + ... + Ni[i-1]) or by features (Algorithms 3-4 and the
+ * feature-based baselines: client i owns the Pi[i] consecutive features
+ * starting at Pi[0] + ... + Pi[i-1]; every client holds every label).
+ * The partition the algorithm does not use may be NULL. */
+typedef struct {
+    size_t N, P, J, L;     /* samples, features, hidden cells, classes (L >= 2) */
+    const double *Z;       /* N x P, row-major, finite */
+    const size_t *y;       /* N labels, each < L */
+    size_t nc;             /* clients I >= 1 */
+    const size_t *Ni;      /* sample partition: nc counts >= 1 summing to N */
+    const size_t *Pi;      /* feature partition: nc counts >= 1 summing to P */
+} fr_ssca_data;
+
+/* The algorithms.  SSCA: the examples of Algorithms 1-4 on (32) (1, 3) and
+ * (40) (2, 4), M = 1.  Baselines (000 Sec. VI), all on (32):
+ *   SGD_S   sample-based SGD: each client runs E local steps
+ *           w <- w - r (g/B + 2 lambda w), g the batch gradient sum; the
+ *           server averages the client points with weights Ni/N.  E = 1 is
+ *           FedSGD, E > 1 PR-SGD, E B = Ni for every i FedAvg (each round
+ *           one pass over the local data: the E batches are disjoint).
+ *   SGDM_S  sample-based SGD with momentum in the form of 000's [7] (MFL):
+ *           v <- mom v + (g/B + 2 lambda w), w <- w - r v locally; the
+ *           server averages both w and v (so 2d reals each way).
+ *   SGD_F   feature-based SGD: one global step per round on the batch
+ *           gradient collected as in Algorithm 3 (steps 4-6).
+ *   SGDM_F  feature-based SGD-m: the server keeps v and steps as SGDM_S
+ *           with E = 1. */
+enum fr_ssca_algo {
+    FR_SSCA_ALG1 = 1, FR_SSCA_ALG2 = 2, FR_SSCA_ALG3 = 3, FR_SSCA_ALG4 = 4,
+    FR_SSCA_SGD_S = 5, FR_SSCA_SGDM_S = 6, FR_SSCA_SGD_F = 7, FR_SSCA_SGDM_F = 8
+};
+
+/* The surrogate weight of the quadratic term (docs/SSCA.md 3). */
+enum fr_ssca_weight {
+    FR_SSCA_W_EXACT = 0,    /* tau W_t, W_t = 1 - prod_{s<=t}(1 - rho^(s)): the true minimiser */
+    FR_SSCA_W_PRINTED = 1   /* tau: 000 (10), (24), (38)-(39), (43)-(44) as printed (W_t = 1) */
+};
+
+/* What a trace keeps besides the per-round scalars (bits of keep). */
+enum fr_ssca_keep {
+    FR_SSCA_KEEP_W = 1u,      /* every iterate w^1 .. w^T (else w^T only) */
+    FR_SSCA_KEEP_DRAWS = 2u,  /* every mini-batch index drawn */
+    FR_SSCA_KEEP_COST = 4u    /* F(w^t) over all N samples for every t (else NaN) */
+};
+
+typedef struct {
+    int algo;                 /* enum fr_ssca_algo */
+    unsigned long T;          /* T >= 2: rounds t = 1 .. T-1, points w^1 .. w^T */
+    size_t B;                 /* batch: per client (sample-based), of the server (feature-based) */
+    unsigned long E;          /* local steps of SGD_S, SGDM_S (>= 1; E B <= min Ni); others: ignored */
+    double a1, alpha1;        /* rho^(t) = a1 t^-alpha1 in (0, 1] (SSCA) */
+    double a2, alpha2;        /* gamma^(t) = a2 t^-alpha2 in (0, 1] (SSCA) */
+    double tau;               /* > 0: (7), (15), (19), (27) */
+    double lambda;            /* >= 0: (32) (Algorithms 1, 3 and the baselines) */
+    double U, c;              /* (40): U finite, c > 0 (Algorithms 2, 4) */
+    double lr_a, lr_alpha;    /* baselines: r = lr_a t^-lr_alpha > 0, alpha >= 0 */
+    double mom;               /* SGDM_S, SGDM_F: momentum in [0, 1) */
+    int weight;               /* enum fr_ssca_weight */
+    uint64_t seed;            /* key word 0 of the batch streams (docs/RNG.md 3.9) */
+    const double *w1;         /* the initial point w^1 (d entries, finite) */
+    unsigned keep;            /* enum fr_ssca_keep bits */
+} fr_ssca_params;
+
+/* Limits (FR_ESIZE beyond them). */
+#define FR_SSCA_T_MAX 100000ul
+#define FR_SSCA_E_MAX 10000ul
+
+/* Stream numbers (docs/RNG.md 3.9), keyed by prm->seed: sample-based,
+ * client i draws its batches from (seed, FR_SSCA_STREAM_BATCH + i): per
+ * round one frng_sample(Ni[i], B) (SGD_S, SGDM_S: frng_sample(Ni[i], E B),
+ * local step e using entries e B .. e B + B - 1); feature-based, the server
+ * draws frng_sample(N, B) per round from (seed, FR_SSCA_STREAM_BATCH).  So a
+ * sample-based run with one client and a feature-based run draw the same
+ * batches. */
+#define FR_SSCA_STREAM_BATCH 1u
+
+/* Whether an algorithm is feature-based (3, 4, SGD_F, SGDM_F), constrained
+ * (2, 4), a baseline (5-8); 0 for an unknown algo. */
+int fr_ssca_algo_feature(int algo);
+int fr_ssca_algo_constrained(int algo);
+int fr_ssca_algo_baseline(int algo);
+/* The name of an algorithm ("alg1" .. "alg4", "sgd_s", "sgdm_s", "sgd_f",
+ * "sgdm_f"), NULL if unknown. */
+const char *fr_ssca_algo_name(int algo);
+
+/* The argument check of a run, FR_OK or the first failing class:
+ *   FR_ENULL      D, prm, D->Z, D->y, prm->w1, the partition the algorithm
+ *                 uses;
+ *   FR_ESIZE      N, P, J, L, nc, B zero; d = J (L + P) or N P above
+ *                 FR_COUNT_MAX; T < 2 or T > FR_SSCA_T_MAX; (SGD_S, SGDM_S)
+ *                 E zero or above FR_SSCA_E_MAX; a partition count zero or
+ *                 the counts not summing to N (P); B > min Ni (sample-based;
+ *                 E B for SGD_S and SGDM_S), B > N (feature-based);
+ *   FR_ENONFINITE Z, w1, and the fields the algorithm uses;
+ *   FR_EDOM       an unknown algo or weight, L < 2, a label >= L, tau <= 0,
+ *                 rho^(1) or gamma^(1) outside (0, 1] or alpha1, alpha2 < 0
+ *                 (SSCA: then every rho^(t), gamma^(t) is in (0, 1]),
+ *                 lambda < 0, c <= 0, lr_a <= 0 or lr_alpha < 0 (baselines),
+ *                 mom outside [0, 1), unknown keep bits.
+ * The stepsize conditions (4) and (6) as a whole are not required (000's
+ * own schedules fail (6)): fr_ssca_stepsize gives the verdict. */
+int fr_ssca_run_check(const fr_ssca_data *D, const fr_ssca_params *prm);
+
+/* Reals that cross the network in round t of algorithm algo (every
+ * client and direction summed; docs/SSCA.md 5 and 10): down (server ->
+ * clients), up (clients -> server, the aggregator's extra included), peer
+ * (client -> client).  From fr_ssca_msgs_sample / _feature with M = 0
+ * (1, 3, baselines) or 1 (2, 4), H = J, and for SGDM_S twice d each way.
+ * Statuses: FR_ENULL (out, D, prm), and fr_ssca_run_check's sizes. */
+typedef struct {
+    uint64_t down, up, peer;
+} fr_ssca_round_msgs;
+int fr_ssca_run_msgs(fr_ssca_round_msgs *out, const fr_ssca_data *D, const fr_ssca_params *prm);
+
+/* A seeded synthetic problem (the vectors' and the audit's data), exact and
+ * language-independent (docs/SSCA.md 10): from stream (seed, 0):
+ * Z_{n,p} = (below(2049) - 1024) 2^-10 for n, p in order; then a planted
+ * class map: for each class l, row v_l of P integers below(5) - 2; label
+ * y_n = argmax_l sum_p v_{l,p} k_{n,p} (the integer numerators; ties to the
+ * smaller l), then with below(10) == 0 replaced by below(L) (label noise).
+ * fr_ssca_synth: FR_ENULL (Z, y), FR_ESIZE (N, P zero, N P or L P >
+ * FR_COUNT_MAX, P > 4096), FR_EDOM (L < 2).
+ * fr_ssca_init_w: the initial point, from stream (seed, 1):
+ * w_k = (below(2049) - 1024) 2^-(10 + e), e = ceil(log2(fan_in)) / 2
+ * rounded up (fan_in = J for omega_0, P for omega_1), in layout order.
+ * FR_ENULL (w), FR_ESIZE (fr_ssca_net_dim's). */
+int fr_ssca_synth(uint64_t seed, size_t N, size_t P, size_t L, double *Z, size_t *y);
+int fr_ssca_init_w(uint64_t seed, size_t L, size_t J, size_t P, double *w);
+
 #ifdef __cplusplus
 }
 #endif
