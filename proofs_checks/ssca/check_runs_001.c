@@ -41,8 +41,9 @@
  *   (d) 001's Algorithm 2 exactly as printed (Abar with + y log Q) leaves
  *       that path: its iterates differ from ALG2's by more than 2^-20
  *       relative on every case where the constraint is active on the
- *       corrected path (some nu > 0), and its nu is 0 in every round with
- *       A - U < 0 <= ... (reported: the rounds with nu = 0).
+ *       corrected path (some nu > 0); the rounds where its nu is 0 are
+ *       reported (A^(t) is then about -F < U: the constraint F <= U is
+ *       not enforced).
  * Both 001 runs share 000's weight-1 quadratic (E-000-8): with rho^(1) !=
  * 1 they are not the minimisers of the surrogate (pc_ssca_runs_weight). */
 #include <math.h>
@@ -400,7 +401,7 @@ int pc_ssca_runs_001(pc_ctx *ctx)
                      "%lu runs: 001's Alg. 1 = ALG1 (printed weight) to %.1f bits, 001's Alg. 2 with the loss in "
                      "Abar = ALG2 to %.1f bits (nu to %.1f; margin %.0f); with Abar as printed (+y log Q) the "
                      "path leaves ALG2's on %lu of %lu active cases (agreement %.1f bits), nu = 0 in %lu of %lu "
-                     "rounds: the constraint F <= U is never enforced",
+                     "rounds (A < U: F <= U not enforced)",
                      ctx->ran, w1b, w2b, nub, margin, differ, active, pb, pr_nu0, pr_rounds);
     return ctx->failed != 0;
 }

@@ -4,8 +4,9 @@
  *
  * pc_ssca_runs_lemma1: on seeded problems (fr_ssca_synth, fr_ssca_init_w;
  *   N = 12, P = 4, J = 2, L = 3, 2 sample or feature clients, B = 3, T =
- *   6, both weights, U = log L - 1/8 and log L - 1, c = 8 and 1/4, so
- *   that the constraint is active and both nu in (0, c) and nu = c occur),
+ *   6, both weights, U = F(w^(1)) + {1/4, -0.002, -1, -0.01, -0.0005,
+ *   -0.05}, tau in {1/2, 1/16, 1/64}, c in {8, 1/2, 1/4}, so that nu = 0,
+ *   nu in (0, c) and nu = c all occur),
  *   per round t of fr_ssca_run(FR_SSCA_ALG2 / FR_SSCA_ALG4):
  *   - the round's problem is rebuilt from the trace: the batch (the
  *     trace's draws) at the recorded w^(t), its loss and gradient sums
@@ -33,7 +34,13 @@
 #include "run_cases.h"
 
 #define STREAM_RL1 UINT64_C(0x70632d726c310000)   /* "pc-rl1" */
-#define NCASE 4
+#define NCASE 6
+
+/* U = F(w^(1)) + off (F over all N samples), tau, c: the constraint slack
+ * (nu = 0), barely violated (interior nu), far violated (nu = c). */
+static const double uoff[NCASE] = {0.25, -0.002, -1, -0.01, -0.0005, -0.05};
+static const double taus[NCASE] = {0.5, 0.0625, 0.5, 0.0625, 0.015625, 0.015625};
+static const double cs[NCASE] = {8, 8, 0.25, 0.5, 8, 8};
 
 int pc_ssca_runs_lemma1(pc_ctx *ctx)
 {
@@ -60,13 +67,29 @@ int pc_ssca_runs_lemma1(pc_ctx *ctx)
             continue;
         }
         const size_t d = pr.d, B = 3, N1[1] = {pr.N};
+        double F1 = 0;
+        {
+            size_t all[16];
+            mpfr_t f, *w1 = pcr_vec(d, p), *g1 = pcr_vec(d, p);
+            mpfr_init2(f, p);
+            for (size_t n = 0; n < pr.N; n++)
+                all[n] = n;
+            for (size_t j = 0; j < d; j++)
+                mpfr_set_d(w1[j], pr.w1[j], MPFR_RNDN);
+            if (pcr_batch(f, g1, &pr, w1, all, pr.N) == FR_OK)
+                F1 = mpfr_get_d(f, MPFR_RNDN) / (double)pr.N;
+            mpfr_clear(f);
+            pcr_vec_free(w1, d);
+            pcr_vec_free(g1, d);
+        }
         for (int feat = 0; feat < 2; feat++) {
             const char *why = NULL;
             fr_ssca_params prm;
             pcr_params(&prm, &pr, feat ? FR_SSCA_ALG4 : FR_SSCA_ALG2, 6, B, rseed);
             prm.weight = k % 2 ? FR_SSCA_W_PRINTED : FR_SSCA_W_EXACT;
-            prm.U = log((double)pr.L) - (k / 2 ? 1.0 : 0.125);
-            prm.c = k / 2 ? 0.25 : 8;
+            prm.U = F1 + uoff[k];
+            prm.tau = taus[k];
+            prm.c = cs[k];
             fr_ssca_trace tr;
             if (pcr_run(&tr, &pr, &prm, p) != FR_OK) {
                 why = "fr_ssca_run failed";
