@@ -622,11 +622,19 @@ START_TEST(trace_statuses)
     ck_assert_int_eq(fr_ssca_run(&t, &D, &q), FR_EDOM);
     ck_assert_uint_eq(t.rounds, 2);
     ck_assert(same(t.w[t.d], keep));
-    /* the same trace serves another algorithm of the same sizes (Algorithm 2) */
+    /* a trace belongs to its algorithm: Algorithm 2 (same d, nd, T) and
+     * Algorithm 3 with B = nc B (same nd) answer FR_ESIZE; an unknown algo
+     * is fr_ssca_run_check's FR_EDOM */
     q = p; q.algo = FR_SSCA_ALG2;
-    ck_assert_int_eq(fr_ssca_run(&t, &D, &q), FR_OK);
-    ck_assert_int_eq(t.algo, FR_SSCA_ALG2);
-    ck_assert(mpfr_number_p(t.nu[0]));
+    ck_assert_int_eq(fr_ssca_run(&t, &D, &q), FR_ESIZE);
+    q = p; q.algo = FR_SSCA_ALG3; q.B = NC * p.B;
+    ck_assert_int_eq(fr_ssca_run(&t, &D, &q), FR_ESIZE);
+    q = p; q.algo = 9;
+    ck_assert_int_eq(fr_ssca_run(&t, &D, &q), FR_EDOM);
+    ck_assert_int_eq(fr_ssca_trace_init(&z, &D, &q, 64), FR_EDOM);
+    ck_assert_uint_eq(t.rounds, 2);
+    ck_assert(same(t.w[t.d], keep));
+    ck_assert_int_eq(t.algo, FR_SSCA_ALG1);
     mpfr_clear(keep);
     fr_ssca_trace_clear(&t);
     fr_ssca_trace_clear(&t);               /* safe on a zeroed trace */
