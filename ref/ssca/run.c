@@ -343,12 +343,17 @@ static int record(fri_ssca_run_ctx *c, size_t t)
     if (st != FR_OK)
         return st;
     mpfr_sum(tr->norm2[t - 1], c->ptr, d, MPFR_RNDN);
+    if (!mpfr_number_p(tr->norm2[t - 1]))
+        return FR_ENONFINITE;                      /* beyond MPFR's exponent range */
     if ((tr->keep & FR_SSCA_KEEP_COST) != 0) {
         if ((st = fr_ssca_net(c->fsum, NULL, c->w, D->L, D->J, D->P, c->Z, D->y, D->N)) != FR_OK)
             return st;
         mpfr_div_ui(tr->cost[t - 1], c->fsum, (unsigned long)D->N, MPFR_RNDN);
         if (fr_ssca_algo_constrained(c->prm->algo))
             mpfr_sub(tr->cons[t - 1], tr->cost[t - 1], c->U, MPFR_RNDN);
+        if (!mpfr_number_p(tr->cost[t - 1])
+            || (fr_ssca_algo_constrained(c->prm->algo) && !mpfr_number_p(tr->cons[t - 1])))
+            return FR_ENONFINITE;
     }
     return FR_OK;
 }
@@ -401,6 +406,10 @@ int fr_ssca_run(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
             schedule(c.gamma, prm->a2, prm->alpha2, r);
             st = c.feature ? fri_ssca_round_feature(&c, r) : fri_ssca_round_sample(&c, r);
         }
+        /* a rounding to p beyond MPFR's exponent range gives an infinity
+         * without a status: FR_ENONFINITE (fedref/ssca.h) */
+        if (st == FR_OK && (!fri_finite(c.w, d) || !fri_finite(c.v, d)))
+            st = FR_ENONFINITE;
         if (st == FR_OK)
             t->rounds = r;
     }

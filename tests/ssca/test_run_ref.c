@@ -642,6 +642,44 @@ START_TEST(trace_statuses)
 }
 END_TEST
 
+/* ---- an error after the start resets the trace ------------------------------ */
+
+/* Features times 2^600 with MPFR's exponent range cut to 2^900: the first
+ * loss or gradient leaves the range after the run started (every
+ * algorithm); the trace, which held a valid run, is back in its initial
+ * state: NaN records, SIZE_MAX draws, branch 0, rounds 0. */
+START_TEST(late_error_resets)
+{
+    fr_ssca_data D = data();
+    double Zb[N * P];
+    for (size_t k = 0; k < N * P; k++)
+        Zb[k] = ldexp(Z[k], 600);
+    fr_ssca_data Db = D;
+    Db.Z = Zb;
+    for (int a = FR_SSCA_ALG1; a <= FR_SSCA_SGDM_F; a++) {
+        fr_ssca_params p = params(a, 3);
+        fr_ssca_trace t;
+        run_ok(&t, &D, &p, 64);
+        const mpfr_exp_t emax = mpfr_get_emax();
+        ck_assert_int_eq(mpfr_set_emax(900), 0);
+        int st = fr_ssca_run(&t, &Db, &p);
+        ck_assert_int_eq(mpfr_set_emax(emax), 0);
+        ck_assert_msg(st != FR_OK && st != FR_ESIZE && st != FR_ENULL && st != FR_EDOM,
+                      "%s: status %d", fr_ssca_algo_name(a), st);
+        ck_assert_uint_eq(t.rounds, 0);
+        for (size_t k = 0; k < t.T * t.d; k++)
+            ck_assert(mpfr_nan_p(t.w[k]));
+        for (size_t k = 0; k < t.T; k++)
+            ck_assert(mpfr_nan_p(t.cost[k]) && mpfr_nan_p(t.norm2[k]) && mpfr_nan_p(t.cons[k]));
+        for (size_t k = 0; k + 1 < t.T; k++)
+            ck_assert(mpfr_nan_p(t.nu[k]) && mpfr_nan_p(t.slack[k]) && t.branch[k] == 0);
+        for (size_t k = 0; k < (t.T - 1) * t.nd; k++)
+            ck_assert_uint_eq(t.draws[k], SIZE_MAX);
+        fr_ssca_trace_clear(&t);
+    }
+}
+END_TEST
+
 Suite *suite_ssca_run_ref(void)
 {
     Suite *s = suite_create("ssca_run_ref");
@@ -657,6 +695,7 @@ Suite *suite_ssca_run_ref(void)
     tcase_add_test(tc, fedavg_perm);
     tcase_add_test(tc, alg2_u_huge);
     tcase_add_test(tc, trace_statuses);
+    tcase_add_test(tc, late_error_resets);
     suite_add_tcase(s, tc);
     return s;
 }
