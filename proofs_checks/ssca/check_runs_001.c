@@ -27,7 +27,7 @@
  * else c; wbar = -nu (B, C) / (2 (1 + nu tau)).
  *
  * pc_ssca_runs_001: on seeded problems (fr_ssca_synth, fr_ssca_init_w; N
- *   = 12, P = 3..4, J = 2, L = 3, 2-3 clients, B = 2, T = 6, rho^(1) in
+ *   = 12, P = 3..4, J = 2, L = 3, 2-3 clients, B = 2, T = 6..8, rho^(1) in
  *   {1, 0.9, 0.6, 0.3}, lambda in {0, 1/64}):
  *   (a) the draws are the trace's, round by round;
  *   (b) 001's Algorithm 1 gives fr_ssca_run(FR_SSCA_ALG1, weight
@@ -54,9 +54,9 @@
 #include "run_cases.h"
 
 #define STREAM_R001 UINT64_C(0x70632d7230303100)   /* "pc-r001" */
-#define NCASE 4
+#define NCASE 8
 
-static const double a1s[NCASE] = {1.0, 0.9, 0.6, 0.3};
+static const double a1s[4] = {1.0, 0.9, 0.6, 0.3};
 
 /* 001's state, in its own symbols and order. */
 typedef struct {
@@ -339,9 +339,9 @@ int pc_ssca_runs_001(pc_ctx *ctx)
             goto done;
         }
         fr_ssca_params prm;
-        pcr_params(&prm, &pr, FR_SSCA_ALG1, 6, 2, rseed);
+        pcr_params(&prm, &pr, FR_SSCA_ALG1, 6 + k % 3, 2, rseed);
         prm.weight = FR_SSCA_W_PRINTED;
-        prm.a1 = a1s[k % NCASE];
+        prm.a1 = a1s[k % 4];
         prm.alpha1 = k % 2 ? 0.3 : 0.1;
         prm.lambda = k % 3 == 2 ? 0 : 1.0 / 64;
         fr_ssca_trace tr;
@@ -388,7 +388,7 @@ int pc_ssca_runs_001(pc_ctx *ctx)
         if (why) {
             if (!ctx->failed)
                 pcu_snprintf(ctx->detail, sizeof ctx->detail, "case %lu (rho1 = %g, nc = %zu): %s", k,
-                             a1s[k % NCASE], nc, why);
+                             a1s[k % 4], nc, why);
             ctx->failed++;
         }
     }

@@ -15,7 +15,7 @@
  *     FR_SSCA_SGD_F                           and FR_SSCA_SGD_S (nc = 1, E = 1),
  *     FR_SSCA_SGDM_F                          and FR_SSCA_SGDM_S (nc = 1, E = 1).
  *   Checked on seeded problems (fr_ssca_synth, fr_ssca_init_w; N = 10, P =
- *   4..5, J = 2, L = 3, B = 3, T = 6, both weights): the draws are equal
+ *   4..5, J = 2, L = 3, B = 2..4, T = 6, both weights): the draws are equal
  *   round by round; every iterate w^2 .. w^T agrees to within 2^-(p-24)
  *   max(1, |w|) (the two runs round in the same order unless a block is
  *   formed differently; bit-identical rows are counted); for 4 vs 2 also
@@ -28,7 +28,7 @@
 #include "run_cases.h"
 
 #define STREAM_RFEAT UINT64_C(0x70632d7266656174)   /* "pc-rfeat" */
-#define NCASE 4
+#define NCASE 6
 
 static const int pairs[4][2] = {
     {FR_SSCA_ALG3, FR_SSCA_ALG1}, {FR_SSCA_ALG4, FR_SSCA_ALG2},
@@ -61,7 +61,7 @@ int pc_ssca_runs_feature(pc_ctx *ctx)
         for (int q = 0; q < 4; q++) {
             const char *why = NULL;
             fr_ssca_params prm;
-            pcr_params(&prm, &pr, pairs[q][1], 6, 3, rseed);
+            pcr_params(&prm, &pr, pairs[q][1], 6, 2 + k % 3, rseed);
             prm.weight = k % 2 ? FR_SSCA_W_PRINTED : FR_SSCA_W_EXACT;
             prm.a1 = k % 2 ? 0.6 : 0.9;
             fr_ssca_trace ts, tf;

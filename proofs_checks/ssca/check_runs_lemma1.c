@@ -34,13 +34,14 @@
 #include "run_cases.h"
 
 #define STREAM_RL1 UINT64_C(0x70632d726c310000)   /* "pc-rl1" */
-#define NCASE 6
+#define NCASE 12
+#define NCFG 6
 
 /* U = F(w^(1)) + off (F over all N samples), tau, c: the constraint slack
  * (nu = 0), barely violated (interior nu), far violated (nu = c). */
-static const double uoff[NCASE] = {0.25, -0.002, -1, -0.01, -0.0005, -0.05};
-static const double taus[NCASE] = {0.5, 0.0625, 0.5, 0.0625, 0.015625, 0.015625};
-static const double cs[NCASE] = {8, 8, 0.25, 0.5, 8, 8};
+static const double uoff[NCFG] = {0.25, -0.002, -1, -0.01, -0.0005, -0.05};
+static const double taus[NCFG] = {0.5, 0.0625, 0.5, 0.0625, 0.015625, 0.015625};
+static const double cs[NCFG] = {8, 8, 0.25, 0.5, 8, 8};
 
 int pc_ssca_runs_lemma1(pc_ctx *ctx)
 {
@@ -86,10 +87,10 @@ int pc_ssca_runs_lemma1(pc_ctx *ctx)
             const char *why = NULL;
             fr_ssca_params prm;
             pcr_params(&prm, &pr, feat ? FR_SSCA_ALG4 : FR_SSCA_ALG2, 6, B, rseed);
-            prm.weight = k % 2 ? FR_SSCA_W_PRINTED : FR_SSCA_W_EXACT;
-            prm.U = F1 + uoff[k];
-            prm.tau = taus[k];
-            prm.c = cs[k];
+            prm.weight = (k + k / NCFG) % 2 ? FR_SSCA_W_PRINTED : FR_SSCA_W_EXACT;
+            prm.U = F1 + uoff[k % NCFG];
+            prm.tau = taus[k % NCFG];
+            prm.c = cs[k % NCFG];
             fr_ssca_trace tr;
             if (pcr_run(&tr, &pr, &prm, p) != FR_OK) {
                 why = "fr_ssca_run failed";
@@ -222,7 +223,7 @@ int pc_ssca_runs_lemma1(pc_ctx *ctx)
             if (why) {
                 if (!ctx->failed)
                     pcu_snprintf(ctx->detail, sizeof ctx->detail, "case %lu, %s (weight %s): %s", k,
-                                 feat ? "alg4" : "alg2", k % 2 ? "printed" : "exact", why);
+                                 feat ? "alg4" : "alg2", (k + k / NCFG) % 2 ? "printed" : "exact", why);
                 ctx->failed++;
             }
         }

@@ -26,9 +26,9 @@
 #include "run_cases.h"
 
 #define STREAM_RMOM UINT64_C(0x70632d726d6f6d00)   /* "pc-rmom" */
-#define NCASE 4
+#define NCASE 8
 
-static const double a1s[NCASE] = {1.0, 0.9, 0.6, 0.3};
+static const double a1s[4] = {1.0, 0.9, 0.6, 0.3};
 
 int pc_ssca_runs_momentum(pc_ctx *ctx)
 {
@@ -58,7 +58,7 @@ int pc_ssca_runs_momentum(pc_ctx *ctx)
         pcr_params(&prm, &pr, FR_SSCA_ALG1, 6, B, rseed);
         prm.weight = FR_SSCA_W_PRINTED;
         prm.lambda = 0;
-        prm.a1 = a1s[k % NCASE];
+        prm.a1 = a1s[k % 4];
         fr_ssca_trace tr;
         if (pcr_run(&tr, &pr, &prm, p) != FR_OK) {
             why = "fr_ssca_run failed";
@@ -147,7 +147,7 @@ int pc_ssca_runs_momentum(pc_ctx *ctx)
         if (why) {
             if (!ctx->failed)
                 pcu_snprintf(ctx->detail, sizeof ctx->detail, "case %lu (rho1 = %g, nc = %zu): %s", k,
-                             a1s[k % NCASE], nc, why);
+                             a1s[k % 4], nc, why);
             ctx->failed++;
         }
     }

@@ -11,7 +11,7 @@
  * draws (weights as products, not by the recursion; 2p bits), not through
  * fr_ssca_lin/_argmin.  The minimiser wbar^(t) of round t is recovered
  * from the trace as (w^(t+1) - (1 - gamma) w^(t)) / gamma.  On seeded
- * problems (fr_ssca_synth, fr_ssca_init_w; N = 12, P = 3, J = 2, L = 3, 2
+ * problems (fr_ssca_synth, fr_ssca_init_w; N = 12, P = 3, J = 2, L = 3, 2-3
  * clients, B = 2, T = 6, lambda = 1/64, rho^(1) in {0.9, 0.6, 0.3}):
  *   (a) weight FR_SSCA_W_EXACT: the gradient at every recovered wbar^(t)
  *       is 0 to within 2^-(p-28) (wbar^(t) is the minimiser: Fbar_0^(t)
@@ -28,10 +28,10 @@
 #include "run_cases.h"
 
 #define STREAM_RW UINT64_C(0x70632d7277000000)   /* "pc-rw" */
-#define NCASE 3
+#define NCASE 6
 #define TT 6
 
-static const double a1s[NCASE] = {0.9, 0.6, 0.3};
+static const double a1s[3] = {0.9, 0.6, 0.3};
 
 int pc_ssca_runs_weight(pc_ctx *ctx)
 {
@@ -50,7 +50,7 @@ int pc_ssca_runs_weight(pc_ctx *ctx)
     for (unsigned long k = 0; k < ncase; k++) {
         uint64_t pseed = frng_next64(&g), rseed = frng_next64(&g);
         pcr_prob pr;
-        if (pcr_prob_init(&pr, pseed, 12, 3, 2, 3, 2) != 0) {
+        if (pcr_prob_init(&pr, pseed, 12, 3, 2, 3, 2 + k / 3) != 0) {
             ctx->failed++;
             ctx->ran++;
             pcu_snprintf(ctx->detail, sizeof ctx->detail, "case %lu: problem setup failed", k);
@@ -61,7 +61,7 @@ int pc_ssca_runs_weight(pc_ctx *ctx)
             const char *why = NULL;
             fr_ssca_params prm;
             pcr_params(&prm, &pr, FR_SSCA_ALG1, TT, B, rseed);
-            prm.a1 = a1s[k % NCASE];
+            prm.a1 = a1s[k % 3];
             prm.weight = wt ? FR_SSCA_W_PRINTED : FR_SSCA_W_EXACT;
             fr_ssca_trace tr;
             if (pcr_run(&tr, &pr, &prm, p) != FR_OK) {
@@ -178,7 +178,7 @@ int pc_ssca_runs_weight(pc_ctx *ctx)
             if (why) {
                 if (!ctx->failed)
                     pcu_snprintf(ctx->detail, sizeof ctx->detail, "case %lu (rho1 = %g, weight %s): %s", k,
-                                 a1s[k % NCASE], wt ? "printed" : "exact", why);
+                                 a1s[k % 3], wt ? "printed" : "exact", why);
                 ctx->failed++;
             }
         }
