@@ -99,6 +99,8 @@ int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
         return FR_ENULL;
     if (sc == FR_ESIZE)
         return FR_ESIZE;
+    if (fr_ssca_algo_name(prm->algo) == NULL)
+        return sc;                                         /* FR_EDOM: no records */
     size_t d, nd, T;
     if (rec_sizes(D, prm, &d, &nd, &T) != FR_OK)
         return FR_ESIZE;
@@ -381,6 +383,8 @@ int ff_ssca_run(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
         return FR_ENULL;                                   /* a zeroed trace */
     if (sc == FR_ESIZE)
         return FR_ESIZE;
+    if (fr_ssca_algo_name(prm->algo) == NULL)
+        return sc;                                         /* FR_EDOM */
     size_t d, nd, T;
     if (rec_sizes(D, prm, &d, &nd, &T) != FR_OK || t->d != d || t->nd != nd || t->T != T
         || t->keep != prm->keep || t->algo != prm->algo
