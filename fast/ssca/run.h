@@ -14,7 +14,9 @@
  * ceil(nb / ch) chunks of at most ch rows, the gradient accumulated by
  * BLAS beta = 1 (ffi_ssca_net_eval_ws), so the per-chunk buffers stay in
  * cache-friendly sizes whatever B is. */
+#ifndef FFI_SSCA_CHUNK
 #define FFI_SSCA_CHUNK 2048
+#endif
 
 typedef struct {
     const fr_ssca_data *D;
@@ -72,11 +74,12 @@ int ffi_ssca_round_sgd(ffi_ssca_ws *ws, double *w, unsigned long t);  /* run_sgd
 int ffi_ssca_feature_grad(ffi_ssca_ws *ws, const double *w, double *f);
 
 /* run_sample.c: the surrogate step shared by Algorithms 1-4 after the
- * message: s = sum_i q_i G_i (d), fq = sum_i q_i F_i (Algorithms 2, 4);
+ * message: sq s = sum_i q_i G_i (d), sq fq = sum_i q_i F_i (Algorithms 2,
+ * 4; sq = 1 sample-based, the weight 1/B of the one "client" feature-based);
  * C (2, 4), f1 (9), beta (35) (1, 3), P, then wbar by (38)-(39) or Lemma 1
  * (41), then the update (5). */
 int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const double *s,
-                            double fq, double *nu, double *slack, int *branch);
+                            double sq, double fq, double *nu, double *slack, int *branch);
 
 /* x^(t) = a t^-alpha in binary64 (alpha = 0: a exactly). */
 static inline double ffi_ssca_sched(double a, double alpha, unsigned long t)

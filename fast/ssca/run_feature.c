@@ -30,7 +30,5 @@ int ffi_ssca_round_feature(ffi_ssca_ws *ws, double *w, unsigned long t, double *
     if (st != FR_OK)
         return st;
     const double Bd = (double)ws->B, q = Bd / (Bd * Bd);   /* ffi_ssca_weights, nc = 1 */
-    for (size_t j = 0; j < ws->d; j++)
-        ws->g[j] = q * ws->g[j];
-    return ffi_ssca_surrogate_step(ws, w, t, ws->g, q * F, nu, slack, branch);
+    return ffi_ssca_surrogate_step(ws, w, t, ws->g, q, F, nu, slack, branch);
 }
