@@ -141,7 +141,6 @@ static void ws_free(ffi_ssca_ws *ws)
     free(ws->off);
     free(ws->q);
     free(ws->U);
-    free(ws->H);
     free(ws->netws);
     free(ws->Zb);
     free(ws->rwc);
@@ -186,7 +185,6 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     ws->off = malloc((nc + 1) * sizeof *ws->off);
     ws->q = malloc(nc * sizeof *ws->q);
     ws->U = malloc(ch * J * sizeof *ws->U);
-    ws->H = ws->feature ? malloc(ch * J * sizeof *ws->H) : NULL;
     ws->netws = malloc(ffi_ssca_net_ws_len(ch, ws->L, J) * sizeof *ws->netws);
     ws->Zb = malloc(ch * P * sizeof *ws->Zb);
     ws->rwc = malloc(ch * sizeof *ws->rwc);
@@ -203,7 +201,7 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
             pmax = D->Ni[i] > pmax ? D->Ni[i] : pmax;
     ws->perm = malloc(pmax * sizeof *ws->perm);
     ws->rng = malloc((ws->feature ? 1 : nc) * sizeof *ws->rng);
-    if (!ws->off || !ws->q || !ws->U || (ws->feature && !ws->H) || !ws->netws || !ws->Zb
+    if (!ws->off || !ws->q || !ws->U || !ws->netws || !ws->Zb
         || !ws->rwc || !ws->yb || !ws->rows || !ws->rw || !ws->g || !ws->draw || !ws->perm
         || !ws->rng) {
         ws_free(ws);
@@ -271,7 +269,7 @@ void ffi_ssca_draw_round(ffi_ssca_ws *ws)
 /* ---- the batch pass ----------------------------------------------------------- */
 
 int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t row0,
-                  size_t nrows, const double *rw, int mode, double *f, double *g)
+                  size_t nrows, const double *rw, double *f, double *g)
 {
     const fr_ssca_data *D = ws->D;
     const size_t P = ws->P, J = ws->J, L = ws->L, ch = ws->ch;
@@ -292,18 +290,7 @@ int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t r
             Zc = D->Z + (row0 + c0) * P;
             yc = D->y + row0 + c0;
         }
-        if (mode == 0) {
-            ffi_ssca_gemm(0, 1, nb, J, P, Zc, P, w1, P, ws->U, J);          /* U = Z W1^T */
-        } else {                                /* U = h_0 + h_1 + ..., h_i = Z_i W1_i^T */
-            for (size_t i = 0; i < ws->nc; i++) {
-                const size_t o = ws->off[i], Pi = ws->off[i + 1] - o;
-                double *h = i == 0 ? ws->U : ws->H;
-                ffi_ssca_gemm(0, 1, nb, J, Pi, Zc + o, P, w1 + o, P, h, J);
-                if (i > 0)
-                    for (size_t k = 0; k < nb * J; k++)
-                        ws->U[k] = ws->U[k] + ws->H[k];
-            }
-        }
+        ffi_ssca_gemm(0, 1, nb, J, P, Zc, P, w1, P, ws->U, J);              /* U = Z W1^T */
         int st = ffi_ssca_net_eval_ws(f, A, Bm, ws->U, w, yc, Zc, rw ? rw + c0 : NULL, c0 > 0,
                                       nb, L, J, P, ws->netws);
         if (st != FR_OK)
@@ -336,7 +323,7 @@ static int record_point(ff_ssca_trace *t, ffi_ssca_ws *ws, const double *w, size
     t->norm2[tt - 1] = sumsq(w, ws->d);
     if (prm->keep & FR_SSCA_KEEP_COST) {
         double f;
-        int st = ffi_ssca_pass(ws, w, NULL, 0, ws->N, NULL, 0, &f, NULL);
+        int st = ffi_ssca_pass(ws, w, NULL, 0, ws->N, NULL, &f, NULL);
         if (st != FR_OK)
             return st;
         const double F = f / (double)ws->N;               /* (28), the mean */

@@ -27,7 +27,6 @@ typedef struct {
     double *q;          /* nc weights N_i / (B N) (Algorithms 1-2), binary64 as ffi_ssca_weights */
     /* the batch pass (run.c) */
     double *U;          /* ch x J pre-activations */
-    double *H;          /* nc x ch x J partial pre-activations (feature-based) */
     double *netws;      /* ffi_ssca_net_ws_len(ch, L, J) */
     double *Zb;         /* ch x P gathered rows */
     double *rwc;        /* ch row weights of a chunk */
@@ -52,13 +51,18 @@ void ffi_ssca_draw_round(ffi_ssca_ws *ws);
 
 /* run.c: one batch pass at w over nrows rows: rows (global sample
  * indices, NULL: the contiguous rows row0 .. row0 + nrows - 1), row
- * weights rw (NULL: 1); mode 0: U = Z W1^T (one dgemm), mode 1: U = sum_i
- * H_i, H_i = Z_i W1_i^T over the clients' features (Steps 4-6 of
- * Algorithms 3-4, summed in client order as ff_ssca_net_top/_bottom).
+ * weights rw (NULL: 1); U = Z W1^T by one dgemm.  In the feature-based
+ * Steps 4-6 of Algorithms 3-4, u = sum_i h_i with h_i =
+ * Z_i W1_i^T over client i's features is the same product Z W1^T, and
+ * the run forms it by the same one dgemm (the per-feature terms summed in
+ * the kernel's order instead of within the blocks P_i and then in client
+ * order as ff_ssca_net_partial/_top/_bottom: gamma_P instead of
+ * gamma_{P_i} + gamma_{I-1}, a rounding difference only; nc small dgemms
+ * with k = P_i cost several times the one product at B <= 100).
  * f (may be NULL) = sum rw_n loss_n, g (may be NULL; d entries, layout of
  * w) = sum rw_n grad loss_n.  FR_OK or FR_ENONFINITE. */
 int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t row0,
-                  size_t nrows, const double *rw, int mode, double *f, double *g);
+                  size_t nrows, const double *rw, double *f, double *g);
 
 /* The rounds (w: the server point, in place; t: the round index).  The
  * constrained ones also return round t's nu, slack and branch. */

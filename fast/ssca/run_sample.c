@@ -177,7 +177,7 @@ int ffi_ssca_round_sample(ffi_ssca_ws *ws, double *w, unsigned long t, double *n
     /* full: the batches are the clients' whole data, rows in place */
     const int cons = fr_ssca_algo_constrained(ws->prm->algo);
     double fq = 0;
-    int st = ffi_ssca_pass(ws, w, full ? NULL : ws->rows, 0, nc * B, ws->rw, 0,
+    int st = ffi_ssca_pass(ws, w, full ? NULL : ws->rows, 0, nc * B, ws->rw,
                            cons ? &fq : NULL, ws->g);
     if (st != FR_OK)
         return st;
