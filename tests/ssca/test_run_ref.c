@@ -281,6 +281,104 @@ START_TEST(round_by_hand_alg2)
 }
 END_TEST
 
+/* ---- (a'') Algorithm 3 and SGD_F, by hand, clients of 1 and 3 features ----- */
+
+/* g = (A, B_1 .. B_I) at x on the batch idx (000 Steps 4-6, (20)-(21)),
+ * every message at prec. */
+static void feature_grad_by_hand(mpfr_t *g, mpfr_t *const x, const size_t *idx, size_t B,
+                                 mpfr_prec_t prec)
+{
+    const size_t LJ = L * J;
+    mpfr_t *H = vnew(NC * B * J, prec), *w1i = vnew(J * P, prec), *Zi = vnew(B * P, 53);
+    mpfr_t *Bi = vnew(J * P, prec);
+    size_t yb[8], off[NC] = {0, Pi[0]};
+    for (size_t n = 0; n < B; n++)
+        yb[n] = y[idx[n]];
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < NC; i++) {
+            for (size_t n = 0; n < B; n++)
+                for (size_t q = 0; q < Pi[i]; q++)
+                    mpfr_set_d(Zi[n * Pi[i] + q], Z[idx[n] * P + off[i] + q], MPFR_RNDN);
+            if (pass == 0) {                       /* Step 4: h_i */
+                for (size_t j = 0; j < J; j++)
+                    for (size_t q = 0; q < Pi[i]; q++)
+                        mpfr_set(w1i[j * Pi[i] + q], x[LJ + j * P + off[i] + q], MPFR_RNDN);
+                ck_assert_int_eq(fr_ssca_net_partial(H + i * B * J, w1i, Zi, B, J, Pi[i]), FR_OK);
+            } else {                               /* Step 6: B_i */
+                ck_assert_int_eq(fr_ssca_net_bottom(Bi, H, NC, x, yb, Zi, B, L, J, Pi[i]), FR_OK);
+                for (size_t j = 0; j < J; j++)
+                    for (size_t q = 0; q < Pi[i]; q++)
+                        mpfr_set(g[LJ + j * P + off[i] + q], Bi[j * Pi[i] + q], MPFR_RNDN);
+            }
+            if (pass == 0 && i + 1 == NC)          /* Step 5: A */
+                ck_assert_int_eq(fr_ssca_net_top(NULL, g, H, NC, x, yb, B, L, J), FR_OK);
+        }
+    vfree(H, NC * B * J); vfree(w1i, J * P); vfree(Zi, B * P); vfree(Bi, J * P);
+}
+
+START_TEST(round_by_hand_feature)
+{
+    fr_ssca_data D = data();
+    const mpfr_prec_t prec = 120;
+    const size_t d = D_;
+    for (int algo = FR_SSCA_ALG3; algo <= FR_SSCA_SGD_F; algo += FR_SSCA_SGD_F - FR_SSCA_ALG3) {
+        fr_ssca_params p = params(algo, 3);
+        const size_t B = p.B;
+        fr_ssca_trace t;
+        run_ok(&t, &D, &p, prec);
+        mpfr_t *w = vnew(d, prec), *f1 = vnew(d, prec), *beta = vnew(d, prec), *g = vnew(d, prec);
+        mpfr_t Pm, rho, gamma, r, tau, lam, x, q;
+        mpfr_inits2(prec, Pm, rho, gamma, r, (mpfr_ptr)0);
+        mpfr_inits2(53, tau, lam, (mpfr_ptr)0);
+        mpfr_inits2(8 * prec, x, q, (mpfr_ptr)0);
+        mpfr_set_d(tau, p.tau, MPFR_RNDN);
+        mpfr_set_d(lam, p.lambda, MPFR_RNDN);
+        for (size_t j = 0; j < d; j++) {
+            mpfr_set_d(w[j], w1[j], MPFR_RNDN);
+            mpfr_set_ui(f1[j], 0, MPFR_RNDN);
+            mpfr_set_ui(beta[j], 0, MPFR_RNDN);
+        }
+        mpfr_set_ui(Pm, 1, MPFR_RNDN);
+        frng_t gs;
+        frng_init(&gs, seed, 1);                   /* the server's stream */
+        size_t idx[8];
+        for (unsigned long rr = 1; rr < 3; rr++) {
+            ck_assert_int_eq(frng_sample(&gs, N, B, idx), FR_OK);
+            for (size_t k = 0; k < B; k++)
+                ck_assert_uint_eq(t.draws[(rr - 1) * B + k], idx[k]);
+            feature_grad_by_hand(g, w, idx, B, prec);
+            if (algo == FR_SSCA_ALG3) {
+                sched(rho, p.a1, p.alpha1, rr);
+                sched(gamma, p.a2, p.alpha2, rr);
+                const size_t n1 = B;               /* one "client" of weight 1/B */
+                ck_assert_int_eq(fr_ssca_lin(f1, w, g, &n1, 1, d, B, rho, tau), FR_OK);
+                ck_assert_int_eq(fr_ssca_ema(beta, w, d, rho), FR_OK);
+                ck_assert_int_eq(fr_ssca_ema(&Pm, NULL, 1, rho), FR_OK);
+                ck_assert_int_eq(fr_ssca_argmin(g, f1, beta, d, lam, tau, Pm), FR_OK);
+                ck_assert_int_eq(fr_ssca_update(w, g, d, gamma), FR_OK);
+            } else {
+                /* w <- w - r (g/B + 2 lambda w), the exact value rounded once */
+                sched(r, p.lr_a, p.lr_alpha, rr);
+                for (size_t j = 0; j < d; j++) {
+                    mpfr_mul(x, lam, w[j], MPFR_RNDN);
+                    mpfr_mul_ui(x, x, 2 * B, MPFR_RNDN);
+                    mpfr_add(x, x, g[j], MPFR_RNDN);
+                    mpfr_mul(x, x, r, MPFR_RNDN);
+                    mpfr_mul_ui(q, w[j], B, MPFR_RNDN);
+                    mpfr_sub(x, q, x, MPFR_RNDN);
+                    mpfr_div_ui(w[j], x, B, MPFR_RNDN);
+                }
+            }
+            for (size_t j = 0; j < d; j++)
+                assert_same(t.w[rr * d + j], w[j], fr_ssca_algo_name(algo), rr * d + j);
+        }
+        vfree(w, d); vfree(f1, d); vfree(beta, d); vfree(g, d);
+        mpfr_clears(Pm, rho, gamma, r, tau, lam, x, q, (mpfr_ptr)0);
+        fr_ssca_trace_clear(&t);
+    }
+}
+END_TEST
+
 /* ---- (a') SGD_S and SGDM_S, one round, from exact MPFR arithmetic --------- */
 
 START_TEST(round_by_hand_sgd_s)
@@ -688,6 +786,7 @@ Suite *suite_ssca_run_ref(void)
     tcase_add_test(tc, round_by_hand_alg1);
     tcase_add_test(tc, round_by_hand_alg2);
     tcase_add_test(tc, round_by_hand_sgd_s);
+    tcase_add_test(tc, round_by_hand_feature);
     tcase_add_test(tc, draws_replayed);
     tcase_add_test(tc, weight_rho1);
     tcase_add_test(tc, feature_is_sample);
