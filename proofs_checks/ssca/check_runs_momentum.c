@@ -43,6 +43,8 @@ int pc_ssca_runs_momentum(pc_ctx *ctx)
     frng_t g;
     frng_init(&g, ctx->seed, STREAM_RMOM);
     unsigned long ncase = ctx->cases < NCASE ? ctx->cases : NCASE, nsame = 0, ndiff = 0;
+    if (ncase < 2)
+        ncase = 2;   /* rho1 = 1 and rho1 = 0.9: both claims, whatever FEDREF_PC_CASES */
     double good = HUGE_VAL, zsame = HUGE_VAL, zfinal = 0, w2b = HUGE_VAL;
     for (unsigned long k = 0; k < ncase; k++) {
         uint64_t pseed = frng_next64(&g), rseed = frng_next64(&g);
