@@ -137,8 +137,8 @@ static r001 run001(pcr_prob *pr, const fr_ssca_params *prm, const fr_ssca_trace 
     s001 s;
     s001_init(&s, K, J, L, p);
     mpfr_t *w = pcr_vec(d, p), *G = pcr_vec(nc * d, p), *F = pcr_vec(nc, p);
-    mpfr_t rho, gam, tau, lam, U, c, wt;
-    mpfr_inits2(p, rho, gam, tau, lam, U, c, wt, (mpfr_ptr)0);
+    mpfr_t rho, gam, tau, lam, U, c;
+    mpfr_inits2(p, rho, gam, tau, lam, U, c, (mpfr_ptr)0);
     mpfr_set_d(tau, prm->tau, MPFR_RNDN);
     mpfr_set_d(lam, prm->lambda, MPFR_RNDN);
     mpfr_set_d(U, prm->U, MPFR_RNDN);
@@ -310,7 +310,7 @@ static r001 run001(pcr_prob *pr, const fr_ssca_params *prm, const fr_ssca_trace 
     pcr_vec_free(w, d);
     pcr_vec_free(G, nc * d);
     pcr_vec_free(F, nc);
-    mpfr_clears(rho, gam, tau, lam, U, c, wt, (mpfr_ptr)0);
+    mpfr_clears(rho, gam, tau, lam, U, c, (mpfr_ptr)0);
     return r;
 }
 
