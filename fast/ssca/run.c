@@ -219,6 +219,7 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
         ws->g[k] = 0.0;                       /* f1 = beta = v = 0 */
     ws->C = 0.0;
     ws->Pw = 1.0;
+    ws->n2 = NAN;
     if (!ws->feature)                         /* q_i = N_i / (B N) as ffi_ssca_weights */
         ffi_ssca_weights(ws->q, D->Ni, nc, ws->B, ws->N);
     for (size_t k = 0; k < pmax; k++)
@@ -316,11 +317,17 @@ FFI_INLINE double sumsq_body(const double *restrict x, size_t n)
 
 FFI_VERSIONS(double, sumsq, (const double *restrict x, size_t n), (x, n))
 
+double ffi_ssca_sumsq(const double *x, size_t n)
+{
+    return sumsq(x, n);
+}
+
 /* The records of the point w^t (t = 1 .. T): cost, norm2, cons. */
-static int record_point(ff_ssca_trace *t, ffi_ssca_ws *ws, const double *w, size_t tt)
+static int record_point(ff_ssca_trace *t, ffi_ssca_ws *ws, const double *w, size_t tt,
+                        double n2)
 {
     const fr_ssca_params *prm = ws->prm;
-    t->norm2[tt - 1] = sumsq(w, ws->d);
+    t->norm2[tt - 1] = n2;
     if (prm->keep & FR_SSCA_KEEP_COST) {
         double f;
         int st = ffi_ssca_pass(ws, w, NULL, 0, ws->N, NULL, &f, NULL);
@@ -341,8 +348,9 @@ static int run_rounds(ff_ssca_trace *t, ffi_ssca_ws *ws, double *w)
     const fr_ssca_params *prm = ws->prm;
     const int algo = prm->algo;
     int st = FR_OK;
+    double n2 = sumsq(w, ws->d);
     for (unsigned long r = 1; r < prm->T; r++) {
-        if ((st = record_point(t, ws, w, r)) != FR_OK)
+        if ((st = record_point(t, ws, w, r, n2)) != FR_OK)
             return st;
         ffi_ssca_draw_round(ws);
         if (t->draws)
@@ -357,7 +365,9 @@ static int run_rounds(ff_ssca_trace *t, ffi_ssca_ws *ws, double *w)
             st = ffi_ssca_round_sgd(ws, w, r);
         if (st != FR_OK)
             return st;
-        if (!ffi_all_finite(w, ws->d))
+        n2 = isnan(ws->n2) ? sumsq(w, ws->d) : ws->n2;
+        ws->n2 = NAN;
+        if (!isfinite(n2) && !ffi_all_finite(w, ws->d))
             return FR_ENONFINITE;                          /* a binary64 overflow */
         if (fr_ssca_algo_constrained(algo)) {
             t->nu[r - 1] = nu;
@@ -366,7 +376,7 @@ static int run_rounds(ff_ssca_trace *t, ffi_ssca_ws *ws, double *w)
         }
         t->rounds = r;
     }
-    if ((st = record_point(t, ws, w, prm->T)) != FR_OK)
+    if ((st = record_point(t, ws, w, prm->T, n2)) != FR_OK)
         return st;
     if (!(prm->keep & FR_SSCA_KEEP_W))
         memcpy(t->w, w, ws->d * sizeof *w);

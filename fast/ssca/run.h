@@ -37,6 +37,7 @@ typedef struct {
     double *g;          /* d: a gradient sum (layout of w) */
     double *f1, *beta, *wbar, *wi, *vi, *v, *wacc, *vacc;   /* d each */
     double C, Pw;       /* (42)'s constant C^(t); P_t = prod (1 - rho) */
+    double n2;          /* ||w||^2 of the new point when a round computed it (else NaN) */
     /* the draws */
     size_t *draw;       /* nd: this round's draws (local indices, draw order) */
     size_t *perm;       /* identity permutation of max(N_i) (sample) or N (feature) entries */
@@ -74,7 +75,7 @@ int ffi_ssca_round_sgd(ffi_ssca_ws *ws, double *w, unsigned long t);  /* run_sgd
 
 /* run_feature.c: the batch gradient sum ws->g (and the loss sum f, may be
  * NULL) at w over the server's batch ws->draw, collected as Steps 4-6 of
- * Algorithms 3-4 (ffi_ssca_pass mode 1). */
+ * Algorithms 3-4 (ffi_ssca_pass). */
 int ffi_ssca_feature_grad(ffi_ssca_ws *ws, const double *w, double *f);
 
 /* run_sample.c: the surrogate step shared by Algorithms 1-4 after the
@@ -84,6 +85,9 @@ int ffi_ssca_feature_grad(ffi_ssca_ws *ws, const double *w, double *f);
  * (41), then the update (5). */
 int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const double *s,
                             double sq, double fq, double *nu, double *slack, int *branch);
+
+/* run.c: ||x||^2 in 8 partial sums (vectorised), the norm2 record. */
+double ffi_ssca_sumsq(const double *x, size_t n);
 
 /* x^(t) = a t^-alpha in binary64 (alpha = 0: a exactly). */
 static inline double ffi_ssca_sched(double a, double alpha, unsigned long t)

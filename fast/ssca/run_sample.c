@@ -34,7 +34,7 @@
 
 /* Algorithms 1 and 3, entry j: f1 (9), beta (35), wbar (38)-(39) with
  * k = -1/(tau W), the update (5).  Each + 0.0 turns -0 into +0. */
-FFI_INLINE void unc_entry(size_t j, double *restrict w, double *restrict f1,
+FFI_INLINE double unc_entry(size_t j, double *restrict w, double *restrict f1,
                           double *restrict beta, const double *restrict s, double sq, double a,
                           double rho, double c2, double lam, double k, double b, double gam)
 {
@@ -42,28 +42,37 @@ FFI_INLINE void unc_entry(size_t j, double *restrict w, double *restrict f1,
     const double f = (a * f1[j] + rho * tt) + 0.0;
     const double be = (a * beta[j] + rho * w[j]) + 0.0;
     const double wb = ((f * 0.5 + lam * be) * k) + 0.0;
+    const double wn = (b * w[j] + gam * wb) + 0.0;
     f1[j] = f;
     beta[j] = be;
-    w[j] = (b * w[j] + gam * wb) + 0.0;
+    w[j] = wn;
+    return wn;
 }
 
 /* The whole unconstrained step in one pass over d, blocks of 8 entries
- * (vectorised by the compiler; FFI_VERSIONS picks AVX-512 / AVX2). */
-FFI_INLINE int unc_step_body(size_t d, double *restrict w, double *restrict f1,
+ * (vectorised by the compiler; FFI_VERSIONS picks AVX-512 / AVX2);
+ * returns ||w_new||^2 in the 8 partial sums of run.c's ffi_ssca_sumsq
+ * (the same bits). */
+FFI_INLINE double unc_step_body(size_t d, double *restrict w, double *restrict f1,
                              double *restrict beta, const double *restrict s, double sq,
                              double a, double rho, double c2, double lam, double k, double b,
                              double gam)
 {
+    double n2[8] = {0};
     size_t j = 0;
     for (; j + 8 <= d; j += 8)
-        for (size_t l = 0; l < 8; l++)
-            unc_entry(j + l, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
-    for (; j < d; j++)
-        unc_entry(j, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
-    return 0;
+        for (size_t l = 0; l < 8; l++) {
+            const double x = unc_entry(j + l, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
+            n2[l] += x * x;
+        }
+    for (size_t l = 0; j < d; j++, l++) {
+        const double x = unc_entry(j, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
+        n2[l] += x * x;
+    }
+    return ((n2[0] + n2[1]) + (n2[2] + n2[3])) + ((n2[4] + n2[5]) + (n2[6] + n2[7]));
 }
 
-FFI_VERSIONS(int, unc_step,
+FFI_VERSIONS(double, unc_step,
              (size_t d, double *restrict w, double *restrict f1, double *restrict beta,
               const double *restrict s, double sq, double a, double rho, double c2, double lam,
               double k, double b, double gam),
@@ -142,7 +151,7 @@ int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const d
     const double om = prm->weight == FR_SSCA_W_EXACT ? 1 - ws->Pw : 1.0;   /* W_t */
     if (!fr_ssca_algo_constrained(prm->algo)) {
         const double k = -1 / (tau * om);
-        (void)unc_step(d, w, ws->f1, ws->beta, s, sq, a, rho, c2, prm->lambda, k, b, gam);
+        ws->n2 = unc_step(d, w, ws->f1, ws->beta, s, sq, a, rho, c2, prm->lambda, k, b, gam);
         return FR_OK;                                      /* the caller checks w */
     }
     double r[2];
