@@ -122,12 +122,12 @@ int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
     u.branch = malloc((T - 1) * sizeof *u.branch);
     if (prm->keep & FR_SSCA_KEEP_DRAWS)
         u.draws = malloc((T - 1) * nd * sizeof *u.draws);
-    int msg = fr_ssca_run_msgs(&u.msgs, D, prm);
+    (void)fr_ssca_run_msgs(&u.msgs, D, prm);   /* checked arguments (a count beyond 64 bits: 0, as ref) */
     if (!u.w || !u.cost || !u.norm2 || !u.cons || !u.nu || !u.slack || !u.branch
-        || ((prm->keep & FR_SSCA_KEEP_DRAWS) && !u.draws) || msg != FR_OK) {
+        || ((prm->keep & FR_SSCA_KEEP_DRAWS) && !u.draws)) {
         ff_ssca_trace_clear(&u);
         memset(t, 0, sizeof *t);
-        return msg != FR_OK ? msg : FR_ENOMEM;
+        return FR_ENOMEM;
     }
     trace_reset(&u);
     *t = u;
@@ -388,7 +388,8 @@ int ff_ssca_run(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
     if (t == NULL)
         return FR_ENULL;
     const int sc = fr_ssca_run_check(D, prm);
-    if (sc == FR_ENULL || t->w == NULL || t->cost == NULL)
+    if (sc == FR_ENULL || t->w == NULL || t->cost == NULL || t->norm2 == NULL
+        || t->cons == NULL || t->nu == NULL || t->slack == NULL || t->branch == NULL)
         return FR_ENULL;                                   /* a zeroed trace */
     if (sc == FR_ESIZE)
         return FR_ESIZE;
@@ -408,9 +409,7 @@ int ff_ssca_run(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
         return st;
     double *w = ws.vacc + d;                               /* the server point: slot 10 */
     memcpy(w, prm->w1, d * sizeof *w);
-    st = run_rounds(t, &ws, w);
-    if (st == FR_OK)
-        st = fr_ssca_run_msgs(&t->msgs, D, prm);
+    st = run_rounds(t, &ws, w);                            /* msgs: from trace_init */
     if (st != FR_OK)
         trace_reset(t);                                    /* the initial state */
     ws_free(&ws);
