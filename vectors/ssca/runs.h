@@ -17,14 +17,14 @@ void vssca_golden(vgen *g, int algo);
 void vssca_sample(int algo, frng_t *g, ftensor *par, ftensor *in);
 
 /* The tolerance of fast on a checkpoint (rel = abs), empirical: the largest
- * relative error measured between fast and ref on these files and on the
- * sweep of `make run` is below 2^-40 (the runs compose a few thousand
- * roundings, each forward/backward pass well conditioned on these small
- * dyadic problems); 2^-32 leaves a factor of 256 and is the fedepm runs'
- * FF_RUN_DRIFT_TOL.  Not a proved bound (fedfast/ssca.h: no error bound on a
- * trajectory; a Lemma 1 branch decided differently would exceed any tol,
- * so the golden problems keep every branch decision far from its
- * threshold). */
+ * relative error measured between fast and ref on the committed files is
+ * 1.3e-11 (about 2^-36, ssca_alg4: Lemma 1's interior branch amplifies the
+ * differences of C and f1), 1.4e-13 or less on the other seven; the
+ * largest |fast - expected| / tol is 2.6e-4.  2^-32 (the fedepm runs'
+ * FF_RUN_DRIFT_TOL) leaves a factor of about 4000.  Not a proved bound
+ * (fedfast/ssca.h: no error bound on a trajectory; a Lemma 1 branch
+ * decided differently would exceed any tol, so the golden problems keep
+ * every branch decision far from its threshold). */
 #define VSSCA_RUN_TOL 0x1p-32
 
 /* The schema's bounds on a run (FR_ESIZE beyond them, for ref and fast
