@@ -238,7 +238,8 @@ int fr_ssca_run_check(const fr_ssca_data *D, const fr_ssca_params *prm);
  * clients), up (clients -> server, the aggregator's extra included), peer
  * (client -> client).  From fr_ssca_msgs_sample / _feature with M = 0
  * (1, 3, baselines) or 1 (2, 4), H = J, and for SGDM_S twice d each way.
- * Statuses: FR_ENULL (out, D, prm), and fr_ssca_run_check's sizes. */
+ * Statuses: FR_ENULL (out), then fr_ssca_run_check's; FR_ESIZE if a
+ * count overflows 64 bits.  out untouched on error. */
 typedef struct {
     uint64_t down, up, peer;
 } fr_ssca_round_msgs;
@@ -250,8 +251,8 @@ int fr_ssca_run_msgs(fr_ssca_round_msgs *out, const fr_ssca_data *D, const fr_ss
  * class map: for each class l, row v_l of P integers below(5) - 2; label
  * y_n = argmax_l sum_p v_{l,p} k_{n,p} (the integer numerators; ties to the
  * smaller l), then with below(10) == 0 replaced by below(L) (label noise).
- * fr_ssca_synth: FR_ENULL (Z, y), FR_ESIZE (N, P zero, N P or L P >
- * FR_COUNT_MAX, P > 4096), FR_EDOM (L < 2).
+ * fr_ssca_synth: FR_ENULL (Z, y), FR_ESIZE (N, P or L zero, N P or L P >
+ * FR_COUNT_MAX, P > 4096), FR_EDOM (L < 2), FR_ENOMEM.
  * fr_ssca_init_w: the initial point, from stream (seed, 1):
  * w_k = (below(2049) - 1024) 2^-(10 + e), e = ceil(log2(fan_in)) / 2
  * rounded up (fan_in = J for omega_0, P for omega_1), in layout order.
