@@ -118,14 +118,15 @@ int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
     if (sc == FR_ENULL || t == NULL)
         return FR_ENULL;
     size_t d = 0, nd = 0;
-    if (sc == FR_ESIZE || trace_sizes(D, prm, &d, &nd) != FR_OK)
-        return FR_ESIZE;
+    fr_ssca_trace u;
+    memset(&u, 0, sizeof u);
+    if (sc == FR_ESIZE || trace_sizes(D, prm, &d, &nd) != FR_OK
+        || (sc == FR_OK && fr_ssca_run_msgs(&u.msgs, D, prm) == FR_ESIZE))
+        return FR_ESIZE;                   /* a record count, or a count beyond 64 bits */
     if (prec < MPFR_PREC_MIN || prec > FR_PREC_MAX)
         return FR_EPREC;
     if (sc != FR_OK)
         return sc;
-    fr_ssca_trace u;
-    memset(&u, 0, sizeof u);
     u.T = (size_t)prm->T;
     u.d = d;
     u.nd = nd;
@@ -147,7 +148,6 @@ int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
         memset(t, 0, sizeof *t);
         return FR_ENOMEM;
     }
-    fr_ssca_run_msgs(&u.msgs, D, prm); /* checked arguments: FR_OK */
     trace_reset(&u);
     *t = u;
     return FR_OK;
@@ -187,6 +187,7 @@ static void ctx_free(fri_ssca_run_ctx *c)
 {
     const fr_ssca_data *D = c->D;
     const size_t d = c->d, nc = c->nc, pm = c->feature ? max_pi(D) : 0;
+    const int sgd_s = c->prm->algo == FR_SSCA_SGD_S || c->prm->algo == FR_SSCA_SGDM_S;
     vec_free(c->w, d);
     vec_free(c->f1, d);
     vec_free(c->beta, d);
@@ -194,8 +195,8 @@ static void ctx_free(fri_ssca_run_ctx *c)
     vec_free(c->v, d);
     vec_free(c->G, c->feature ? d : nc * d);
     vec_free(c->F, nc);
-    vec_free(c->wi, nc * d);
-    vec_free(c->vi, nc * d);
+    vec_free(c->wi, sgd_s ? nc * d : 0);
+    vec_free(c->vi, sgd_s ? nc * d : 0);
     vec_free(c->Z, D->N * D->P);
     vec_free(c->Zb, c->nb * D->P);
     vec_free(c->H, c->feature ? nc * c->nb * D->J : 0);
