@@ -47,6 +47,7 @@
 
 #include "fedfast.h"
 #include "../internal.h"
+#include "surrogate.h"
 
 /* One step outward from a round-to-nearest result (see above). */
 static inline double up(double x) { return nextafter(x, INFINITY); }
@@ -87,8 +88,8 @@ static int a_scale(const double *a, size_t d)
 
 /* The computation, into nu, w (d), *branch; FR_ENONFINITE when C - U or
  * 4 tau overflows (nothing written). */
-static int lemma1_core(double *nu, double *w, int *branch, const double *a, size_t d,
-                       double C, double tau, double c, double U)
+int ffi_ssca_lemma1_core(double *nu, double *w, int *branch, const double *a, size_t d,
+                          double C, double tau, double c, double U)
 {
     int zero = 1;
     for (size_t j = 0; j < d && zero; j++)
@@ -151,7 +152,7 @@ int ff_ssca_lemma1(double *nu, double *w, int *branch, const double *a, size_t d
     int br;
     if (tw == NULL)
         return FR_ENOMEM;
-    st = lemma1_core(&tnu, tw, &br, a, d, C, tau, c, U);
+    st = ffi_ssca_lemma1_core(&tnu, tw, &br, a, d, C, tau, c, U);
     if (st == FR_OK) {
         memcpy(w, tw, d * sizeof *w);
         *nu = tnu;
@@ -215,7 +216,7 @@ int ff_ssca_lemma1_bound(double *nu_abs, double *w_abs, const double *a, size_t 
     int br;
     if (tw == NULL)
         return FR_ENOMEM;
-    st = lemma1_core(&nu, tw, &br, a, d, C, tau, c, U);
+    st = ffi_ssca_lemma1_core(&nu, tw, &br, a, d, C, tau, c, U);
     if (st != FR_OK) {
         free(tw);
         return FR_EDOM;                           /* overflow: outside the proof */

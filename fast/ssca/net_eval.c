@@ -109,13 +109,14 @@
 #include "../internal.h"
 #include "net_eval.h"
 
-void ffi_ssca_gemm(int ta, int tb, size_t m, size_t n, size_t k, const double *A, size_t lda,
-                   const double *B, size_t ldb, double *C, size_t ldc)
+void ffi_ssca_gemm_beta(int ta, int tb, size_t m, size_t n, size_t k, const double *A,
+                        size_t lda, const double *B, size_t ldb, double beta, double *C,
+                        size_t ldc)
 {
     if (m <= INT_MAX && n <= INT_MAX && k <= INT_MAX && lda <= INT_MAX && ldb <= INT_MAX
         && ldc <= INT_MAX) {
         cblas_dgemm(CblasRowMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans,
-                    (int)m, (int)n, (int)k, 1.0, A, (int)lda, B, (int)ldb, 0.0, C, (int)ldc);
+                    (int)m, (int)n, (int)k, 1.0, A, (int)lda, B, (int)ldb, beta, C, (int)ldc);
         return;
     }
     for (size_t i = 0; i < m; i++)
@@ -123,8 +124,14 @@ void ffi_ssca_gemm(int ta, int tb, size_t m, size_t n, size_t k, const double *A
             double s = 0;
             for (size_t q = 0; q < k; q++)
                 s += (ta ? A[q * lda + i] : A[i * lda + q]) * (tb ? B[j * ldb + q] : B[q * ldb + j]);
-            C[i * ldc + j] = s;
+            C[i * ldc + j] = beta == 0 ? s : beta * C[i * ldc + j] + s;
         }
+}
+
+void ffi_ssca_gemm(int ta, int tb, size_t m, size_t n, size_t k, const double *A, size_t lda,
+                   const double *B, size_t ldb, double *C, size_t ldc)
+{
+    ffi_ssca_gemm_beta(ta, tb, m, n, k, A, lda, B, ldb, 0.0, C, ldc);
 }
 
 /* S(x) and S'(x), (a)-(b) above. */
@@ -184,32 +191,62 @@ static int forward(const double *U, const double *w0, const size_t *y, size_t nb
     return FR_OK;
 }
 
+size_t ffi_ssca_net_ws_len(size_t nb, size_t L, size_t J)
+{
+    return 3 * nb * J + 2 * nb * L + nb;
+}
+
+int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const double *w0,
+                         const size_t *y, const double *Z, const double *rw, int acc,
+                         size_t nb, size_t L, size_t J, size_t P, double *ws)
+{
+    const size_t nJ = nb * J, nL = nb * L;
+    double *S = ws, *Sp = S + nJ, *O = Sp + nJ, *R = O + nL, *loss = R + nL, *Dl = loss + nb;
+    const double beta = acc ? 1.0 : 0.0;
+    int st = forward(U, w0, y, nb, L, J, S, Sp, O, R, loss);
+    if (st != FR_OK)
+        return st;
+    if (rw != NULL)                                  /* weighted rows: R <- diag(rw) R */
+        for (size_t n = 0; n < nb; n++) {
+            loss[n] = rw[n] * loss[n];
+            for (size_t l = 0; l < L; l++)
+                R[n * L + l] = rw[n] * R[n * L + l];
+        }
+    if (f) {
+        double fs = 0;
+        for (size_t n = 0; n < nb; n++)
+            fs += loss[n];
+        *f = acc ? *f + fs : fs;
+        if (!isfinite(*f))
+            st = FR_ENONFINITE;
+    }
+    if (A) {
+        ffi_ssca_gemm_beta(1, 0, L, J, nb, R, L, S, J, beta, A, J);     /* A (+)= R^T S */
+        if (!ffi_all_finite(A, L * J))
+            st = FR_ENONFINITE;
+    }
+    if (B) {
+        ffi_ssca_gemm(0, 0, nb, J, L, R, L, w0, J, Dl, J);             /* C = R W0 */
+        for (size_t k = 0; k < nJ; k++)
+            Dl[k] = Dl[k] * Sp[k];                                      /* Delta */
+        ffi_ssca_gemm_beta(1, 0, J, P, nb, Dl, J, Z, P, beta, B, P);   /* B (+)= Delta^T Z */
+        if (!ffi_all_finite(B, J * P))
+            st = FR_ENONFINITE;
+    }
+    return st;
+}
+
 int ffi_ssca_net_eval(double *f, double *A, double *B, const double *U, const double *w0,
                       const size_t *y, const double *Z, size_t nb, size_t L, size_t J, size_t P)
 {
-    const size_t nJ = nb * J, nL = nb * L, LJ = A ? L * J : 0, JP = B ? J * P : 0;
-    double *ws = calloc(2 * nJ + 2 * nL + nb + LJ + (B ? nJ : 0) + JP, sizeof *ws);
+    const size_t LJ = A ? L * J : 0, JP = B ? J * P : 0;
+    double *ws = malloc((ffi_ssca_net_ws_len(nb, L, J) + LJ + JP) * sizeof *ws);
     if (ws == NULL)
         return FR_ENOMEM;
-    double *S = ws, *Sp = S + nJ, *O = Sp + nJ, *R = O + nL, *loss = R + nL, *Aw = loss + nb,
-           *Dl = Aw + LJ, *Bw = Dl + (B ? nJ : 0);
-    double fs = 0;
-    int st = forward(U, w0, y, nb, L, J, S, Sp, O, R, loss);
-    if (st == FR_OK) {
-        for (size_t n = 0; n < nb; n++)
-            fs += loss[n];
-        if (A)
-            ffi_ssca_gemm(1, 0, L, J, nb, R, L, S, J, Aw, J);          /* A = R^T S */
-        if (B) {
-            ffi_ssca_gemm(0, 0, nb, J, L, R, L, w0, J, Dl, J);         /* C = R W0 */
-            for (size_t k = 0; k < nJ; k++)
-                Dl[k] = Dl[k] * Sp[k];                                  /* Delta */
-            ffi_ssca_gemm(1, 0, J, P, nb, Dl, J, Z, P, Bw, P);         /* B = Delta^T Z */
-        }
-        if ((f && !isfinite(fs)) || !ffi_all_finite(Aw, LJ) || !ffi_all_finite(Bw, JP))
-            st = FR_ENONFINITE;                                         /* overflow */
-    }
-    if (st == FR_OK) {
+    double *Aw = ws + ffi_ssca_net_ws_len(nb, L, J), *Bw = Aw + LJ, fs;
+    int st = ffi_ssca_net_eval_ws(f ? &fs : NULL, A ? Aw : NULL, B ? Bw : NULL, U, w0, y, Z,
+                                  NULL, 0, nb, L, J, P, ws);
+    if (st == FR_OK) {                         /* outputs written only on FR_OK */
         if (f)
             *f = fs + 0.0;
         for (size_t k = 0; k < LJ; k++)

@@ -12,6 +12,10 @@
  * loop.  beta = 0: C is not read. */
 void ffi_ssca_gemm(int ta, int tb, size_t m, size_t n, size_t k, const double *A, size_t lda,
                    const double *B, size_t ldb, double *C, size_t ldc);
+/* The same with C = op(A) op(B) + beta C (beta = 0: C is not read). */
+void ffi_ssca_gemm_beta(int ta, int tb, size_t m, size_t n, size_t k, const double *A,
+                        size_t lda, const double *B, size_t ldb, double beta, double *C,
+                        size_t ldc);
 
 /* The network from the binary64 pre-activations U (nb x J), the output
  * layer w0 (L x J), labels y (< L) and features Z (nb x P; read when B !=
@@ -23,6 +27,22 @@ void ffi_ssca_gemm(int ta, int tb, size_t m, size_t n, size_t k, const double *A
  * overflow in U, O or a result). */
 int ffi_ssca_net_eval(double *f, double *A, double *B, const double *U, const double *w0,
                       const size_t *y, const double *Z, size_t nb, size_t L, size_t J, size_t P);
+
+/* The engine of ffi_ssca_net_eval on a caller's workspace ws of
+ * ffi_ssca_net_ws_len(nb, L, J) doubles (S, S', O, R, the losses, Delta),
+ * allocating nothing (the runs of fast/ssca/run*.c call it in their round
+ * loops; ffi_ssca_net_eval is this plus the checked copy-out).  Row
+ * weights rw (nb entries, NULL: all 1): loss_n <- rw_n loss_n and row n
+ * of R = Q - Y <- rw_n (row n), so f = sum_n rw_n loss_n, A = sum_n rw_n
+ * abar_n, B = sum_n rw_n bbar_n (each weight one more rounding of the
+ * summands); acc != 0 adds to *f, A, B (BLAS beta = 1) instead of
+ * overwriting them (a batch in chunks of rows).  f, A, B are written
+ * whatever the status (zeros may be -0); FR_ENONFINITE when U, O or a
+ * result is not finite, else FR_OK. */
+size_t ffi_ssca_net_ws_len(size_t nb, size_t L, size_t J);
+int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const double *w0,
+                         const size_t *y, const double *Z, const double *rw, int acc,
+                         size_t nb, size_t L, size_t J, size_t P, double *ws);
 
 /* Per-entry absolute upper bounds on the errors of ffi_ssca_net_eval's
  * outputs against the exact results, given Ub (nb x J), a U computed as

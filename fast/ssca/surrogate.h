@@ -37,4 +37,12 @@ int ffi_ssca_mix_bound(double *b, const double *x, const double *y, size_t n, do
  * FR_ENONFINITE (a binary64 overflow; out untouched). */
 int ffi_ssca_publish(double *out, const double *t, size_t n);
 
+/* The computation of ff_ssca_lemma1 (lemma1.c) without its argument
+ * checks and without its temporary: nu, w (d entries) and *branch written
+ * on FR_OK; FR_ENONFINITE when C - U or 4 tau overflows (nothing written).
+ * The inputs must pass ff_ssca_lemma1's checks.  For the runs (run*.c),
+ * which allocate nothing in their round loops. */
+int ffi_ssca_lemma1_core(double *nu, double *w, int *branch, const double *a, size_t d,
+                         double C, double tau, double c, double U);
+
 #endif

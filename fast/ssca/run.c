@@ -1,0 +1,405 @@
+/* run.c -- ff_ssca_trace_init, ff_ssca_trace_clear, ff_ssca_run: Algorithms
+ * 1-4 of 000 and the baselines of 000 Sec. VI end to end in binary64, as
+ * docs/SSCA.md section 10 specifies them (contract: include/fedfast/ssca.h,
+ * the records of fr_ssca_trace in include/fedref/ssca.h).  This file holds
+ * the trace, the argument checks, the records, the draws, the batch pass
+ * and the dispatch; the rounds are in run_sample.c (Algorithms 1-2),
+ * run_feature.c (3-4) and run_sgd.c (the baselines).
+ *
+ * Method.  One workspace (run.h) is allocated before round 1; the round
+ * loop allocates nothing:
+ *   - the draws replay frng_sample (docs/RNG.md 3.3: partial Fisher-Yates
+ *     on the identity, words of below(n), below(n - 1), ...) on a
+ *     preallocated identity array that is restored after each draw, so
+ *     they are frng_sample's indices on the same streams (checked against
+ *     frng_sample itself in tests/ssca/test_run_fast.c);
+ *   - a batch pass gathers its rows of Z into a contiguous chunk buffer (at
+ *     most FFI_SSCA_CHUNK rows; no copy when the batch is a client's whole
+ *     data, B = N_i, or the whole data set: a gradient sum does not depend
+ *     on the order of its rows) and runs the network engine of
+ *     net_eval.c on it: U = Z W1^T (dgemm), then O, A, C, B by dgemm,
+ *     the gradient of the chunks accumulated by dgemm with beta = 1;
+ *   - F(w^t) over all N samples (KEEP_COST) is the same pass over the
+ *     contiguous rows, in chunks.
+ * Numerics are ff_ssca_net's (stable swish, log-sum-exp, net_eval.c). */
+#include "run.h"
+
+/* ---- the trace -------------------------------------------------------------- */
+
+void ff_ssca_trace_clear(ff_ssca_trace *t)
+{
+    if (t == NULL)
+        return;
+    free(t->w);
+    free(t->cost);
+    free(t->norm2);
+    free(t->cons);
+    free(t->nu);
+    free(t->slack);
+    free(t->branch);
+    free(t->draws);
+    memset(t, 0, sizeof *t);
+}
+
+/* The sizes of the records of (D, prm) after fr_ssca_run_check's FR_ENULL
+ * and FR_ESIZE have passed: d, nd, T; FR_ESIZE if a record count exceeds
+ * FR_COUNT_MAX. */
+static int rec_sizes(const fr_ssca_data *D, const fr_ssca_params *prm, size_t *d, size_t *nd,
+                     size_t *T)
+{
+    const int algo = prm->algo;
+    *d = D->J * (D->L + D->P);                      /* run_check: no overflow */
+    *T = (size_t)prm->T;
+    if (fr_ssca_algo_feature(algo))
+        *nd = prm->B;
+    else if (algo == FR_SSCA_SGD_S || algo == FR_SSCA_SGDM_S) {
+        if (ffi_check_mn(D->nc, prm->B) != FR_OK
+            || ffi_check_mn(D->nc * prm->B, (size_t)prm->E) != FR_OK)
+            return FR_ESIZE;
+        *nd = D->nc * prm->B * (size_t)prm->E;
+    } else {
+        if (ffi_check_mn(D->nc, prm->B) != FR_OK)
+            return FR_ESIZE;
+        *nd = D->nc * prm->B;
+    }
+    if (ffi_check_mn(*T, *d) != FR_OK || ffi_check_mn(*T - 1, *nd) != FR_OK)
+        return FR_ESIZE;
+    return FR_OK;
+}
+
+static void fill_nan(double *x, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        x[k] = NAN;
+}
+
+/* The initial state: every value NaN, every draw SIZE_MAX, branch 0,
+ * rounds 0. */
+static void trace_reset(ff_ssca_trace *t)
+{
+    const size_t nw = (t->keep & FR_SSCA_KEEP_W) ? t->T * t->d : t->d;
+    fill_nan(t->w, nw);
+    fill_nan(t->cost, t->T);
+    fill_nan(t->norm2, t->T);
+    fill_nan(t->cons, t->T);
+    fill_nan(t->nu, t->T - 1);
+    fill_nan(t->slack, t->T - 1);
+    for (size_t k = 0; k + 1 < t->T; k++)
+        t->branch[k] = 0;
+    if (t->draws)
+        for (size_t k = 0; k < (t->T - 1) * t->nd; k++)
+            t->draws[k] = SIZE_MAX;
+    t->rounds = 0;
+}
+
+int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm)
+{
+    const int sc = fr_ssca_run_check(D, prm);
+    if (sc == FR_ENULL || t == NULL)
+        return FR_ENULL;
+    if (sc == FR_ESIZE)
+        return FR_ESIZE;
+    size_t d, nd, T;
+    if (rec_sizes(D, prm, &d, &nd, &T) != FR_OK)
+        return FR_ESIZE;
+    if (sc != FR_OK)
+        return sc;
+    ff_ssca_trace u = {0};
+    u.T = T;
+    u.d = d;
+    u.nd = nd;
+    u.algo = prm->algo;
+    u.keep = prm->keep;
+    const size_t nw = (prm->keep & FR_SSCA_KEEP_W) ? T * d : d;
+    u.w = malloc(nw * sizeof *u.w);
+    u.cost = malloc(T * sizeof *u.cost);
+    u.norm2 = malloc(T * sizeof *u.norm2);
+    u.cons = malloc(T * sizeof *u.cons);
+    u.nu = malloc((T - 1) * sizeof *u.nu);
+    u.slack = malloc((T - 1) * sizeof *u.slack);
+    u.branch = malloc((T - 1) * sizeof *u.branch);
+    if (prm->keep & FR_SSCA_KEEP_DRAWS)
+        u.draws = malloc((T - 1) * nd * sizeof *u.draws);
+    int msg = fr_ssca_run_msgs(&u.msgs, D, prm);
+    if (!u.w || !u.cost || !u.norm2 || !u.cons || !u.nu || !u.slack || !u.branch
+        || ((prm->keep & FR_SSCA_KEEP_DRAWS) && !u.draws) || msg != FR_OK) {
+        ff_ssca_trace_clear(&u);
+        memset(t, 0, sizeof *t);
+        return msg != FR_OK ? msg : FR_ENOMEM;
+    }
+    trace_reset(&u);
+    *t = u;
+    return FR_OK;
+}
+
+/* ---- the workspace ----------------------------------------------------------- */
+
+static void ws_free(ffi_ssca_ws *ws)
+{
+    free(ws->off);
+    free(ws->q);
+    free(ws->U);
+    free(ws->H);
+    free(ws->netws);
+    free(ws->Zb);
+    free(ws->rwc);
+    free(ws->yb);
+    free(ws->rows);
+    free(ws->rw);
+    free(ws->g);
+    free(ws->draw);
+    free(ws->perm);
+    free(ws->rng);
+    memset(ws, 0, sizeof *ws);
+}
+
+/* Everything the rounds need, before round 1 (FR_ENOMEM: nothing kept). */
+static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params *prm,
+                    size_t nd)
+{
+    memset(ws, 0, sizeof *ws);
+    const int algo = prm->algo;
+    ws->D = D;
+    ws->prm = prm;
+    ws->N = D->N;
+    ws->P = D->P;
+    ws->J = D->J;
+    ws->L = D->L;
+    ws->nc = D->nc;
+    ws->LJ = D->L * D->J;
+    ws->d = ws->LJ + D->J * D->P;
+    ws->B = prm->B;
+    ws->E = (algo == FR_SSCA_SGD_S || algo == FR_SSCA_SGDM_S) ? (size_t)prm->E : 1;
+    ws->nd = nd;
+    ws->feature = fr_ssca_algo_feature(algo);
+    const size_t nc = ws->nc, d = ws->d, J = ws->J, P = ws->P;
+    /* rows of one pass: Algorithms 1-2 stack every client's batch */
+    size_t nbmax = (algo == FR_SSCA_ALG1 || algo == FR_SSCA_ALG2) ? nc * ws->B : ws->B;
+    size_t want = nbmax;
+    if ((prm->keep & FR_SSCA_KEEP_COST) && ws->N > want)
+        want = ws->N;
+    ws->ch = want < FFI_SSCA_CHUNK ? want : FFI_SSCA_CHUNK;
+    const size_t ch = ws->ch;
+    size_t pmax = ws->feature ? ws->N : 0;
+    ws->off = malloc((nc + 1) * sizeof *ws->off);
+    ws->q = malloc(nc * sizeof *ws->q);
+    ws->U = malloc(ch * J * sizeof *ws->U);
+    ws->H = ws->feature ? malloc(ch * J * sizeof *ws->H) : NULL;
+    ws->netws = malloc(ffi_ssca_net_ws_len(ch, ws->L, J) * sizeof *ws->netws);
+    ws->Zb = malloc(ch * P * sizeof *ws->Zb);
+    ws->rwc = malloc(ch * sizeof *ws->rwc);
+    ws->yb = malloc(ch * sizeof *ws->yb);
+    ws->rows = malloc(nbmax * sizeof *ws->rows);
+    ws->rw = malloc(nbmax * sizeof *ws->rw);
+    ws->g = malloc(10 * d * sizeof *ws->g);   /* g, f1, beta, wbar, wi, vi, v, wacc, vacc, w */
+    ws->draw = malloc(nd * sizeof *ws->draw);
+    if (ws->off)
+        for (size_t i = 0; i <= nc; i++)
+            ws->off[i] = i == 0 ? 0 : ws->off[i - 1] + (ws->feature ? D->Pi : D->Ni)[i - 1];
+    if (!ws->feature)
+        for (size_t i = 0; i < nc; i++)
+            pmax = D->Ni[i] > pmax ? D->Ni[i] : pmax;
+    ws->perm = malloc(pmax * sizeof *ws->perm);
+    ws->rng = malloc((ws->feature ? 1 : nc) * sizeof *ws->rng);
+    if (!ws->off || !ws->q || !ws->U || (ws->feature && !ws->H) || !ws->netws || !ws->Zb
+        || !ws->rwc || !ws->yb || !ws->rows || !ws->rw || !ws->g || !ws->draw || !ws->perm
+        || !ws->rng) {
+        ws_free(ws);
+        return FR_ENOMEM;
+    }
+    ws->f1 = ws->g + d;
+    ws->beta = ws->f1 + d;
+    ws->wbar = ws->beta + d;
+    ws->wi = ws->wbar + d;
+    ws->vi = ws->wi + d;
+    ws->v = ws->vi + d;
+    ws->wacc = ws->v + d;
+    ws->vacc = ws->wacc + d;
+    for (size_t k = 0; k < 10 * d; k++)
+        ws->g[k] = 0.0;                       /* f1 = beta = v = 0 */
+    ws->C = 0.0;
+    ws->Pw = 1.0;
+    if (!ws->feature)                         /* q_i = N_i / (B N) as ffi_ssca_weights */
+        ffi_ssca_weights(ws->q, D->Ni, nc, ws->B, ws->N);
+    for (size_t k = 0; k < pmax; k++)
+        ws->perm[k] = k;
+    if (ws->feature)
+        frng_init(&ws->rng[0], prm->seed, FR_SSCA_STREAM_BATCH);
+    else
+        for (size_t i = 0; i < nc; i++)
+            frng_init(&ws->rng[i], prm->seed, FR_SSCA_STREAM_BATCH + (uint64_t)i);
+    return FR_OK;
+}
+
+/* ---- the draws ---------------------------------------------------------------- */
+
+/* k distinct indices of [0, n) into out, as frng_sample (docs/RNG.md 3.3)
+ * on the identity perm[0 .. n-1], restored afterwards: the positions the
+ * shuffle touched are 0 .. k-1 and the positions p >= k whose value p was
+ * drawn (the first swap that touches p moves the value p into the final
+ * prefix). */
+static void sample(frng_t *g, size_t *perm, size_t n, size_t k, size_t *out)
+{
+    for (size_t m = 0; m < k; m++) {
+        uint64_t r;
+        (void)frng_below(g, (uint64_t)(n - m), &r);   /* n - m >= 1: cannot fail */
+        size_t j = m + (size_t)r, x = perm[m];
+        perm[m] = perm[j];
+        perm[j] = x;
+        out[m] = perm[m];
+    }
+    for (size_t m = 0; m < k; m++) {
+        perm[m] = m;
+        if (out[m] >= k)
+            perm[out[m]] = out[m];
+    }
+}
+
+void ffi_ssca_draw_round(ffi_ssca_ws *ws)
+{
+    if (ws->feature) {
+        sample(&ws->rng[0], ws->perm, ws->N, ws->B, ws->draw);
+        return;
+    }
+    const size_t k = ws->E * ws->B;
+    for (size_t i = 0; i < ws->nc; i++)
+        sample(&ws->rng[i], ws->perm, ws->D->Ni[i], k, ws->draw + i * k);
+}
+
+/* ---- the batch pass ----------------------------------------------------------- */
+
+int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t row0,
+                  size_t nrows, const double *rw, int mode, double *f, double *g)
+{
+    const fr_ssca_data *D = ws->D;
+    const size_t P = ws->P, J = ws->J, L = ws->L, ch = ws->ch;
+    const double *w1 = w + ws->LJ;
+    double *A = g, *Bm = g ? g + ws->LJ : NULL;
+    for (size_t c0 = 0; c0 < nrows; c0 += ch) {
+        const size_t nb = nrows - c0 < ch ? nrows - c0 : ch;
+        const double *Zc;
+        const size_t *yc;
+        if (rows) {                                         /* gather */
+            for (size_t k = 0; k < nb; k++) {
+                memcpy(ws->Zb + k * P, D->Z + rows[c0 + k] * P, P * sizeof *ws->Zb);
+                ws->yb[k] = D->y[rows[c0 + k]];
+            }
+            Zc = ws->Zb;
+            yc = ws->yb;
+        } else {
+            Zc = D->Z + (row0 + c0) * P;
+            yc = D->y + row0 + c0;
+        }
+        if (mode == 0) {
+            ffi_ssca_gemm(0, 1, nb, J, P, Zc, P, w1, P, ws->U, J);          /* U = Z W1^T */
+        } else {                                /* U = h_0 + h_1 + ..., h_i = Z_i W1_i^T */
+            for (size_t i = 0; i < ws->nc; i++) {
+                const size_t o = ws->off[i], Pi = ws->off[i + 1] - o;
+                double *h = i == 0 ? ws->U : ws->H;
+                ffi_ssca_gemm(0, 1, nb, J, Pi, Zc + o, P, w1 + o, P, h, J);
+                if (i > 0)
+                    for (size_t k = 0; k < nb * J; k++)
+                        ws->U[k] = ws->U[k] + ws->H[k];
+            }
+        }
+        int st = ffi_ssca_net_eval_ws(f, A, Bm, ws->U, w, yc, Zc, rw ? rw + c0 : NULL, c0 > 0,
+                                      nb, L, J, P, ws->netws);
+        if (st != FR_OK)
+            return st;
+    }
+    return FR_OK;
+}
+
+/* ---- the run -------------------------------------------------------------------- */
+
+/* The records of the point w^t (t = 1 .. T): cost, norm2, cons. */
+static int record_point(ff_ssca_trace *t, ffi_ssca_ws *ws, const double *w, size_t tt)
+{
+    const fr_ssca_params *prm = ws->prm;
+    double n2 = 0;
+    for (size_t j = 0; j < ws->d; j++)
+        n2 += w[j] * w[j];
+    t->norm2[tt - 1] = n2;
+    if (prm->keep & FR_SSCA_KEEP_COST) {
+        double f;
+        int st = ffi_ssca_pass(ws, w, NULL, 0, ws->N, NULL, 0, &f, NULL);
+        if (st != FR_OK)
+            return st;
+        const double F = f / (double)ws->N;               /* (28), the mean */
+        t->cost[tt - 1] = F;
+        if (fr_ssca_algo_constrained(prm->algo))
+            t->cons[tt - 1] = F - prm->U;
+    }
+    if (prm->keep & FR_SSCA_KEEP_W)
+        memcpy(t->w + (tt - 1) * ws->d, w, ws->d * sizeof *w);
+    return FR_OK;
+}
+
+static int run_rounds(ff_ssca_trace *t, ffi_ssca_ws *ws, double *w)
+{
+    const fr_ssca_params *prm = ws->prm;
+    const int algo = prm->algo;
+    int st = FR_OK;
+    for (unsigned long r = 1; r < prm->T; r++) {
+        if ((st = record_point(t, ws, w, r)) != FR_OK)
+            return st;
+        ffi_ssca_draw_round(ws);
+        if (t->draws)
+            memcpy(t->draws + (r - 1) * ws->nd, ws->draw, ws->nd * sizeof *ws->draw);
+        double nu = NAN, slack = NAN;
+        int br = 0;
+        if (algo == FR_SSCA_ALG1 || algo == FR_SSCA_ALG2)
+            st = ffi_ssca_round_sample(ws, w, r, &nu, &slack, &br);
+        else if (algo == FR_SSCA_ALG3 || algo == FR_SSCA_ALG4)
+            st = ffi_ssca_round_feature(ws, w, r, &nu, &slack, &br);
+        else
+            st = ffi_ssca_round_sgd(ws, w, r);
+        if (st != FR_OK)
+            return st;
+        if (!ffi_all_finite(w, ws->d))
+            return FR_ENONFINITE;                          /* a binary64 overflow */
+        if (fr_ssca_algo_constrained(algo)) {
+            t->nu[r - 1] = nu;
+            t->slack[r - 1] = slack;
+            t->branch[r - 1] = br;
+        }
+        t->rounds = r;
+    }
+    if ((st = record_point(t, ws, w, prm->T)) != FR_OK)
+        return st;
+    if (!(prm->keep & FR_SSCA_KEEP_W))
+        memcpy(t->w, w, ws->d * sizeof *w);
+    return FR_OK;
+}
+
+int ff_ssca_run(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm)
+{
+    if (t == NULL)
+        return FR_ENULL;
+    const int sc = fr_ssca_run_check(D, prm);
+    if (sc == FR_ENULL || t->w == NULL || t->cost == NULL)
+        return FR_ENULL;                                   /* a zeroed trace */
+    if (sc == FR_ESIZE)
+        return FR_ESIZE;
+    size_t d, nd, T;
+    if (rec_sizes(D, prm, &d, &nd, &T) != FR_OK || t->d != d || t->nd != nd || t->T != T
+        || t->keep != prm->keep || t->algo != prm->algo
+        || ((prm->keep & FR_SSCA_KEEP_DRAWS) && t->draws == NULL))
+        return FR_ESIZE;                                   /* initialised for another run */
+    if (sc != FR_OK)
+        return sc;
+    trace_reset(t);
+    ffi_ssca_ws ws;
+    int st = ws_alloc(&ws, D, prm, nd);
+    if (st != FR_OK)
+        return st;
+    double *w = ws.vacc + d;                               /* the server point: slot 10 */
+    memcpy(w, prm->w1, d * sizeof *w);
+    st = run_rounds(t, &ws, w);
+    if (st == FR_OK)
+        st = fr_ssca_run_msgs(&t->msgs, D, prm);
+    if (st != FR_OK)
+        trace_reset(t);                                    /* the initial state */
+    ws_free(&ws);
+    return st;
+}

@@ -1,0 +1,87 @@
+/* run.h -- the private workspace of ff_ssca_run (fast/ssca/run*.c): every
+ * buffer a run needs, allocated once before round 1 (run.c), so the round
+ * loop allocates nothing.  Not installed.  docs/SSCA.md section 10 is the
+ * normative description of the rounds. */
+#ifndef FEDREF_FAST_SSCA_RUN_H
+#define FEDREF_FAST_SSCA_RUN_H
+
+#include "fedfast.h"
+#include "../internal.h"
+#include "net_eval.h"
+#include "surrogate.h"
+
+/* Rows of one chunk of a batch pass: a batch of nb rows is processed in
+ * ceil(nb / ch) chunks of at most ch rows, the gradient accumulated by
+ * BLAS beta = 1 (ffi_ssca_net_eval_ws), so the per-chunk buffers stay in
+ * cache-friendly sizes whatever B is. */
+#define FFI_SSCA_CHUNK 2048
+
+typedef struct {
+    const fr_ssca_data *D;
+    const fr_ssca_params *prm;
+    size_t N, P, J, L, nc, d, LJ, B, E, nd, ch;
+    int feature;
+    size_t *off;        /* nc + 1 offsets: samples (sample-based) or features (feature-based) */
+    double *q;          /* nc weights N_i / (B N) (Algorithms 1-2), binary64 as ffi_ssca_weights */
+    /* the batch pass (run.c) */
+    double *U;          /* ch x J pre-activations */
+    double *H;          /* nc x ch x J partial pre-activations (feature-based) */
+    double *netws;      /* ffi_ssca_net_ws_len(ch, L, J) */
+    double *Zb;         /* ch x P gathered rows */
+    double *rwc;        /* ch row weights of a chunk */
+    size_t *yb;         /* ch gathered labels */
+    size_t *rows;       /* the global rows of a pass (at most nbmax) */
+    double *rw;         /* their weights */
+    /* the state of the algorithms */
+    double *g;          /* d: a gradient sum (layout of w) */
+    double *f1, *beta, *wbar, *wi, *vi, *v, *wacc, *vacc;   /* d each */
+    double C, Pw;       /* (42)'s constant C^(t); P_t = prod (1 - rho) */
+    /* the draws */
+    size_t *draw;       /* nd: this round's draws (local indices, draw order) */
+    size_t *perm;       /* identity permutation of max(N_i) (sample) or N (feature) entries */
+    frng_t *rng;        /* nc streams (sample-based) or 1 (feature-based) */
+} ffi_ssca_ws;
+
+/* run.c: the draws of round t into ws->draw (docs/SSCA.md 10, docs/RNG.md
+ * 3.3 and 3.9: frng_sample's partial Fisher-Yates shuffle replayed on the
+ * preallocated identity ws->perm, which is restored afterwards: the same
+ * words, the same indices, no allocation). */
+void ffi_ssca_draw_round(ffi_ssca_ws *ws);
+
+/* run.c: one batch pass at w over nrows rows: rows (global sample
+ * indices, NULL: the contiguous rows row0 .. row0 + nrows - 1), row
+ * weights rw (NULL: 1); mode 0: U = Z W1^T (one dgemm), mode 1: U = sum_i
+ * H_i, H_i = Z_i W1_i^T over the clients' features (Steps 4-6 of
+ * Algorithms 3-4, summed in client order as ff_ssca_net_top/_bottom).
+ * f (may be NULL) = sum rw_n loss_n, g (may be NULL; d entries, layout of
+ * w) = sum rw_n grad loss_n.  FR_OK or FR_ENONFINITE. */
+int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t row0,
+                  size_t nrows, const double *rw, int mode, double *f, double *g);
+
+/* The rounds (w: the server point, in place; t: the round index).  The
+ * constrained ones also return round t's nu, slack and branch. */
+int ffi_ssca_round_sample(ffi_ssca_ws *ws, double *w, unsigned long t, double *nu,
+                          double *slack, int *branch);                 /* run_sample.c: 1, 2 */
+int ffi_ssca_round_feature(ffi_ssca_ws *ws, double *w, unsigned long t, double *nu,
+                           double *slack, int *branch);                /* run_feature.c: 3, 4 */
+int ffi_ssca_round_sgd(ffi_ssca_ws *ws, double *w, unsigned long t);  /* run_sgd.c: 5-8 */
+
+/* run_feature.c: the batch gradient sum ws->g (and the loss sum f, may be
+ * NULL) at w over the server's batch ws->draw, collected as Steps 4-6 of
+ * Algorithms 3-4 (ffi_ssca_pass mode 1). */
+int ffi_ssca_feature_grad(ffi_ssca_ws *ws, const double *w, double *f);
+
+/* run_sample.c: the surrogate step shared by Algorithms 1-4 after the
+ * message: s = sum_i q_i G_i (d), fq = sum_i q_i F_i (Algorithms 2, 4);
+ * C (2, 4), f1 (9), beta (35) (1, 3), P, then wbar by (38)-(39) or Lemma 1
+ * (41), then the update (5). */
+int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const double *s,
+                            double fq, double *nu, double *slack, int *branch);
+
+/* x^(t) = a t^-alpha in binary64 (alpha = 0: a exactly). */
+static inline double ffi_ssca_sched(double a, double alpha, unsigned long t)
+{
+    return alpha == 0 ? a : a * pow((double)t, -alpha);
+}
+
+#endif
