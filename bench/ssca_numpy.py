@@ -141,7 +141,7 @@ def main():
           "fraction of %.0e (bench/ssca_numpy.py; <= 1 agrees)"
           % (np.__version__, os.environ.get("OPENBLAS_NUM_THREADS", "(unset)"),
              len(os.sched_getaffinity(0)), ", ".join(blas_libs()), reps, TOL))
-    print("  %-22s %-10s %10s %10s %10s %9s %8s" % ("algorithm", "batch", "fast (s)", "numpy (s)",
+    print("  %-22s %-26s%10s %10s %10s %9s %8s" % ("algorithm", "batch", "fast (s)", "numpy (s)",
                                                     "fast/numpy", "err", "agree"))
     bad = 0
     for c in cases:
@@ -182,7 +182,7 @@ def main():
         if not agree <= 1:
             print("  DISAGREE: %s B = %d: %.3g of the tolerance" % (label, B, agree))
             bad += 1
-        print("  %-22s %-10s %10.4g %10.4g %10.3f %9.3g %8.3g"
+        print("  %-22s %-26s%10.4g %10.4g %10.3f %9.3g %8.3g"
               % (label, "B = %d" % B, tfast, tn, tfast / tn, err, agree))
         sys.stdout.flush()
     print("  target: fast/numpy <= 0.5 (fast at least 2x faster) at B <= 100")

@@ -13,13 +13,10 @@
  *  - fast's round: ff_ssca_run with T = k + 1 minus ff_ssca_run with T = 2
  *    (the same set-up: trace, workspace, w^1), divided by k - 1, paired
  *    per repetition; keep = 0 (no F(w^t) over all N samples, no draws);
- *  - the floor: cblas_dgemm alone on exactly the gemm shapes of the round
- *    (the calls of ff_ssca_net and the feature-based messages, fast/ssca/
- *    net.c, net_feature.c, net_eval.c): per client for Algorithm 1,
- *      U = Z W1^T (B x J x P), O = S W0^T (B x L x J), A = R^T S (L x J x B),
- *      C = R W0 (B x J x L), Bg = Delta^T Z (J x P x B);
- *    for Algorithm 3 client i's h_i = Z_i W1_i^T (B x J x P_i) and
- *    Bg_i = Delta^T Z_i (J x P_i x B), and once O, A, C (the aggregator's);
+ *  - the floor: cblas_dgemm alone on exactly the gemm shapes of fast's
+ *    round (round_shapes: the batch rows stacked and chunked as
+ *    ff_ssca_run does, fast/ssca/run.c and net_eval.c), on operands that
+ *    stay in place (no gather, no elementwise work);
  *  - the round's floating-point work, stated: gemm 2 m n k each as above,
  *    i.e. 2 nb (2 J P + 3 L J) with nb = I B (Algorithm 1) or B
  *    (Algorithm 3), plus elementwise work counted as 10 flops per hidden
@@ -102,31 +99,45 @@ typedef struct {
 
 typedef struct {
     int ta, tb;
-    size_t m, n, k;
+    size_t m, n, k, lda, ldb;
+    double beta;
 } gshape;
 
-/* The gemm shapes of one round (see the head comment); returns their count. */
-static size_t round_shapes(const sctx *s, const scase *c, gshape *g)
+/* fast's chunk of batch rows (FFI_SSCA_CHUNK, fast/ssca/run.h: an internal
+ * of libfedfast, mirrored here; only the floor's shapes depend on it). */
+#define FAST_CHUNK 2048
+
+/* The gemm shapes of one round as ff_ssca_run makes them (fast/ssca/run.c
+ * ffi_ssca_pass, net_eval.c ffi_ssca_net_eval_ws): the nb batch rows of
+ * the round (I B stacked, Algorithm 1; B, Algorithm 3) in chunks of at
+ * most FAST_CHUNK rows, per chunk of nr rows
+ *   U = Z W1^T (nr x J x P; Algorithm 3: h_i = Z_i W1_i^T, nr x J x P_i
+ *   for each client, strided in Z and W1), O = S W0^T (nr x L x J),
+ *   A (+)= R^T S (L x J x nr), C = R W0 (nr x J x L),
+ *   Bg (+)= Delta^T Z (J x P x nr),
+ * with beta = 1 after the first chunk.  Returns the count (<= 5 + nc per
+ * chunk; g holds cap). */
+static size_t round_shapes(const sctx *s, const scase *c, gshape *g, size_t cap)
 {
     const fr_ssca_data *D = &s->D;
-    const size_t J = D->J, L = D->L, P = D->P, B = c->B;
+    const size_t J = D->J, L = D->L, P = D->P;
+    const int a1 = c->algo == FR_SSCA_ALG1;
+    const size_t nb = a1 ? D->nc * c->B : c->B;
     size_t k = 0;
-    if (c->algo == FR_SSCA_ALG1) {
-        for (size_t i = 0; i < D->nc; i++) {
-            g[k++] = (gshape){0, 1, B, J, P};
-            g[k++] = (gshape){0, 1, B, L, J};
-            g[k++] = (gshape){1, 0, L, J, B};
-            g[k++] = (gshape){0, 0, B, J, L};
-            g[k++] = (gshape){1, 0, J, P, B};
-        }
-    } else {
-        for (size_t i = 0; i < D->nc; i++)
-            g[k++] = (gshape){0, 1, B, J, D->Pi[i]};
-        g[k++] = (gshape){0, 1, B, L, J};
-        g[k++] = (gshape){1, 0, L, J, B};
-        g[k++] = (gshape){0, 0, B, J, L};
-        for (size_t i = 0; i < D->nc; i++)
-            g[k++] = (gshape){1, 0, J, D->Pi[i], B};
+    for (size_t c0 = 0; c0 < nb; c0 += FAST_CHUNK) {
+        const size_t nr = nb - c0 < FAST_CHUNK ? nb - c0 : FAST_CHUNK;
+        const double beta = c0 > 0 ? 1.0 : 0.0;
+        if (k + 5 + D->nc > cap)
+            break;
+        if (a1)
+            g[k++] = (gshape){0, 1, nr, J, P, P, P, 0.0};
+        else
+            for (size_t i = 0; i < D->nc; i++)
+                g[k++] = (gshape){0, 1, nr, J, D->Pi[i], P, P, 0.0};
+        g[k++] = (gshape){0, 1, nr, L, J, J, J, 0.0};
+        g[k++] = (gshape){1, 0, L, J, nr, L, J, beta};
+        g[k++] = (gshape){0, 0, nr, J, L, L, J, 0.0};
+        g[k++] = (gshape){1, 0, J, P, nr, J, P, beta};
     }
     return k;
 }
@@ -145,7 +156,9 @@ static double round_flops(const sctx *s, const scase *c, double gemm)
     const fr_ssca_data *D = &s->D;
     const int a1 = c->algo == FR_SSCA_ALG1;
     const double nb = (double)c->B * (a1 ? (double)D->nc : 1.0), ncs = a1 ? (double)D->nc : 1.0;
-    return gemm + nb * (10.0 * (double)D->J + 6.0 * (double)D->L) + (2 * ncs + 14) * (double)s->d;
+    const double hsum = a1 ? 0 : nb * (double)D->J * (double)(D->nc - 1);   /* u = sum_i h_i */
+    return gemm + hsum + nb * (10.0 * (double)D->J + 6.0 * (double)D->L)
+           + (2 * ncs + 14) * (double)s->d;
 }
 
 typedef struct {
@@ -161,10 +174,9 @@ static void floor_once(void *p)
     const floor_arg *f = p;
     for (size_t q = 0; q < f->ng; q++) {
         const gshape *g = &f->g[q];
-        const size_t lda = g->ta ? g->m : g->k, ldb = g->tb ? g->k : g->n;
         cblas_dgemm(CblasRowMajor, g->ta ? CblasTrans : CblasNoTrans,
                     g->tb ? CblasTrans : CblasNoTrans, (int)g->m, (int)g->n, (int)g->k, 1.0,
-                    f->A, (int)lda, f->B, (int)ldb, 0.0, f->C, (int)g->n);
+                    f->A, (int)g->lda, f->B, (int)g->ldb, g->beta, f->C, (int)g->n);
     }
 }
 
@@ -312,8 +324,8 @@ static int time_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, trow *ro
     const unsigned long reps = ctx->reps;
     ff_ssca_trace ta = {0}, t2 = {0}, tk = {0};
     double *t = malloc(4 * reps * sizeof *t);
-    gshape g[64];
-    const size_t ng = round_shapes(s, c, g);
+    gshape g[512];
+    const size_t ng = round_shapes(s, c, g, sizeof g / sizeof *g);
     int rc = 0;
     fr_ssca_params pa = params(s, c, 2, FR_SSCA_KEEP_DRAWS, ctx->seed);
     fr_ssca_params p2 = params(s, c, 2, 0, ctx->seed);
@@ -406,8 +418,7 @@ static void print_blas(void)
     Dl_info info;
     const char *path = dladdr((void *)cblas_dgemm, &info) && info.dli_fname ? info.dli_fname
                                                                             : "(unknown)";
-    printf("  BLAS: %s%s%s (%s)", cfg ? "OpenBLAS " : "", cfg ? cfg() : "", cfg ? "" : "",
-           path);
+    printf("  BLAS: %s (%s)", cfg ? cfg() : "not OpenBLAS", path);
     if (thr)
         printf(", %d thread(s)", thr());
     printf("; %ld core(s) online\n", sysconf(_SC_NPROCESSORS_ONLN));
@@ -465,8 +476,9 @@ int bench_ssca(bench_ctx *ctx)
     size_t d = J * (L + P), Bmax = 0;
     for (size_t c = 0; c < ncase; c++)
         Bmax = cases[c].B > Bmax ? cases[c].B : Bmax;
-    /* floor operands: the largest of A, B, C over every shape */
-    s.gbuf_len = 3 * (Bmax * (P > L ? P : L) + J * P + Bmax * J);
+    /* floor operands: each of A, B, C at most a chunk of Z (or of U), or W1 */
+    const size_t crow = nc * Bmax < FAST_CHUNK ? nc * Bmax : FAST_CHUNK;
+    s.gbuf_len = 3 * (crow * (P > J ? P : J) + J * P);
     s.Ni = malloc(2 * nc * sizeof *s.Ni);
     s.y = malloc(N * sizeof *s.y);
     s.Z = malloc(N * P * sizeof *s.Z);
@@ -508,7 +520,7 @@ int bench_ssca(bench_ctx *ctx)
            "2mnk + 10/hidden entry + 6/output entry + (2 I' + 14) d (bench_ssca.c)\n",
            nc, per, s.Pi[nc - 1], s.Pi[0], P, J, L, d);
     print_blas();
-    printf("  %-22s %-10s %4s %10s %8s %9s %10s %9s %10s\n", "algorithm", "batch", "k",
+    printf("  %-22s %-26s%4s %10s %8s %9s %10s %9s %10s\n", "algorithm", "batch", "k",
            "round (s)", "GFLOP", "GFLOP/s", "dgemm (s)", "dgemm/s", "rate/dgemm");
     for (size_t c = 0; c < ncase && rc == 0; c++) {
         cli_progress("bench: ssca %s, B = %zu", algo_label(cases[c].algo), cases[c].B);
@@ -528,7 +540,7 @@ int bench_ssca(bench_ctx *ctx)
     printf("\nssca: ref (MPFR, %d bits) against fast: one fr_ssca_run with T = 2 (one round\n"
            "plus set-up), timed once; agree: max|w2_fast - w2_ref| / max|w2_ref| (err) as a\n"
            "fraction of %.0e\n", REF_PREC, AGREE_TOL);
-    printf("  %-22s %-10s %10s %10s %10s %9s %8s\n", "algorithm", "batch", "ref (s)",
+    printf("  %-22s %-26s%10s %10s %10s %9s %8s\n", "algorithm", "batch", "ref (s)",
            "fast (s)", "ref/fast", "err", "agree");
     s.ref_per_sample = 0;
     for (size_t c = 0; c < ncase && rc == 0; c++) {
