@@ -26,10 +26,11 @@
  *    with nc' = I (Algorithm 1) or 1 (Algorithm 3); each exp or log
  *    counted as one flop.  fast's GFLOP/s is that count over its round,
  *    the dgemm rate the gemm count over the floor;
- *  - agreement: fast's w^2 (T = 2) against ref's at 128 bits (fr_ssca_run,
- *    timed once: one round plus set-up) where ref is affordable (B = 10;
- *    a larger B is skipped when its predicted time, linear in the batch
- *    from B = 10, exceeds 120 s, and the table says so), as the normwise
+ *  - agreement: fast's w^2 (T = 2) against ref's at 128 bits (fr_ssca_run;
+ *    ref's round timed as t(T = 3) - t(T = 2), once each) where ref is
+ *    affordable (B = 10; a larger B is skipped when its round, predicted
+ *    linear in the batch rows from B = 10, exceeds 120 s, and the table
+ *    says so), as the normwise
  *    relative difference max_k |w_fast - w_ref| / max_k |w_ref| against
  *    1e-12 (an empirical tolerance: one round, no proved trajectory bound;
  *    fedfast/ssca.h);
@@ -223,8 +224,38 @@ static const char *algo_label(int algo)
     return algo == FR_SSCA_ALG1 ? "alg1 (sample)" : "alg3 (feature)";
 }
 
-/* Ref at REF_PREC bits on the case (T = 2), timed once; its w^2 against
- * fast's w2.  Prints its row.  0, or 2 after cli_error. */
+/* One fr_ssca_run at REF_PREC bits with T rounds + 1 points, timed; its
+ * last point into wr (d entries) when wr is not NULL.  Seconds, or -1
+ * after cli_error. */
+static double timed_ref(const sctx *s, const scase *c, unsigned long T, uint64_t seed, double *wr)
+{
+    fr_ssca_params p = params(s, c, T, 0, seed);
+    fr_ssca_trace t = {0};
+    int st = fr_ssca_trace_init(&t, &s->D, &p, REF_PREC);
+    if (st != FR_OK) {
+        cli_error(fr_strerror(st), "bench ssca: fr_ssca_trace_init");
+        return -1;
+    }
+    double t0 = bench_now();
+    st = fr_ssca_run(&t, &s->D, &p);
+    double dt = bench_now() - t0;
+    if (st == FR_OK && wr)
+        for (size_t k = 0; k < s->d; k++)
+            wr[k] = mpfr_get_d(t.w[k], MPFR_RNDN);
+    fr_ssca_trace_clear(&t);
+    if (st != FR_OK) {
+        cli_error(fr_strerror(st), "bench ssca: fr_ssca_run");
+        return -1;
+    }
+    return dt;
+}
+
+/* Ref at REF_PREC bits on the case: one run with T = 2 (its w^2 against
+ * fast's w2) and one with T = 3, each timed once; ref's round is their
+ * difference (the set-up, which converts all of Z to MPFR, cancels).
+ * Skipped (and said so) when the round predicted from the algorithm's
+ * first (smallest) batch, linear in the batch rows, exceeds REF_BUDGET.
+ * Prints its row.  0, or 2 after cli_error. */
 static int ref_row(bench_ctx *ctx, sctx *s, const scase *c, const double *w2, double fast_round)
 {
     const int a1 = c->algo == FR_SSCA_ALG1;
@@ -233,39 +264,29 @@ static int ref_row(bench_ctx *ctx, sctx *s, const scase *c, const double *w2, do
     snprintf(size, sizeof size, "B = %zu", c->B);
     if (!ctx->quick && s->ref_per_sample > 0 && s->ref_per_sample * nb > REF_BUDGET) {
         bench_row(algo_label(c->algo), size,
-                  "skipped: predicted %.0f s (%.3g s per batch sample at B = 10) > %.0f s\n",
-                  s->ref_per_sample * nb, s->ref_per_sample, REF_BUDGET);
+                  "skipped: a round would take ~%.0f s > %.0f s (%.3g s per batch row)\n",
+                  s->ref_per_sample * nb, REF_BUDGET, s->ref_per_sample);
         return 0;
     }
-    fr_ssca_params p = params(s, c, 2, 0, ctx->seed);
-    fr_ssca_trace t = {0};
-    int st = fr_ssca_trace_init(&t, &s->D, &p, REF_PREC);
-    if (st != FR_OK) {
-        cli_error(fr_strerror(st), "bench ssca: fr_ssca_trace_init");
+    double *wr = malloc(s->d * sizeof *wr);
+    if (!wr) {
+        cli_error("out of memory", "bench ssca ref");
         return 2;
     }
-    double t0 = bench_now();
-    st = fr_ssca_run(&t, &s->D, &p);
-    double dt = bench_now() - t0;
-    double *wr = malloc(s->d * sizeof *wr), err = INFINITY;
-    if (wr && st == FR_OK) {
-        for (size_t k = 0; k < s->d; k++)
-            wr[k] = mpfr_get_d(t.w[k], MPFR_RNDN);
-        err = normwise(w2, wr, s->d);
-    }
-    fr_ssca_trace_clear(&t);
+    double t2 = timed_ref(s, c, 2, ctx->seed, wr);
+    double t3 = t2 < 0 ? -1 : timed_ref(s, c, 3, ctx->seed, NULL);
+    double err = normwise(w2, wr, s->d);
     free(wr);
-    if (st != FR_OK) {
-        cli_error(fr_strerror(st), "bench ssca: fr_ssca_run");
+    if (t3 < 0)
         return 2;
-    }
+    const double round = t3 - t2;
     if (s->ref_per_sample <= 0)
-        s->ref_per_sample = dt / nb;
+        s->ref_per_sample = fmax(round, 0) / nb;
     char what[64];
     snprintf(what, sizeof what, "ref %s w^2", algo_label(c->algo));
     double agree = bench_agree(ctx, what, err, AGREE_TOL);
-    bench_row(algo_label(c->algo), size, "%10.4g %10.4g %10.0f %9.3g %8.3g\n", dt, fast_round,
-              dt / fast_round, err, agree);
+    bench_row(algo_label(c->algo), size, "%10.4g %10.4g %10.4g %10.0f %9.3g %8.3g\n", t2, round,
+              fast_round, round / fast_round, err, agree);
     return 0;
 }
 
@@ -347,8 +368,9 @@ static int time_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, trow *ro
         goto done;
     }
     memcpy(w2, ta.w, s->d * sizeof *w2);
-    /* k from a first estimate of a round: k rounds take >= 0.3 s (quick: k = 3) */
-    fr_ssca_params p3 = params(s, c, 3, 0, ctx->seed);
+    /* k from a first estimate of a round, (t(T = 5) - t(T = 2)) / 3: k
+     * rounds take >= 0.3 s (at least 3, at most 200; quick: k = 3) */
+    fr_ssca_params p3 = params(s, c, 5, 0, ctx->seed);
     ff_ssca_trace t3 = {0};
     double e2 = timed_fast(&t2, s, &p2), e3 = -1;
     if (ff_ssca_trace_init(&t3, &s->D, &p3) == FR_OK)
@@ -358,7 +380,7 @@ static int time_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, trow *ro
         rc = 2;
         goto done;
     }
-    double est = fmax(e3 - e2, 1e-6);
+    double est = fmax((e3 - e2) / 3, 1e-6);
     unsigned long k = ctx->quick ? 3 : (unsigned long)fmin(200, fmax(3, ceil(0.3 / est)));
     fr_ssca_params pk = params(s, c, k + 1, 0, ctx->seed);
     if (ff_ssca_trace_init(&tk, &s->D, &pk) != FR_OK) {
@@ -537,11 +559,11 @@ int bench_ssca(bench_ctx *ctx)
         goto done;
     printf("  target: at B = 6000 (Algorithm 1) rate/dgemm >= 0.70\n");
 
-    printf("\nssca: ref (MPFR, %d bits) against fast: one fr_ssca_run with T = 2 (one round\n"
-           "plus set-up), timed once; agree: max|w2_fast - w2_ref| / max|w2_ref| (err) as a\n"
-           "fraction of %.0e\n", REF_PREC, AGREE_TOL);
-    printf("  %-22s %-26s%10s %10s %10s %9s %8s\n", "algorithm", "batch", "ref (s)",
-           "fast (s)", "ref/fast", "err", "agree");
+    printf("\nssca: ref (MPFR, %d bits) against fast: fr_ssca_run with T = 2 and T = 3, each\n"
+           "timed once; ref's round = t(T = 3) - t(T = 2); agree: max|w2_fast - w2_ref| /\n"
+           "max|w2_ref| (err) as a fraction of %.0e\n", REF_PREC, AGREE_TOL);
+    printf("  %-22s %-26s%10s %10s %10s %10s %9s %8s\n", "algorithm", "batch", "T = 2 (s)",
+           "round (s)", "fast (s)", "ref/fast", "err", "agree");
     s.ref_per_sample = 0;
     for (size_t c = 0; c < ncase && rc == 0; c++) {
         if (c > 0 && cases[c].algo != cases[c - 1].algo)
