@@ -27,8 +27,10 @@ its gradient is that of one client of weight 1/B (docs/SSCA.md 10):
   f1 = rho (g - 2 tau w), beta = rho w, W = 1 - (1 - rho) (FR_SSCA_W_EXACT)
   or 1 (printed), wbar = -(f1 + 2 lambda beta) / (2 tau W),
   w2 = (1 - gamma) w + gamma wbar.
-The round is timed from the gather to w2; fast's time also includes its
-draw of the batch (frng_sample), which numpy is given.
+The round is timed from the gather to w2 (when the batch is the whole data
+set, B = N_i for every client, the rows are used in place, as fast does:
+a gradient sum does not depend on the order of its rows); fast's time
+also includes its draw of the batch (frng_sample), which numpy is given.
 Exit 0 if every case agreed, 1 otherwise, 2 on a usage or input error.
 """
 import argparse
@@ -50,9 +52,13 @@ def load(d, name, count):
 
 def round1(Z, y, w, idx, q, rho, gamma, tau, lam, weight, L, J, P):
     """Round t = 1 of Algorithm 1 or 3 (state f1 = 0, beta = 0, prod = 1):
-    w^2 from w^1 on the batch idx with per-row weights q."""
-    Zb = Z[idx]
-    yb = y[idx]
+    w^2 from w^1 on the batch idx (None: every row of Z in place) with
+    per-row weights q."""
+    if idx is None:
+        Zb, yb = Z, y
+    else:
+        Zb = Z[idx]
+        yb = y[idx]
     W0 = w[:L * J].reshape(L, J)
     W1 = w[L * J:].reshape(J, P)
     U = Zb @ W1.T
@@ -160,6 +166,10 @@ def main():
         else:
             q = np.full(nd, 1.0 / B)
             label = "alg3 (feature)"
+        if nd == N:                              # the whole data set: no gather (as fast)
+            if algo == "alg1":
+                q = np.repeat(Ni / (B * float(N)), Ni.astype(np.intp))
+            idx = None
         rho, gamma = a1, a2                      # t = 1: a t^-alpha = a
 
         def fn():
