@@ -143,7 +143,6 @@ static void ws_free(ffi_ssca_ws *ws)
     free(ws->U);
     free(ws->netws);
     free(ws->Zb);
-    free(ws->rwc);
     free(ws->yb);
     free(ws->rows);
     free(ws->rw);
@@ -187,7 +186,6 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     ws->U = malloc(ch * J * sizeof *ws->U);
     ws->netws = malloc(ffi_ssca_net_ws_len(ch, ws->L, J) * sizeof *ws->netws);
     ws->Zb = malloc(ch * P * sizeof *ws->Zb);
-    ws->rwc = malloc(ch * sizeof *ws->rwc);
     ws->yb = malloc(ch * sizeof *ws->yb);
     ws->rows = malloc(nbmax * sizeof *ws->rows);
     ws->rw = malloc(nbmax * sizeof *ws->rw);
@@ -202,7 +200,7 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     ws->perm = malloc(pmax * sizeof *ws->perm);
     ws->rng = malloc((ws->feature ? 1 : nc) * sizeof *ws->rng);
     if (!ws->off || !ws->q || !ws->U || !ws->netws || !ws->Zb
-        || !ws->rwc || !ws->yb || !ws->rows || !ws->rw || !ws->g || !ws->draw || !ws->perm
+        || !ws->yb || !ws->rows || !ws->rw || !ws->g || !ws->draw || !ws->perm
         || !ws->rng) {
         ws_free(ws);
         return FR_ENOMEM;

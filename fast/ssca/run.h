@@ -29,7 +29,6 @@ typedef struct {
     double *U;          /* ch x J pre-activations */
     double *netws;      /* ffi_ssca_net_ws_len(ch, L, J) */
     double *Zb;         /* ch x P gathered rows */
-    double *rwc;        /* ch row weights of a chunk */
     size_t *yb;         /* ch gathered labels */
     size_t *rows;       /* the global rows of a pass (at most nbmax) */
     double *rw;         /* their weights */
