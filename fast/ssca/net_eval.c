@@ -203,12 +203,18 @@ size_t ffi_ssca_net_ws_len(size_t nb, size_t L, size_t J)
     return 3 * nb * J + 2 * nb * L + nb;
 }
 
+double *ffi_ssca_net_ws_delta(double *ws, size_t nb, size_t L, size_t J)
+{
+    return ws + 2 * nb * J + 2 * nb * L + nb;
+}
+
 int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const double *w0,
-                         const size_t *y, const double *Z, const double *rw, int acc,
+                         const size_t *y, const double *Z, const double *rw, unsigned flags,
                          size_t nb, size_t L, size_t J, size_t P, double *ws)
 {
     const size_t nJ = nb * J, nL = nb * L;
     double *S = ws, *Sp = S + nJ, *O = Sp + nJ, *R = O + nL, *loss = R + nL, *Dl = loss + nb;
+    const int acc = (flags & FFI_NET_ACC) != 0;
     const double beta = acc ? 1.0 : 0.0;
     int st = forward(U, w0, y, nb, L, J, S, Sp, O, R, loss);
     if (st != FR_OK)
@@ -232,10 +238,12 @@ int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const
         if (!ffi_all_finite(A, L * J))
             st = FR_ENONFINITE;
     }
-    if (B) {
+    if (B || (flags & FFI_NET_DELTA)) {
         ffi_ssca_gemm(0, 0, nb, J, L, R, L, w0, J, Dl, J);             /* C = R W0 */
         for (size_t k = 0; k < nJ; k++)
             Dl[k] = Dl[k] * Sp[k];                                      /* Delta */
+    }
+    if (B) {
         ffi_ssca_gemm_beta(1, 0, J, P, nb, Dl, J, Z, P, beta, B, P);   /* B (+)= Delta^T Z */
         if (!ffi_all_finite(B, J * P))
             st = FR_ENONFINITE;
@@ -252,7 +260,7 @@ int ffi_ssca_net_eval(double *f, double *A, double *B, const double *U, const do
         return FR_ENOMEM;
     double *Aw = ws + ffi_ssca_net_ws_len(nb, L, J), *Bw = Aw + LJ, fs;
     int st = ffi_ssca_net_eval_ws(f ? &fs : NULL, A ? Aw : NULL, B ? Bw : NULL, U, w0, y, Z,
-                                  NULL, 0, nb, L, J, P, ws);
+                                  NULL, 0u, nb, L, J, P, ws);
     if (st == FR_OK) {                         /* outputs written only on FR_OK */
         if (f)
             *f = fs + 0.0;
