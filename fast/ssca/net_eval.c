@@ -157,6 +157,46 @@ static inline void swish(double x, double *s, double *sp)
     *sp = sig * (1.0 + x * sigm);
 }
 
+/* swish() on nJ entries with the same operations, split so that the
+ * compiler vectorises all but exp: first e_k = exp(-|u_k|) (0 beyond
+ * 745.2) into Sp, then D = 1 + e, the two quotients, S and S' in blocks
+ * of 8 (FFI_VERSIONS; IEEE operations give the same bits in any vector
+ * width, -ffp-contract=off), so S and S' are bit for bit swish()'s. */
+FFI_INLINE void swish_entry(const double *restrict U, double *restrict S, double *restrict Sp,
+                            size_t k)
+{
+    const double x = U[k], e = Sp[k], D = 1.0 + e;
+    const int pos = x >= 0;
+    const double sig = (pos ? 1.0 : e) / D, sigm = (pos ? e : 1.0) / D;
+    S[k] = x * sig;
+    Sp[k] = sig * (1.0 + x * sigm);
+}
+
+FFI_INLINE int swish_rest_body(const double *restrict U, double *restrict S, double *restrict Sp,
+                               size_t n)
+{
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        for (size_t l = 0; l < 8; l++)
+            swish_entry(U, S, Sp, k + l);
+    for (; k < n; k++)
+        swish_entry(U, S, Sp, k);
+    return 0;
+}
+
+FFI_VERSIONS(int, swish_rest,
+             (const double *restrict U, double *restrict S, double *restrict Sp, size_t n),
+             (U, S, Sp, n))
+
+static void swish_all(const double *U, double *S, double *Sp, size_t nJ)
+{
+    for (size_t k = 0; k < nJ; k++) {
+        const double a = fabs(U[k]);
+        Sp[k] = a > 745.2 ? 0.0 : exp(-a);
+    }
+    (void)swish_rest(U, S, Sp, nJ);
+}
+
 /* Per sample: the softmax of its row o (L entries) into r (Q - e_y) and
  * its loss. */
 static void softmax_row(const double *o, double *r, double *loss, size_t y, size_t L)
@@ -188,8 +228,11 @@ static int forward(const double *U, const double *w0, const size_t *y, size_t nb
     if (!ffi_all_finite(U, nJ))
         return FR_ENONFINITE;
     double dummy;
-    for (size_t k = 0; k < nJ; k++)
-        swish(U[k], &S[k], Sp != NULL ? &Sp[k] : &dummy);
+    if (Sp != NULL)
+        swish_all(U, S, Sp, nJ);
+    else
+        for (size_t k = 0; k < nJ; k++)
+            swish(U[k], &S[k], &dummy);
     ffi_ssca_gemm(0, 1, nb, L, J, S, J, w0, J, O, L);       /* O = S W0^T */
     if (!ffi_all_finite(O, nb * L))
         return FR_ENONFINITE;
