@@ -19,8 +19,18 @@
  *     on the order of its rows) and runs the network engine of
  *     net_eval.c on it: U = Z W1^T (dgemm), then O, A, C, B by dgemm,
  *     the gradient of the chunks accumulated by dgemm with beta = 1;
+ *   - a batch of at most FFI_SSCA_DEFER_MAX rows leaves B = Delta^T Z to
+ *     the unconstrained rounds, which form it in blocks of FFI_SSCA_TILE
+ *     hidden cells and apply the step to each block in cache
+ *     (ffi_ssca_grad_tile, run_sample.c);
+ *   - the server step is one or two vectorised passes over d
+ *     (run_sample.c), the record ||w||^2 comes out of it;
  *   - F(w^t) over all N samples (KEEP_COST) is the same pass over the
  *     contiguous rows, in chunks.
+ * Measured (perf, P = 784, J = 128, L = 10, I = 10, one BLAS thread, CPU
+ * time): a round of Algorithm 1 at B = 6000 runs at 0.90 of the rate of
+ * cblas_dgemm alone on the same shapes; the rest is exp (one per hidden
+ * entry), the gather of the batch rows and the O(d) step.
  * Numerics are ff_ssca_net's (stable swish, log-sum-exp, net_eval.c). */
 #include "run.h"
 
