@@ -42,7 +42,7 @@ void vssca_sample(int algo, frng_t *g, ftensor *par, ftensor *in);
  *           L = 3, P = 12: 248832) takes about 5 s.  The largest
  *           committed case (ssca_alg3 id 4: T = 8, N = 36, B = 2, J = 4,
  *           L = 2, P = 8) is 13376, under the fuzz target's 2^14;
- *           generating all 98 committed cases takes about 7 s;
+ *           generating all 104 committed cases takes about 7 s;
  *   record  T (d + nd + 8) <= VSSCA_RECORD_MAX (2^16), d = J (L + P), nd
  *           the draws per round: the memory of the trajectory.
  * vssca_work_max is VSSCA_WORK_MAX (the fuzz target lowers it). */
