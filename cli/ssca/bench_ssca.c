@@ -320,7 +320,7 @@ static int put(bench_ctx *ctx, const char *name, const double *x, size_t len)
 /* The inputs of the numpy round of case q: w^1, the batch (global row
  * indices, as binary64), fast's w^2, and the manifest line. */
 static int write_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, const ff_ssca_trace *t,
-                      double round)
+                      double round, unsigned long kr)
 {
     if (s->man == NULL)
         return 0;
@@ -347,9 +347,10 @@ static int write_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, const f
     free(ix);
     if (rc)
         return rc;
-    fprintf(s->man, "case case%zu %s %zu %zu %a %a %a %a %a %a %d %a\n", q,
-            c->algo == FR_SSCA_ALG1 ? "alg1" : "alg3", c->B, t->nd, c->a1, c->alpha, c->a2,
-            c->alpha, c->tau, 1e-5, FR_SSCA_W_EXACT, round);
+    fr_ssca_params p = params(s, c, 2, 0, ctx->seed);
+    fprintf(s->man, "case case%zu %s %zu %zu %a %a %a %a %a %a %d %a %lu\n", q,
+            c->algo == FR_SSCA_ALG1 ? "alg1" : "alg3", c->B, t->nd, p.a1, p.alpha1, p.a2,
+            p.alpha2, p.tau, p.lambda, p.weight, round, kr);
     return 0;
 }
 
@@ -441,7 +442,7 @@ static int time_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, trow *ro
     row->flops = round_flops(s, c, row->gemm);
     row->rate = row->flops / row->round;
     row->drate = row->gemm / row->floor;
-    rc = write_case(ctx, s, c, q, &ta, row->round);
+    rc = write_case(ctx, s, c, q, &ta, row->round, row->k);
 done:
     ff_ssca_trace_clear(&ta);
     ff_ssca_trace_clear(&t2);
@@ -488,7 +489,13 @@ static int open_inputs(bench_ctx *ctx, sctx *s)
             ctx->quick ? ", quick sizes" : "", ctx->reps, D->N, D->P, D->J, D->L, D->nc);
     for (size_t i = 0; i < D->nc; i++)
         fprintf(s->man, " %zu", D->Ni[i]);
-    fprintf(s->man, "\n");
+    fprintf(s->man, "\nPi");
+    for (size_t i = 0; i < D->nc; i++)
+        fprintf(s->man, " %zu", D->Pi[i]);
+    /* the fields of fr_ssca_params every case shares (params()) */
+    const fr_ssca_params p = params(s, &full_cases[0], 2, 0, ctx->seed);
+    fprintf(s->man, "\nfixed %lu %a %a %a %a %a %llu\n", p.E, p.U, p.c, p.lr_a, p.lr_alpha,
+            p.mom, (unsigned long long)p.seed);
     double *yd = malloc(D->N * sizeof *yd);
     if (!yd) {
         cli_error("out of memory", "bench ssca inputs");
