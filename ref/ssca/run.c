@@ -90,9 +90,9 @@ size_t fri_ssca_run_nd(const fr_ssca_data *D, const fr_ssca_params *prm)
     }
 }
 
-/* The record counts of a trace for checked sizes: FR_ESIZE if one is
- * above FR_COUNT_MAX (nd of an unknown algo is 0: its FR_EDOM comes
- * later). */
+/* The record counts of a trace for checked sizes and a known algo:
+ * FR_ESIZE if T d, nc B (E) or (T - 1) nd is above FR_COUNT_MAX (T d is
+ * checked with or without KEEP_W, as fast does). */
 static int trace_sizes(const fr_ssca_data *D, const fr_ssca_params *prm, size_t *d, size_t *nd)
 {
     if (fr_ssca_net_dim(D->L, D->J, D->P, d) != FR_OK)
@@ -105,8 +105,7 @@ static int trace_sizes(const fr_ssca_data *D, const fr_ssca_params *prm, size_t 
         return FR_ESIZE;
     }
     *nd = fri_ssca_run_nd(D, prm);
-    if (((prm->keep & FR_SSCA_KEEP_W) && T > FR_COUNT_MAX / *d)
-        || (*nd > 0 && T - 1 > FR_COUNT_MAX / *nd))
+    if (T > FR_COUNT_MAX / *d || T - 1 > FR_COUNT_MAX / *nd)
         return FR_ESIZE;
     return FR_OK;
 }
@@ -117,16 +116,20 @@ int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
     const int sc = fr_ssca_run_check(D, prm);
     if (sc == FR_ENULL || t == NULL)
         return FR_ENULL;
+    if (sc == FR_ESIZE)
+        return FR_ESIZE;
     size_t d = 0, nd = 0;
-    fr_ssca_trace u;
-    memset(&u, 0, sizeof u);
-    if (sc == FR_ESIZE || trace_sizes(D, prm, &d, &nd) != FR_OK
-        || (sc == FR_OK && fr_ssca_run_msgs(&u.msgs, D, prm) == FR_ESIZE))
-        return FR_ESIZE;                   /* a record count, or a count beyond 64 bits */
+    /* an unknown algo has no records: its FR_EDOM after the precision */
+    const int known = fr_ssca_algo_name(prm->algo) != NULL;
+    if (known && trace_sizes(D, prm, &d, &nd) != FR_OK)
+        return FR_ESIZE;
     if (prec < MPFR_PREC_MIN || prec > FR_PREC_MAX)
         return FR_EPREC;
     if (sc != FR_OK)
         return sc;
+    fr_ssca_trace u;
+    memset(&u, 0, sizeof u);
+    fr_ssca_run_msgs(&u.msgs, D, prm);     /* checked arguments (a count beyond 64 bits: 0) */
     u.T = (size_t)prm->T;
     u.d = d;
     u.nd = nd;
@@ -155,20 +158,25 @@ int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
 
 /* ---- argument checks -------------------------------------------------------
  * Class order: fr_ssca_run_check's classes at their places, a zeroed
- * trace with FR_ENULL, a trace initialised for other sizes (d, T, nd,
- * keep) with FR_ESIZE.  Writes nothing. */
+ * trace with FR_ENULL, a trace initialised for another run (d, T, nd,
+ * keep or algo differ: the records are the algorithm's) with FR_ESIZE;
+ * an unknown algo is fr_ssca_run_check's FR_EDOM (no records to compare),
+ * as in fast.  Writes nothing. */
 static int run_args(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm)
 {
     const int sc = fr_ssca_run_check(D, prm);
     if (sc == FR_ENULL || t == NULL || t->w == NULL || t->cost == NULL || t->norm2 == NULL
         || t->cons == NULL || t->nu == NULL || t->slack == NULL || t->branch == NULL)
         return FR_ENULL;
-    size_t d = 0, nd = 0;
-    if (sc == FR_ESIZE || trace_sizes(D, prm, &d, &nd) != FR_OK || t->d != d
-        || t->T != (size_t)prm->T || t->keep != prm->keep
-        || (nd > 0 && t->nd != nd)
-        || ((t->keep & FR_SSCA_KEEP_DRAWS) != 0 && t->draws == NULL))
+    if (sc == FR_ESIZE)
         return FR_ESIZE;
+    if (fr_ssca_algo_name(prm->algo) == NULL)
+        return sc;                         /* FR_EDOM (or FR_ENONFINITE first): no records */
+    size_t d = 0, nd = 0;
+    if (trace_sizes(D, prm, &d, &nd) != FR_OK || t->d != d || t->nd != nd
+        || t->T != (size_t)prm->T || t->keep != prm->keep || t->algo != prm->algo
+        || ((t->keep & FR_SSCA_KEEP_DRAWS) != 0 && t->draws == NULL))
+        return FR_ESIZE;                   /* initialised for another run */
     return sc;
 }
 
@@ -335,12 +343,17 @@ static int record(fri_ssca_run_ctx *c, size_t t)
     if (st != FR_OK)
         return st;
     mpfr_sum(tr->norm2[t - 1], c->ptr, d, MPFR_RNDN);
+    if (!mpfr_number_p(tr->norm2[t - 1]))
+        return FR_ENONFINITE;                      /* beyond MPFR's exponent range */
     if ((tr->keep & FR_SSCA_KEEP_COST) != 0) {
         if ((st = fr_ssca_net(c->fsum, NULL, c->w, D->L, D->J, D->P, c->Z, D->y, D->N)) != FR_OK)
             return st;
         mpfr_div_ui(tr->cost[t - 1], c->fsum, (unsigned long)D->N, MPFR_RNDN);
         if (fr_ssca_algo_constrained(c->prm->algo))
             mpfr_sub(tr->cons[t - 1], tr->cost[t - 1], c->U, MPFR_RNDN);
+        if (!mpfr_number_p(tr->cost[t - 1])
+            || (fr_ssca_algo_constrained(c->prm->algo) && !mpfr_number_p(tr->cons[t - 1])))
+            return FR_ENONFINITE;
     }
     return FR_OK;
 }
@@ -370,8 +383,6 @@ int fr_ssca_run(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
         return st;                                 /* argument error: t untouched */
     fri_ssca_run_ctx c;
     trace_reset(t);
-    t->algo = prm->algo;                           /* the records are this run's */
-    fr_ssca_run_msgs(&t->msgs, D, prm);
     if ((st = ctx_init(&c, t, D, prm)) != FR_OK)
         return st;                                 /* FR_ENOMEM: t in its reset state */
     const size_t d = c.d, T = (size_t)prm->T;
@@ -395,6 +406,10 @@ int fr_ssca_run(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
             schedule(c.gamma, prm->a2, prm->alpha2, r);
             st = c.feature ? fri_ssca_round_feature(&c, r) : fri_ssca_round_sample(&c, r);
         }
+        /* a rounding to p beyond MPFR's exponent range gives an infinity
+         * without a status: FR_ENONFINITE (fedref/ssca.h) */
+        if (st == FR_OK && (!fri_finite(c.w, d) || !fri_finite(c.v, d)))
+            st = FR_ENONFINITE;
         if (st == FR_OK)
             t->rounds = r;
     }
