@@ -13,6 +13,13 @@
  *   Q_l = E_l / den,  r_l = Q_l - [l = y],  loss = log1p(s') - d_y,
  *   f = sum_n loss_n,  A = R^T S (dgemm),  C = R W0 (dgemm),
  *   Delta = C .* S',  B = Delta^T Z (dgemm).
+ * ffi_ssca_net_eval_ws is this evaluation on a caller's workspace, with
+ * optional row weights (R and the losses scaled row by row before the
+ * products) and accumulation into the outputs (BLAS beta = 1), for the
+ * runs' stacked and chunked batches (fast/ssca/run.c); ffi_ssca_net_eval
+ * calls it with no weights and no accumulation, so ff_ssca_net and the
+ * feature-based messages perform the same operations as before and the
+ * analysis below is unchanged (it is not claimed for weighted rows).
  * Every exponent is <= 0 (log-sum-exp with the max shift), no 0 log 0,
  * no per-sample loop in the products.  Zeros of the results are +0.
  *

@@ -99,6 +99,8 @@ int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
         return FR_ENULL;
     if (sc == FR_ESIZE)
         return FR_ESIZE;
+    if (fr_ssca_algo_name(prm->algo) == NULL)
+        return sc;                                         /* FR_EDOM: no records */
     size_t d, nd, T;
     if (rec_sizes(D, prm, &d, &nd, &T) != FR_OK)
         return FR_ESIZE;
@@ -120,12 +122,12 @@ int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
     u.branch = malloc((T - 1) * sizeof *u.branch);
     if (prm->keep & FR_SSCA_KEEP_DRAWS)
         u.draws = malloc((T - 1) * nd * sizeof *u.draws);
-    int msg = fr_ssca_run_msgs(&u.msgs, D, prm);
+    (void)fr_ssca_run_msgs(&u.msgs, D, prm);   /* checked arguments (a count beyond 64 bits: 0, as ref) */
     if (!u.w || !u.cost || !u.norm2 || !u.cons || !u.nu || !u.slack || !u.branch
-        || ((prm->keep & FR_SSCA_KEEP_DRAWS) && !u.draws) || msg != FR_OK) {
+        || ((prm->keep & FR_SSCA_KEEP_DRAWS) && !u.draws)) {
         ff_ssca_trace_clear(&u);
         memset(t, 0, sizeof *t);
-        return msg != FR_OK ? msg : FR_ENOMEM;
+        return FR_ENOMEM;
     }
     trace_reset(&u);
     *t = u;
@@ -139,10 +141,8 @@ static void ws_free(ffi_ssca_ws *ws)
     free(ws->off);
     free(ws->q);
     free(ws->U);
-    free(ws->H);
     free(ws->netws);
     free(ws->Zb);
-    free(ws->rwc);
     free(ws->yb);
     free(ws->rows);
     free(ws->rw);
@@ -184,10 +184,8 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     ws->off = malloc((nc + 1) * sizeof *ws->off);
     ws->q = malloc(nc * sizeof *ws->q);
     ws->U = malloc(ch * J * sizeof *ws->U);
-    ws->H = ws->feature ? malloc(ch * J * sizeof *ws->H) : NULL;
     ws->netws = malloc(ffi_ssca_net_ws_len(ch, ws->L, J) * sizeof *ws->netws);
     ws->Zb = malloc(ch * P * sizeof *ws->Zb);
-    ws->rwc = malloc(ch * sizeof *ws->rwc);
     ws->yb = malloc(ch * sizeof *ws->yb);
     ws->rows = malloc(nbmax * sizeof *ws->rows);
     ws->rw = malloc(nbmax * sizeof *ws->rw);
@@ -201,8 +199,8 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
             pmax = D->Ni[i] > pmax ? D->Ni[i] : pmax;
     ws->perm = malloc(pmax * sizeof *ws->perm);
     ws->rng = malloc((ws->feature ? 1 : nc) * sizeof *ws->rng);
-    if (!ws->off || !ws->q || !ws->U || (ws->feature && !ws->H) || !ws->netws || !ws->Zb
-        || !ws->rwc || !ws->yb || !ws->rows || !ws->rw || !ws->g || !ws->draw || !ws->perm
+    if (!ws->off || !ws->q || !ws->U || !ws->netws || !ws->Zb
+        || !ws->yb || !ws->rows || !ws->rw || !ws->g || !ws->draw || !ws->perm
         || !ws->rng) {
         ws_free(ws);
         return FR_ENOMEM;
@@ -219,6 +217,7 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
         ws->g[k] = 0.0;                       /* f1 = beta = v = 0 */
     ws->C = 0.0;
     ws->Pw = 1.0;
+    ws->n2 = NAN;
     if (!ws->feature)                         /* q_i = N_i / (B N) as ffi_ssca_weights */
         ffi_ssca_weights(ws->q, D->Ni, nc, ws->B, ws->N);
     for (size_t k = 0; k < pmax; k++)
@@ -269,7 +268,7 @@ void ffi_ssca_draw_round(ffi_ssca_ws *ws)
 /* ---- the batch pass ----------------------------------------------------------- */
 
 int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t row0,
-                  size_t nrows, const double *rw, int mode, double *f, double *g)
+                  size_t nrows, const double *rw, double *f, double *g)
 {
     const fr_ssca_data *D = ws->D;
     const size_t P = ws->P, J = ws->J, L = ws->L, ch = ws->ch;
@@ -290,18 +289,7 @@ int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t r
             Zc = D->Z + (row0 + c0) * P;
             yc = D->y + row0 + c0;
         }
-        if (mode == 0) {
-            ffi_ssca_gemm(0, 1, nb, J, P, Zc, P, w1, P, ws->U, J);          /* U = Z W1^T */
-        } else {                                /* U = h_0 + h_1 + ..., h_i = Z_i W1_i^T */
-            for (size_t i = 0; i < ws->nc; i++) {
-                const size_t o = ws->off[i], Pi = ws->off[i + 1] - o;
-                double *h = i == 0 ? ws->U : ws->H;
-                ffi_ssca_gemm(0, 1, nb, J, Pi, Zc + o, P, w1 + o, P, h, J);
-                if (i > 0)
-                    for (size_t k = 0; k < nb * J; k++)
-                        ws->U[k] = ws->U[k] + ws->H[k];
-            }
-        }
+        ffi_ssca_gemm(0, 1, nb, J, P, Zc, P, w1, P, ws->U, J);              /* U = Z W1^T */
         int st = ffi_ssca_net_eval_ws(f, A, Bm, ws->U, w, yc, Zc, rw ? rw + c0 : NULL, c0 > 0,
                                       nb, L, J, P, ws->netws);
         if (st != FR_OK)
@@ -312,17 +300,35 @@ int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t r
 
 /* ---- the run -------------------------------------------------------------------- */
 
+/* ||x||^2 in 8 partial sums (vectorised; FFI_VERSIONS). */
+FFI_INLINE double sumsq_body(const double *restrict x, size_t n)
+{
+    double a[8] = {0};
+    size_t j = 0;
+    for (; j + 8 <= n; j += 8)
+        for (size_t l = 0; l < 8; l++)
+            a[l] += x[j + l] * x[j + l];
+    for (size_t l = 0; j < n; j++, l++)
+        a[l] += x[j] * x[j];
+    return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]));
+}
+
+FFI_VERSIONS(double, sumsq, (const double *restrict x, size_t n), (x, n))
+
+double ffi_ssca_sumsq(const double *x, size_t n)
+{
+    return sumsq(x, n);
+}
+
 /* The records of the point w^t (t = 1 .. T): cost, norm2, cons. */
-static int record_point(ff_ssca_trace *t, ffi_ssca_ws *ws, const double *w, size_t tt)
+static int record_point(ff_ssca_trace *t, ffi_ssca_ws *ws, const double *w, size_t tt,
+                        double n2)
 {
     const fr_ssca_params *prm = ws->prm;
-    double n2 = 0;
-    for (size_t j = 0; j < ws->d; j++)
-        n2 += w[j] * w[j];
     t->norm2[tt - 1] = n2;
     if (prm->keep & FR_SSCA_KEEP_COST) {
         double f;
-        int st = ffi_ssca_pass(ws, w, NULL, 0, ws->N, NULL, 0, &f, NULL);
+        int st = ffi_ssca_pass(ws, w, NULL, 0, ws->N, NULL, &f, NULL);
         if (st != FR_OK)
             return st;
         const double F = f / (double)ws->N;               /* (28), the mean */
@@ -340,8 +346,9 @@ static int run_rounds(ff_ssca_trace *t, ffi_ssca_ws *ws, double *w)
     const fr_ssca_params *prm = ws->prm;
     const int algo = prm->algo;
     int st = FR_OK;
+    double n2 = sumsq(w, ws->d);
     for (unsigned long r = 1; r < prm->T; r++) {
-        if ((st = record_point(t, ws, w, r)) != FR_OK)
+        if ((st = record_point(t, ws, w, r, n2)) != FR_OK)
             return st;
         ffi_ssca_draw_round(ws);
         if (t->draws)
@@ -356,7 +363,9 @@ static int run_rounds(ff_ssca_trace *t, ffi_ssca_ws *ws, double *w)
             st = ffi_ssca_round_sgd(ws, w, r);
         if (st != FR_OK)
             return st;
-        if (!ffi_all_finite(w, ws->d))
+        n2 = isnan(ws->n2) ? sumsq(w, ws->d) : ws->n2;
+        ws->n2 = NAN;
+        if (!isfinite(n2) && !ffi_all_finite(w, ws->d))
             return FR_ENONFINITE;                          /* a binary64 overflow */
         if (fr_ssca_algo_constrained(algo)) {
             t->nu[r - 1] = nu;
@@ -365,7 +374,7 @@ static int run_rounds(ff_ssca_trace *t, ffi_ssca_ws *ws, double *w)
         }
         t->rounds = r;
     }
-    if ((st = record_point(t, ws, w, prm->T)) != FR_OK)
+    if ((st = record_point(t, ws, w, prm->T, n2)) != FR_OK)
         return st;
     if (!(prm->keep & FR_SSCA_KEEP_W))
         memcpy(t->w, w, ws->d * sizeof *w);
@@ -377,10 +386,13 @@ int ff_ssca_run(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
     if (t == NULL)
         return FR_ENULL;
     const int sc = fr_ssca_run_check(D, prm);
-    if (sc == FR_ENULL || t->w == NULL || t->cost == NULL)
+    if (sc == FR_ENULL || t->w == NULL || t->cost == NULL || t->norm2 == NULL
+        || t->cons == NULL || t->nu == NULL || t->slack == NULL || t->branch == NULL)
         return FR_ENULL;                                   /* a zeroed trace */
     if (sc == FR_ESIZE)
         return FR_ESIZE;
+    if (fr_ssca_algo_name(prm->algo) == NULL)
+        return sc;                                         /* FR_EDOM */
     size_t d, nd, T;
     if (rec_sizes(D, prm, &d, &nd, &T) != FR_OK || t->d != d || t->nd != nd || t->T != T
         || t->keep != prm->keep || t->algo != prm->algo
@@ -395,9 +407,7 @@ int ff_ssca_run(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
         return st;
     double *w = ws.vacc + d;                               /* the server point: slot 10 */
     memcpy(w, prm->w1, d * sizeof *w);
-    st = run_rounds(t, &ws, w);
-    if (st == FR_OK)
-        st = fr_ssca_run_msgs(&t->msgs, D, prm);
+    st = run_rounds(t, &ws, w);                            /* msgs: from trace_init */
     if (st != FR_OK)
         trace_reset(t);                                    /* the initial state */
     ws_free(&ws);

@@ -14,7 +14,9 @@
  * ceil(nb / ch) chunks of at most ch rows, the gradient accumulated by
  * BLAS beta = 1 (ffi_ssca_net_eval_ws), so the per-chunk buffers stay in
  * cache-friendly sizes whatever B is. */
+#ifndef FFI_SSCA_CHUNK
 #define FFI_SSCA_CHUNK 2048
+#endif
 
 typedef struct {
     const fr_ssca_data *D;
@@ -25,10 +27,8 @@ typedef struct {
     double *q;          /* nc weights N_i / (B N) (Algorithms 1-2), binary64 as ffi_ssca_weights */
     /* the batch pass (run.c) */
     double *U;          /* ch x J pre-activations */
-    double *H;          /* nc x ch x J partial pre-activations (feature-based) */
     double *netws;      /* ffi_ssca_net_ws_len(ch, L, J) */
     double *Zb;         /* ch x P gathered rows */
-    double *rwc;        /* ch row weights of a chunk */
     size_t *yb;         /* ch gathered labels */
     size_t *rows;       /* the global rows of a pass (at most nbmax) */
     double *rw;         /* their weights */
@@ -36,6 +36,7 @@ typedef struct {
     double *g;          /* d: a gradient sum (layout of w) */
     double *f1, *beta, *wbar, *wi, *vi, *v, *wacc, *vacc;   /* d each */
     double C, Pw;       /* (42)'s constant C^(t); P_t = prod (1 - rho) */
+    double n2;          /* ||w||^2 of the new point when a round computed it (else NaN) */
     /* the draws */
     size_t *draw;       /* nd: this round's draws (local indices, draw order) */
     size_t *perm;       /* identity permutation of max(N_i) (sample) or N (feature) entries */
@@ -50,13 +51,18 @@ void ffi_ssca_draw_round(ffi_ssca_ws *ws);
 
 /* run.c: one batch pass at w over nrows rows: rows (global sample
  * indices, NULL: the contiguous rows row0 .. row0 + nrows - 1), row
- * weights rw (NULL: 1); mode 0: U = Z W1^T (one dgemm), mode 1: U = sum_i
- * H_i, H_i = Z_i W1_i^T over the clients' features (Steps 4-6 of
- * Algorithms 3-4, summed in client order as ff_ssca_net_top/_bottom).
+ * weights rw (NULL: 1); U = Z W1^T by one dgemm.  In the feature-based
+ * Steps 4-6 of Algorithms 3-4, u = sum_i h_i with h_i =
+ * Z_i W1_i^T over client i's features is the same product Z W1^T, and
+ * the run forms it by the same one dgemm (the per-feature terms summed in
+ * the kernel's order instead of within the blocks P_i and then in client
+ * order as ff_ssca_net_partial/_top/_bottom: gamma_P instead of
+ * gamma_{P_i} + gamma_{I-1}, a rounding difference only; nc small dgemms
+ * with k = P_i cost several times the one product at B <= 100).
  * f (may be NULL) = sum rw_n loss_n, g (may be NULL; d entries, layout of
  * w) = sum rw_n grad loss_n.  FR_OK or FR_ENONFINITE. */
 int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t row0,
-                  size_t nrows, const double *rw, int mode, double *f, double *g);
+                  size_t nrows, const double *rw, double *f, double *g);
 
 /* The rounds (w: the server point, in place; t: the round index).  The
  * constrained ones also return round t's nu, slack and branch. */
@@ -68,15 +74,19 @@ int ffi_ssca_round_sgd(ffi_ssca_ws *ws, double *w, unsigned long t);  /* run_sgd
 
 /* run_feature.c: the batch gradient sum ws->g (and the loss sum f, may be
  * NULL) at w over the server's batch ws->draw, collected as Steps 4-6 of
- * Algorithms 3-4 (ffi_ssca_pass mode 1). */
+ * Algorithms 3-4 (ffi_ssca_pass). */
 int ffi_ssca_feature_grad(ffi_ssca_ws *ws, const double *w, double *f);
 
 /* run_sample.c: the surrogate step shared by Algorithms 1-4 after the
- * message: s = sum_i q_i G_i (d), fq = sum_i q_i F_i (Algorithms 2, 4);
+ * message: sq s = sum_i q_i G_i (d), sq fq = sum_i q_i F_i (Algorithms 2,
+ * 4; sq = 1 sample-based, the weight 1/B of the one "client" feature-based);
  * C (2, 4), f1 (9), beta (35) (1, 3), P, then wbar by (38)-(39) or Lemma 1
  * (41), then the update (5). */
 int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const double *s,
-                            double fq, double *nu, double *slack, int *branch);
+                            double sq, double fq, double *nu, double *slack, int *branch);
+
+/* run.c: ||x||^2 in 8 partial sums (vectorised), the norm2 record. */
+double ffi_ssca_sumsq(const double *x, size_t n);
 
 /* x^(t) = a t^-alpha in binary64 (alpha = 0: a exactly). */
 static inline double ffi_ssca_sched(double a, double alpha, unsigned long t)

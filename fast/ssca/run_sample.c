@@ -16,10 +16,13 @@
  * every client the batches are the clients' whole data and the pass reads
  * Z in place, without a gather.
  *
- * The surrogate step (ffi_ssca_surrogate_step) is, entry by entry, the
- * arithmetic of ff_ssca_const, ff_ssca_lin, ff_ssca_ema, ff_ssca_argmin,
- * ff_ssca_lemma1 and ff_ssca_update (fast/ssca/) fused into loops over
- * d, without their temporaries:
+ The surrogate step (ffi_ssca_surrogate_step) is the arithmetic of
+ * ff_ssca_const, ff_ssca_lin, ff_ssca_ema, ff_ssca_argmin, ff_ssca_lemma1
+ * and ff_ssca_update (fast/ssca/) fused into one or two vectorised passes
+ * over d, without their temporaries (the same formulas; the sums in 8
+ * partial sums, wbar by one multiplication with -1/(tau W) instead of two
+ * divisions: a few ulps from the building blocks, tests/ssca/
+ * test_run_fast.c):
  *   C   <- (1 - rho) C + rho ((sum_i q_i F_i - s^T w) + tau ||w||^2)   (42), E-000-31
  *   f1  <- (1 - rho) f1 + rho (s - 2 tau w)                            (9), (36)-(37)
  *   beta <- (1 - rho) beta + rho w                                     (35)
@@ -29,63 +32,141 @@
  *   w   <- (1 - gamma) w + gamma wbar                                  (5) */
 #include "run.h"
 
+/* Algorithms 1 and 3, entry j: f1 (9), beta (35), wbar (38)-(39) with
+ * k = -1/(tau W), the update (5).  Each + 0.0 turns -0 into +0. */
+FFI_INLINE double unc_entry(size_t j, double *restrict w, double *restrict f1,
+                          double *restrict beta, const double *restrict s, double sq, double a,
+                          double rho, double c2, double lam, double k, double b, double gam)
+{
+    const double tt = sq * s[j] - c2 * w[j];
+    const double f = (a * f1[j] + rho * tt) + 0.0;
+    const double be = (a * beta[j] + rho * w[j]) + 0.0;
+    const double wb = ((f * 0.5 + lam * be) * k) + 0.0;
+    const double wn = (b * w[j] + gam * wb) + 0.0;
+    f1[j] = f;
+    beta[j] = be;
+    w[j] = wn;
+    return wn;
+}
+
+/* The whole unconstrained step in one pass over d, blocks of 8 entries
+ * (vectorised by the compiler; FFI_VERSIONS picks AVX-512 / AVX2);
+ * returns ||w_new||^2 in the 8 partial sums of run.c's ffi_ssca_sumsq
+ * (the same bits). */
+FFI_INLINE double unc_step_body(size_t d, double *restrict w, double *restrict f1,
+                             double *restrict beta, const double *restrict s, double sq,
+                             double a, double rho, double c2, double lam, double k, double b,
+                             double gam)
+{
+    double n2[8] = {0};
+    size_t j = 0;
+    for (; j + 8 <= d; j += 8)
+        for (size_t l = 0; l < 8; l++) {
+            const double x = unc_entry(j + l, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
+            n2[l] += x * x;
+        }
+    for (size_t l = 0; j < d; j++, l++) {
+        const double x = unc_entry(j, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
+        n2[l] += x * x;
+    }
+    return ((n2[0] + n2[1]) + (n2[2] + n2[3])) + ((n2[4] + n2[5]) + (n2[6] + n2[7]));
+}
+
+FFI_VERSIONS(double, unc_step,
+             (size_t d, double *restrict w, double *restrict f1, double *restrict beta,
+              const double *restrict s, double sq, double a, double rho, double c2, double lam,
+              double k, double b, double gam),
+             (d, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam))
+
+/* Algorithms 2 and 4, first pass: ||w||^2 and s^T w at the old w (8
+ * partial sums), and f1 (9). */
+FFI_INLINE int con_pass_body(size_t d, const double *restrict w, double *restrict f1,
+                             const double *restrict s, double sq, double a, double rho,
+                             double c2, double *restrict out)
+{
+    double n2[8] = {0}, gw[8] = {0};
+    size_t j = 0;
+    for (; j + 8 <= d; j += 8)
+        for (size_t l = 0; l < 8; l++) {
+            const double sj = sq * s[j + l], wj = w[j + l];
+            n2[l] += wj * wj;
+            gw[l] += sj * wj;
+            f1[j + l] = (a * f1[j + l] + rho * (sj - c2 * wj)) + 0.0;
+        }
+    for (size_t l = 0; j < d; j++, l++) {
+        const double sj = sq * s[j], wj = w[j];
+        n2[l] += wj * wj;
+        gw[l] += sj * wj;
+        f1[j] = (a * f1[j] + rho * (sj - c2 * wj)) + 0.0;
+    }
+    out[0] = ((n2[0] + n2[1]) + (n2[2] + n2[3])) + ((n2[4] + n2[5]) + (n2[6] + n2[7]));
+    out[1] = ((gw[0] + gw[1]) + (gw[2] + gw[3])) + ((gw[4] + gw[5]) + (gw[6] + gw[7]));
+    return 0;
+}
+
+FFI_VERSIONS(int, con_pass,
+             (size_t d, const double *restrict w, double *restrict f1, const double *restrict s,
+              double sq, double a, double rho, double c2, double *restrict out),
+             (d, w, f1, s, sq, a, rho, c2, out))
+
+/* Second pass: f1^T wbar and ||wbar||^2 (the slack) and the update (5). */
+FFI_INLINE int con_update_body(size_t d, double *restrict w, const double *restrict f1,
+                               const double *restrict wbar, double b, double gam,
+                               double *restrict out)
+{
+    double fw[8] = {0}, n2[8] = {0};
+    size_t j = 0;
+    for (; j + 8 <= d; j += 8)
+        for (size_t l = 0; l < 8; l++) {
+            const double wb = wbar[j + l];
+            fw[l] += f1[j + l] * wb;
+            n2[l] += wb * wb;
+            w[j + l] = (b * w[j + l] + gam * wb) + 0.0;
+        }
+    for (size_t l = 0; j < d; j++, l++) {
+        const double wb = wbar[j];
+        fw[l] += f1[j] * wb;
+        n2[l] += wb * wb;
+        w[j] = (b * w[j] + gam * wb) + 0.0;
+    }
+    out[0] = ((fw[0] + fw[1]) + (fw[2] + fw[3])) + ((fw[4] + fw[5]) + (fw[6] + fw[7]));
+    out[1] = ((n2[0] + n2[1]) + (n2[2] + n2[3])) + ((n2[4] + n2[5]) + (n2[6] + n2[7]));
+    return 0;
+}
+
+FFI_VERSIONS(int, con_update,
+             (size_t d, double *restrict w, const double *restrict f1,
+              const double *restrict wbar, double b, double gam, double *restrict out),
+             (d, w, f1, wbar, b, gam, out))
+
 int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const double *s,
-                            double fq, double *nu, double *slack, int *branch)
+                            double sq, double fq, double *nu, double *slack, int *branch)
 {
     const fr_ssca_params *prm = ws->prm;
     const size_t d = ws->d;
-    const int cons = fr_ssca_algo_constrained(prm->algo);
     const double rho = ffi_ssca_sched(prm->a1, prm->alpha1, t);
     const double gam = ffi_ssca_sched(prm->a2, prm->alpha2, t);
-    const double a = 1 - rho, tau = prm->tau, c2 = 2 * tau;
-    double *f1 = ws->f1, *beta = ws->beta, *wbar = ws->wbar;
-    if (cons) {                                            /* (42), as ff_ssca_const */
-        double n2 = 0, gw = 0;
-        for (size_t j = 0; j < d; j++) {
-            n2 += w[j] * w[j];
-            gw += s[j] * w[j];
-        }
-        const double h = (fq - gw) + tau * n2;
-        ws->C = (a * ws->C + rho * h) + 0.0;
-        if (!isfinite(ws->C))
-            return FR_ENONFINITE;
+    const double a = 1 - rho, tau = prm->tau, c2 = 2 * tau, b = 1 - gam;
+    ws->Pw = a * ws->Pw + 0.0;                             /* P_t, as ff_ssca_ema */
+    const double om = prm->weight == FR_SSCA_W_EXACT ? 1 - ws->Pw : 1.0;   /* W_t */
+    if (!fr_ssca_algo_constrained(prm->algo)) {
+        const double k = -1 / (tau * om);
+        ws->n2 = unc_step(d, w, ws->f1, ws->beta, s, sq, a, rho, c2, prm->lambda, k, b, gam);
+        return FR_OK;                                      /* the caller checks w */
     }
-    for (size_t j = 0; j < d; j++) {                       /* (9), as ff_ssca_lin */
-        const double tt = s[j] - c2 * w[j];
-        f1[j] = (a * f1[j] + rho * tt) + 0.0;
-    }
-    if (!cons)
-        for (size_t j = 0; j < d; j++)                     /* (35), as ff_ssca_ema */
-            beta[j] = (a * beta[j] + rho * w[j]) + 0.0;
-    ws->Pw = a * ws->Pw + 0.0;                             /* ff_ssca_ema, y = NULL */
-    if (!ffi_all_finite(f1, d))
+    double r[2];
+    (void)con_pass(d, w, ws->f1, s, sq, a, rho, c2, r);
+    const double h = (sq * fq - r[1]) + tau * r[0];        /* (42): sum q (F - G^T w) + tau ||w||^2 */
+    ws->C = (a * ws->C + rho * h) + 0.0;
+    if (!isfinite(ws->C) || !ffi_all_finite(ws->f1, d))
         return FR_ENONFINITE;
-    const double om = prm->weight == FR_SSCA_W_EXACT ? 1 - ws->Pw : 1.0;
-    if (!cons) {                                           /* as ff_ssca_argmin */
-        const double lam = prm->lambda;
-        const int reg = lam != 0;
-        for (size_t j = 0; j < d; j++) {
-            const double num = f1[j] * 0.5 + (reg ? lam * beta[j] : 0.0);
-            wbar[j] = -((num / tau) / om) + 0.0;
-        }
-    } else {                                               /* Lemma 1, (41) with tau W */
-        const double tW = tau * om;
-        int st = ffi_ssca_lemma1_core(nu, wbar, branch, f1, d, ws->C, tW, prm->c, prm->U);
-        if (st != FR_OK)
-            return st;
-        double fw = 0, n2 = 0;
-        for (size_t j = 0; j < d; j++) {
-            fw += f1[j] * wbar[j];
-            n2 += wbar[j] * wbar[j];
-        }
-        const double Fb = (fw + tW * n2) + (ws->C - prm->U);   /* Fbar(wbar) + C - U */
-        *slack = Fb > 0 ? Fb : 0.0;
-    }
-    if (!ffi_all_finite(wbar, d))
-        return FR_ENONFINITE;
-    const double b = 1 - gam;                              /* (5), as ff_ssca_update */
-    for (size_t j = 0; j < d; j++)
-        w[j] = (b * w[j] + gam * wbar[j]) + 0.0;
+    const double tW = tau * om;                            /* Lemma 1, (41) with tau W */
+    int st = ffi_ssca_lemma1_core(nu, ws->wbar, branch, ws->f1, d, ws->C, tW, prm->c, prm->U);
+    if (st != FR_OK)
+        return st;
+    (void)con_update(d, w, ws->f1, ws->wbar, b, gam, r);
+    const double Fb = (r[0] + tW * r[1]) + (ws->C - prm->U);   /* Fbar(wbar) + C - U */
+    *slack = Fb > 0 ? Fb : 0.0;
     return FR_OK;
 }
 
@@ -105,9 +186,9 @@ int ffi_ssca_round_sample(ffi_ssca_ws *ws, double *w, unsigned long t, double *n
     /* full: the batches are the clients' whole data, rows in place */
     const int cons = fr_ssca_algo_constrained(ws->prm->algo);
     double fq = 0;
-    int st = ffi_ssca_pass(ws, w, full ? NULL : ws->rows, 0, nc * B, ws->rw, 0,
+    int st = ffi_ssca_pass(ws, w, full ? NULL : ws->rows, 0, nc * B, ws->rw,
                            cons ? &fq : NULL, ws->g);
     if (st != FR_OK)
         return st;
-    return ffi_ssca_surrogate_step(ws, w, t, ws->g, fq, nu, slack, branch);
+    return ffi_ssca_surrogate_step(ws, w, t, ws->g, 1.0, fq, nu, slack, branch);
 }

@@ -26,7 +26,7 @@ static int local_steps(ffi_ssca_ws *ws, size_t i, const double *w, double r, int
     for (size_t e = 0; e < ws->E; e++) {
         for (size_t k = 0; k < B; k++)
             ws->rows[k] = ws->off[i] + ws->draw[i * EB + e * B + k];
-        int st = ffi_ssca_pass(ws, wi, full ? NULL : ws->rows, ws->off[i], B, NULL, 0, NULL, g);
+        int st = ffi_ssca_pass(ws, wi, full ? NULL : ws->rows, ws->off[i], B, NULL, NULL, g);
         if (st != FR_OK)
             return st;
         if (mom)
