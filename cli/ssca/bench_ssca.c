@@ -26,11 +26,11 @@
  *    with nc' = I (Algorithm 1) or 1 (Algorithm 3); each exp or log
  *    counted as one flop.  fast's GFLOP/s is that count over its round,
  *    the dgemm rate the gemm count over the floor;
- *  - agreement: fast's w^2 (T = 2) against ref's at 128 bits (fr_ssca_run;
- *    ref's round timed as t(T = 3) - t(T = 2), once each) where ref is
- *    affordable (B = 10; a larger B is skipped when its round, predicted
- *    linear in the batch rows from B = 10, exceeds 120 s, and the table
- *    says so), as the normwise
+ *  - ref at 128 bits (fr_ssca_run, T = 2, timed once) against fast, on a
+ *    problem of the same sizes with few samples (ref_row says why), where
+ *    ref is affordable (B = 10; a larger B is skipped when its time,
+ *    predicted linear in the batch rows from B = 10, exceeds 120 s, and
+ *    the table says so); agreement: fast's w^2 against ref's, as the normwise
  *    relative difference max_k |w_fast - w_ref| / max_k |w_ref| against
  *    1e-12 (an empirical tolerance: one round, no proved trajectory bound;
  *    fedfast/ssca.h);
@@ -224,70 +224,89 @@ static const char *algo_label(int algo)
     return algo == FR_SSCA_ALG1 ? "alg1 (sample)" : "alg3 (feature)";
 }
 
-/* One fr_ssca_run at REF_PREC bits with T rounds + 1 points, timed; its
- * last point into wr (d entries) when wr is not NULL.  Seconds, or -1
- * after cli_error. */
-static double timed_ref(const sctx *s, const scase *c, unsigned long T, uint64_t seed, double *wr)
+/* Ref at REF_PREC bits against fast on the case, on a problem of the same
+ * sizes but few samples (ref_problem): one fr_ssca_run with T = 2, timed
+ * once, its w^2 against fast's on the same problem.  fr_ssca_run's
+ * set-up converts all of Z to MPFR (N P entries; about 20 s and several
+ * GB at N = 60000, which would swamp the round: t(T = 3) - t(T = 2) at
+ * full size came out negative on a loaded machine), while the round's
+ * work depends on B, I, P, J, L and d only; so ref runs on N_i = 2 B
+ * samples per client (Algorithm 1) or N = 2 B rounded up to I N_i
+ * (Algorithm 3), and its time, one round plus that small set-up, is
+ * compared with fast's round at full size.  Skipped (and said so) when
+ * the time predicted from the algorithm's first (smallest) batch, linear
+ * in the batch rows, exceeds REF_BUDGET.  Prints its row.  0, or 2 after
+ * cli_error. */
+static int ref_row(bench_ctx *ctx, sctx *s, const scase *c, double fast_round)
 {
-    fr_ssca_params p = params(s, c, T, 0, seed);
-    fr_ssca_trace t = {0};
-    int st = fr_ssca_trace_init(&t, &s->D, &p, REF_PREC);
-    if (st != FR_OK) {
-        cli_error(fr_strerror(st), "bench ssca: fr_ssca_trace_init");
-        return -1;
-    }
-    double t0 = bench_now();
-    st = fr_ssca_run(&t, &s->D, &p);
-    double dt = bench_now() - t0;
-    if (st == FR_OK && wr)
-        for (size_t k = 0; k < s->d; k++)
-            wr[k] = mpfr_get_d(t.w[k], MPFR_RNDN);
-    fr_ssca_trace_clear(&t);
-    if (st != FR_OK) {
-        cli_error(fr_strerror(st), "bench ssca: fr_ssca_run");
-        return -1;
-    }
-    return dt;
-}
-
-/* Ref at REF_PREC bits on the case: one run with T = 2 (its w^2 against
- * fast's w2) and one with T = 3, each timed once; ref's round is their
- * difference (the set-up, which converts all of Z to MPFR, cancels).
- * Skipped (and said so) when the round predicted from the algorithm's
- * first (smallest) batch, linear in the batch rows, exceeds REF_BUDGET.
- * Prints its row.  0, or 2 after cli_error. */
-static int ref_row(bench_ctx *ctx, sctx *s, const scase *c, const double *w2, double fast_round)
-{
+    const fr_ssca_data *F = &s->D;
     const int a1 = c->algo == FR_SSCA_ALG1;
-    const double nb = (double)c->B * (a1 ? (double)s->D.nc : 1.0);
+    const size_t nc = F->nc, per = a1 ? 2 * c->B : (2 * c->B + nc - 1) / nc, N = nc * per;
+    const double nb = (double)c->B * (a1 ? (double)nc : 1.0);
     char size[64];
     snprintf(size, sizeof size, "B = %zu", c->B);
     if (!ctx->quick && s->ref_per_sample > 0 && s->ref_per_sample * nb > REF_BUDGET) {
         bench_row(algo_label(c->algo), size,
-                  "skipped: a round would take ~%.0f s > %.0f s (%.3g s per batch row)\n",
+                  "skipped: ref would take ~%.0f s > %.0f s (%.3g s per batch row)\n",
                   s->ref_per_sample * nb, REF_BUDGET, s->ref_per_sample);
         return 0;
     }
-    double *wr = malloc(s->d * sizeof *wr);
-    if (!wr) {
+    size_t *Ni = malloc((nc + N) * sizeof *Ni);
+    double *Z = malloc((N * F->P + 2 * s->d) * sizeof *Z);
+    int rc = 0;
+    if (!Ni || !Z) {
         cli_error("out of memory", "bench ssca ref");
+        free(Ni);
+        free(Z);
         return 2;
     }
-    double t2 = timed_ref(s, c, 2, ctx->seed, wr);
-    double t3 = t2 < 0 ? -1 : timed_ref(s, c, 3, ctx->seed, NULL);
-    double err = normwise(w2, wr, s->d);
-    free(wr);
-    if (t3 < 0)
-        return 2;
-    const double round = t3 - t2;
-    if (s->ref_per_sample <= 0)
-        s->ref_per_sample = fmax(round, 0) / nb;
-    char what[64];
-    snprintf(what, sizeof what, "ref %s w^2", algo_label(c->algo));
-    double agree = bench_agree(ctx, what, err, AGREE_TOL);
-    bench_row(algo_label(c->algo), size, "%10.4g %10.4g %10.4g %10.0f %9.3g %8.3g\n", t2, round,
-              fast_round, round / fast_round, err, agree);
-    return 0;
+    size_t *y = Ni + nc;
+    double *wf = Z + N * F->P, *wr = wf + s->d;
+    for (size_t i = 0; i < nc; i++)
+        Ni[i] = per;
+    sctx r = *s;
+    r.D = (fr_ssca_data){.N = N, .P = F->P, .J = F->J, .L = F->L, .Z = Z, .y = y, .nc = nc,
+                         .Ni = Ni, .Pi = F->Pi};
+    fr_ssca_params p = params(s, c, 2, 0, ctx->seed);
+    ff_ssca_trace tf = {0};
+    fr_ssca_trace t = {0};
+    double dt = 0;
+    int st = fr_ssca_synth(ctx->seed, N, F->P, F->L, Z, y);
+    const char *where = "bench ssca: fr_ssca_synth";
+    if (st == FR_OK && (st = ff_ssca_trace_init(&tf, &r.D, &p)) == FR_OK
+        && (st = ff_ssca_run(&tf, &r.D, &p)) == FR_OK)
+        memcpy(wf, tf.w, s->d * sizeof *wf);
+    else if (st == FR_OK)
+        where = "bench ssca: ff_ssca_run";
+    if (st == FR_OK && (st = fr_ssca_trace_init(&t, &r.D, &p, REF_PREC)) != FR_OK)
+        where = "bench ssca: fr_ssca_trace_init";
+    if (st == FR_OK) {
+        double t0 = bench_now();
+        st = fr_ssca_run(&t, &r.D, &p);
+        dt = bench_now() - t0;
+        where = "bench ssca: fr_ssca_run";
+    }
+    if (st == FR_OK) {
+        for (size_t k = 0; k < s->d; k++)
+            wr[k] = mpfr_get_d(t.w[k], MPFR_RNDN);
+        if (s->ref_per_sample <= 0)
+            s->ref_per_sample = dt / nb;
+        char what[64];
+        snprintf(what, sizeof what, "ref %s w^2", algo_label(c->algo));
+        double err = normwise(wf, wr, s->d), agree = bench_agree(ctx, what, err, AGREE_TOL);
+        char sz[64];
+        snprintf(sz, sizeof sz, "B = %zu, N = %zu", c->B, N);
+        bench_row(algo_label(c->algo), sz, "%10.4g %10.4g %10.0f %9.3g %8.3g\n", dt, fast_round,
+                  dt / fast_round, err, agree);
+    } else {
+        cli_error(fr_strerror(st), where);
+        rc = 2;
+    }
+    ff_ssca_trace_clear(&tf);
+    fr_ssca_trace_clear(&t);
+    free(Ni);
+    free(Z);
+    return rc;
 }
 
 /* Writes DIR/ssca/NAME.f64 (through bench_input: DIR/ssca exists). */
@@ -301,7 +320,7 @@ static int put(bench_ctx *ctx, const char *name, const double *x, size_t len)
 /* The inputs of the numpy round of case q: w^1, the batch (global row
  * indices, as binary64), fast's w^2, and the manifest line. */
 static int write_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, const ff_ssca_trace *t,
-                      double round)
+                      double round, unsigned long kr)
 {
     if (s->man == NULL)
         return 0;
@@ -328,9 +347,10 @@ static int write_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, const f
     free(ix);
     if (rc)
         return rc;
-    fprintf(s->man, "case case%zu %s %zu %zu %a %a %a %a %a %a %d %a\n", q,
-            c->algo == FR_SSCA_ALG1 ? "alg1" : "alg3", c->B, t->nd, c->a1, c->alpha, c->a2,
-            c->alpha, c->tau, 1e-5, FR_SSCA_W_EXACT, round);
+    fr_ssca_params p = params(s, c, 2, 0, ctx->seed);
+    fprintf(s->man, "case case%zu %s %zu %zu %a %a %a %a %a %a %d %a %lu\n", q,
+            c->algo == FR_SSCA_ALG1 ? "alg1" : "alg3", c->B, t->nd, p.a1, p.alpha1, p.a2,
+            p.alpha2, p.tau, p.lambda, p.weight, round, kr);
     return 0;
 }
 
@@ -422,7 +442,7 @@ static int time_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, trow *ro
     row->flops = round_flops(s, c, row->gemm);
     row->rate = row->flops / row->round;
     row->drate = row->gemm / row->floor;
-    rc = write_case(ctx, s, c, q, &ta, row->round);
+    rc = write_case(ctx, s, c, q, &ta, row->round, row->k);
 done:
     ff_ssca_trace_clear(&ta);
     ff_ssca_trace_clear(&t2);
@@ -469,7 +489,13 @@ static int open_inputs(bench_ctx *ctx, sctx *s)
             ctx->quick ? ", quick sizes" : "", ctx->reps, D->N, D->P, D->J, D->L, D->nc);
     for (size_t i = 0; i < D->nc; i++)
         fprintf(s->man, " %zu", D->Ni[i]);
-    fprintf(s->man, "\n");
+    fprintf(s->man, "\nPi");
+    for (size_t i = 0; i < D->nc; i++)
+        fprintf(s->man, " %zu", D->Pi[i]);
+    /* the fields of fr_ssca_params every case shares (params()) */
+    const fr_ssca_params p = params(s, &full_cases[0], 2, 0, ctx->seed);
+    fprintf(s->man, "\nfixed %lu %a %a %a %a %a %llu\n", p.E, p.U, p.c, p.lr_a, p.lr_alpha,
+            p.mom, (unsigned long long)p.seed);
     double *yd = malloc(D->N * sizeof *yd);
     if (!yd) {
         cli_error("out of memory", "bench ssca inputs");
@@ -564,31 +590,19 @@ int bench_ssca(bench_ctx *ctx)
                    rows[c].rate >= 0.7 * rows[c].drate ? "met" : "missed");
     printf(" (printed, not judged)\n");
 
-    printf("\nssca: ref (MPFR, %d bits) against fast: fr_ssca_run with T = 2 and T = 3, each\n"
-           "timed once; ref's round = t(T = 3) - t(T = 2); agree: max|w2_fast - w2_ref| /\n"
-           "max|w2_ref| (err) as a fraction of %.0e\n", REF_PREC, AGREE_TOL);
-    printf("  %-22s %-26s%10s %10s %10s %10s %9s %8s\n", "algorithm", "batch", "T = 2 (s)",
-           "round (s)", "fast (s)", "ref/fast", "err", "agree");
+    printf("\nssca: ref (MPFR, %d bits) against fast: one fr_ssca_run with T = 2 (one round\n"
+           "plus a set-up of N P entries), timed once, on a problem of the same sizes with\n"
+           "N_i = 2 B (Algorithm 1), N >= 2 B (Algorithm 3); fast: its round above (N = %zu);\n"
+           "agree: max|w2_fast - w2_ref| / max|w2_ref| (err) on that problem, as a fraction\n"
+           "of %.0e\n", REF_PREC, N, AGREE_TOL);
+    printf("  %-22s %-26s%10s %10s %10s %9s %8s\n", "algorithm", "batch", "ref (s)",
+           "fast (s)", "ref/fast", "err", "agree");
     s.ref_per_sample = 0;
     for (size_t c = 0; c < ncase && rc == 0; c++) {
         if (c > 0 && cases[c].algo != cases[c - 1].algo)
             s.ref_per_sample = 0;            /* a new algorithm: measured again at its first B */
         cli_progress("bench: ssca ref, %s, B = %zu", algo_label(cases[c].algo), cases[c].B);
-        /* fast's w^2 again for this case (time_case kept only the last one) */
-        fr_ssca_params p = params(&s, &cases[c], 2, 0, ctx->seed);
-        ff_ssca_trace t = {0};
-        int st = ff_ssca_trace_init(&t, &s.D, &p);
-        if (st == FR_OK)
-            st = ff_ssca_run(&t, &s.D, &p);
-        if (st == FR_OK)
-            memcpy(w2, t.w, d * sizeof *w2);
-        ff_ssca_trace_clear(&t);
-        if (st != FR_OK) {
-            cli_error(fr_strerror(st), "bench ssca: ff_ssca_run");
-            rc = 2;
-            break;
-        }
-        rc = ref_row(ctx, &s, &cases[c], w2, rows[c].round);
+        rc = ref_row(ctx, &s, &cases[c], rows[c].round);
     }
 done:
     if (s.man && fclose(s.man) != 0 && rc == 0) {
