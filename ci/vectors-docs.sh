@@ -1,5 +1,5 @@
 #!/bin/sh
-# The checkpoint files of 002 must follow from the docs alone:
+# The checkpoint files of 002 and 000 must follow from the docs alone:
 # docs/rng_reference.py (Python, standard library only, written from
 # docs/RNG.md, docs/FEDEPM.md section 6 and docs/VECTORS.md) regenerates
 # every input (d, X, b, Delta) and every selection `sel` of
@@ -7,7 +7,12 @@
 # description and run seed in each case comment, and compares them
 # exactly; it also recomputes cr, the record shapes, the stopping decision,
 # the initial scales nu0 and the noise of each client's last upload from
-# its noise stream.  Any drift between docs and files fails.
+# its noise stream.  The same for the SSCA runs of 000
+# (vectors/ssca_alg1.json .. ssca_sgdm_f.json), from docs/RNG.md 3.9 and
+# docs/SSCA.md sections 5, 6 and 10: the inputs of fr_ssca_synth and
+# fr_ssca_init_w, every mini-batch index, the reals per round, the shapes,
+# norm2, cons and the Lemma 1 records.  Any drift between docs and files
+# fails.
 set -eu
 dir=${1:-vectors}
 command -v python3 >/dev/null 2>&1 || { echo "vectors-docs: python3 not found (make deps)" >&2; exit 1; }

@@ -26,6 +26,16 @@ after the words of its earlier uploads (none for a scale 0; docs/RNG.md
 3.5 and 3.8).  A file that differs is reported and the exit status is 1.
 
     python3 docs/rng_reference.py --vectors vectors   # make check runs this
+
+The same option reproduces the checkpoint files of the SSCA runs of paper
+000 (DIR/ssca_alg1.json .. ssca_sgdm_f.json) from docs/RNG.md 3.9 and
+docs/SSCA.md sections 5, 6 and 10 alone: the synthetic inputs of
+fr_ssca_synth and fr_ssca_init_w from the data description in each case
+comment ("Data: ssca synthetic seed S, N = .., P = .., L = .., J = ..,
+parts ..; run seed R"), every mini-batch index from the run seed, the
+reals per round, the record shapes, and from the recorded values alone
+norm2 = ||w^t||^2, cons = cost - U and the Lemma 1 records (nu = 0 and
+s = 0 in branch 2, 0 < nu < c and s = 0 in branch 3, nu = c in 1 and 4).
 """
 import json
 import os
@@ -363,11 +373,159 @@ def check_run_file(path):
            "stopping decision, nu0, last noise of %d clients reproduced" % (name, ncase, nvalid, nsel_rows, nnoisy)
 
 
+# ---- the SSCA runs of paper 000 (docs/SSCA.md section 10, docs/RNG.md 3.9) ----
+
+def ssca_synth(seed, N, P, L):
+    """fr_ssca_synth (docs/RNG.md 3.9): Z (N x P, exact) and the labels y."""
+    g = Stream(seed, 0)
+    K = [[g.below(2049) - 1024 for _ in range(P)] for _ in range(N)]
+    v = [[g.below(5) - 2 for _ in range(P)] for _ in range(L)]
+    y = []
+    for n in range(N):
+        best, bestv = 0, None
+        for l in range(L):
+            sc = sum(v[l][p] * K[n][p] for p in range(P))
+            if l == 0 or sc > bestv:                     # ties to the smaller l
+                best, bestv = l, sc
+        if g.below(10) == 0:                             # label noise
+            best = g.below(L)
+        y.append(best)
+    return [[Fraction(k, 1024) for k in row] for row in K], y
+
+
+def ssca_init_w(seed, L, J, P):
+    """fr_ssca_init_w (docs/RNG.md 3.9): the J (L + P) entries of w^1."""
+    def half_lg(fan):
+        lg = 0
+        while (1 << lg) < fan:
+            lg += 1
+        return (lg + 1) // 2
+    g = Stream(seed, 1)
+    e0, e1 = half_lg(J), half_lg(P)
+    return [Fraction(g.below(2049) - 1024, 2 ** (10 + (e0 if k < L * J else e1)))
+            for k in range(J * (L + P))]
+
+
+SSCA_DATA_RE = re.compile(
+    r"Data: ssca synthetic seed (\d+), N = (\d+), P = (\d+), L = (\d+), J = (\d+), "
+    r"parts ([\d ]+?)(, then [^;]*)?; run seed (\d+)(;|$)")
+SSCA_FEATURE = ("ssca_alg3", "ssca_alg4", "ssca_sgd_f", "ssca_sgdm_f")
+SSCA_CONSTRAINED = ("ssca_alg2", "ssca_alg4")
+
+
+def ssca_draws(fname, seed, T, B, E, N, parts):
+    """Every mini-batch index of rounds 1 .. T-1 (docs/RNG.md 3.9), in the
+    layout of the expects `draws` (docs/SSCA.md 10, fedref/ssca.h)."""
+    if fname in SSCA_FEATURE:
+        g = Stream(seed, 1)
+        return [g.sample(N, B) for _ in range(T - 1)]
+    k = E * B if fname in ("ssca_sgd_s", "ssca_sgdm_s") else B
+    gs = [Stream(seed, 1 + i) for i in range(len(parts))]
+    return [[v for i, g in enumerate(gs) for v in g.sample(parts[i], k)] for _ in range(T - 1)]
+
+
+def ssca_msgs(fname, L, J, P, parts, B):
+    """The reals one round moves (docs/SSCA.md 5 and 10): down, up, peer."""
+    nc, d, d0 = len(parts), J * (L + P), L * J
+    M = 1 if fname in SSCA_CONSTRAINED else 0
+    if fname in SSCA_FEATURE:
+        return [nc * d0 + J * P, d0 + M * (1 + d0) + (M + 1) * J * P, nc * (M + 1) * J * B * (nc - 1)]
+    if fname == "ssca_sgdm_s":
+        return [2 * nc * d, 2 * nc * d, 0]
+    return [nc * d, nc * (d + M * (1 + d)), 0]
+
+
+def check_ssca_file(path):
+    """Compare one SSCA checkpoint file with the docs' rules: the inputs LJ,
+    Z, y, parts, w1 regenerated from the case comment, every draw from the
+    run seed, the reals per round, the record shapes, and what follows from
+    the recorded values alone: norm2 = ||w^t||^2, cons = cost - U, nu and
+    the slack consistent with the Lemma 1 branch (docs/SSCA.md 6)."""
+    with open(path) as fh:
+        Jf = json.load(fh)
+    name = os.path.basename(path)
+    fname = Jf["function"]
+    ncase = nvalid = ndraws = 0
+    tiny = Fraction(1, 10 ** 36)
+    for grp in Jf["groups"]:
+        par = {k: Fraction(Decimal(v)) for k, v in grp["params"].items()}
+        for case in grp["cases"]:
+            where = "%s id %d" % (name, case["id"])
+            mt = SSCA_DATA_RE.search(case["comment"])
+            assert mt, (where, "no data description in the comment")
+            seed, N, P, L, Jc = (int(mt.group(k)) for k in range(1, 6))
+            parts = [int(v) for v in mt.group(6).split()]
+            edit, run_seed = mt.group(7) or "", int(mt.group(8))
+            assert run_seed == par["seed"], (where, "run seed differs from the group's seed")
+            Z, y = ssca_synth(seed, N, P, L)
+            w1 = ssca_init_w(seed, L, Jc, P)
+            if edit == ", then Z[1][1] = nan":
+                Z[1][1] = "nan"
+            elif edit == ", then y_0 = L":
+                y[0] = L
+            elif edit == ", then the last entry of w1 = inf":
+                w1[-1] = "inf"
+            elif edit == ", then w1 without its last entry":
+                w1 = w1[:-1]
+            else:
+                assert edit == "", (where, "unknown edit", edit)
+            inp = case["input"]
+            assert [int(v) for v in inp["LJ"]] == [L, Jc], (where, "LJ")
+            assert [[num(v) for v in r] for r in inp["Z"]] == Z, (where, "Z")
+            assert [int(v) for v in inp["y"]] == y, (where, "y")
+            assert [int(v) for v in inp["parts"]] == parts, (where, "parts")
+            assert [num(v) for v in inp["w1"]] == w1, (where, "w1")
+            ncase += 1
+            if case.get("result", "valid") == "invalid":
+                continue
+            nvalid += 1
+            e = case["expect"]
+            T, B, E = int(par["T"]), int(par["B"]), int(par["E"])
+            d = Jc * (L + P)
+            draws = ssca_draws(fname, run_seed, T, B, E, N, parts)
+            assert [[int(v) for v in r] for r in e["draws"]] == draws, (where, "draws")
+            ndraws += sum(len(r) for r in draws)
+            assert [int(v) for v in e["msgs"]] == ssca_msgs(fname, L, Jc, P, parts, B), (where, "msgs")
+            assert len(e["w"]) == T and all(len(r) == d for r in e["w"]), (where, "w shape")
+            assert [num(v) for v in e["w"][0]] == w1, (where, "w^1 = w1")
+            for fld, n in (("cost", T), ("norm2", T), ("cons", T), ("nu", T - 1), ("slack", T - 1),
+                           ("branch", T - 1)):
+                assert len(e[fld]) == n, (where, fld)
+            for t in range(T):
+                exact = sum(num(v) ** 2 for v in e["w"][t])
+                assert abs(num(e["norm2"][t]) - exact) <= tiny * exact, (where, "norm2", t)
+            if fname not in SSCA_CONSTRAINED:
+                assert all(v == "nan" for v in e["cons"] + e["nu"] + e["slack"]), (where, "NaN records")
+                assert all(int(v) == 0 for v in e["branch"]), (where, "branch 0")
+                continue
+            for t in range(T):
+                cost, cons = num(e["cost"][t]), num(e["cons"][t])
+                assert abs(cons - (cost - par["U"])) <= tiny * max(abs(cost), 1), (where, "cons", t)
+            for t in range(T - 1):
+                br, nu, sl = int(e["branch"][t]), num(e["nu"][t]), num(e["slack"][t])
+                assert sl >= 0, (where, "slack", t)
+                if br == 2:
+                    assert nu == 0 and sl == 0, (where, "branch 2: nu = 0, s = 0", t)
+                elif br == 3:
+                    assert 0 < nu < par["c"] and sl == 0, (where, "branch 3: 0 < nu < c, s = 0", t)
+                else:
+                    assert br in (1, 4) and nu == par["c"], (where, "branches 1, 4: nu = c", t)
+    return "%s: %d cases: LJ, Z, y, parts, w1 regenerated; %d valid: %d draws, msgs, shapes, " \
+           "norm2, cons and the Lemma 1 records reproduced" % (name, ncase, nvalid, ndraws)
+
+
 def check_vectors(vdir):
     status = 0
     for fn in ("fedepm.json", "sfedavg.json", "sfedprox.json", "fedepm_dp.json"):
         try:
             print(check_run_file(os.path.join(vdir, fn)))
+        except (AssertionError, ValueError, KeyError) as exc:
+            print("%s: differs from the docs' rules: %s" % (fn, exc))
+            status = 1
+    for fn in ("ssca_alg1.json", "ssca_alg2.json", "ssca_alg3.json", "ssca_alg4.json", "ssca_sgd_s.json",
+               "ssca_sgdm_s.json", "ssca_sgd_f.json", "ssca_sgdm_f.json"):
+        try:
+            print(check_ssca_file(os.path.join(vdir, fn)))
         except (AssertionError, ValueError, KeyError) as exc:
             print("%s: differs from the docs' rules: %s" % (fn, exc))
             status = 1

@@ -9,7 +9,9 @@
  *     _update; the feature-based messages ff_ssca_net_partial/_top/
  *     _bottom) to a few ulps of the iterate's magnitude -- this is also the
  *     check that the stacked, weighted, gathered (or in-place, B = N_i)
- *     evaluation equals the per-client sums;
+ *     evaluation equals the per-client sums, with the hidden-layer
+ *     gradient formed in blocks of hidden cells (batches of <= 64 rows)
+ *     or whole, and across two chunks of rows (3300 stacked rows);
  *   - the record pattern of T = 2 and T = 3 (cost, norm2, cons, nu, slack,
  *     branch, draws, w, msgs, rounds), the cost F(w^t) against ff_ssca_net
  *     over all N samples, in one chunk and across several chunks. */
@@ -23,7 +25,7 @@
 
 Suite *suite_ssca_run_fast(void);
 
-#define NMAX 2600
+#define NMAX 3600
 #define PMAX 8
 #define JMAX 4
 #define LMAX 3
@@ -161,8 +163,8 @@ static void client_grad(double *f, double *G, const prob *pr, const double *w,
                         const size_t *draw, size_t off, size_t B)
 {
     const fr_ssca_data *D = &pr->D;
-    double Zb[NMAX * PMAX];
-    size_t yb[NMAX];
+    static double Zb[NMAX * PMAX];
+    static size_t yb[NMAX];
     for (size_t k = 0; k < B; k++) {
         memcpy(Zb + k * D->P, D->Z + (off + draw[k]) * D->P, D->P * sizeof *Zb);
         yb[k] = D->y[off + draw[k]];
@@ -232,6 +234,10 @@ START_TEST(round_alg1)
     sample_round(FR_SSCA_ALG1, FR_SSCA_W_EXACT, 4, Ni);      /* gathered */
     sample_round(FR_SSCA_ALG1, FR_SSCA_W_PRINTED, 4, Ni);
     sample_round(FR_SSCA_ALG1, FR_SSCA_W_EXACT, 4, Nf);      /* B = N_i: in place */
+    const size_t Nl[3] = {1100, 1200, 1150};                 /* 3300 rows: two chunks */
+    sample_round(FR_SSCA_ALG1, FR_SSCA_W_EXACT, 1100, Nl);
+    const size_t Nm[3] = {40, 45, 50};                       /* 90 rows: one chunk, B formed whole */
+    sample_round(FR_SSCA_ALG1, FR_SSCA_W_EXACT, 30, Nm);
 }
 END_TEST
 
@@ -241,6 +247,8 @@ START_TEST(round_alg2)
     sample_round(FR_SSCA_ALG2, FR_SSCA_W_EXACT, 4, Ni);
     sample_round(FR_SSCA_ALG2, FR_SSCA_W_PRINTED, 4, Ni);
     sample_round(FR_SSCA_ALG2, FR_SSCA_W_EXACT, 4, Nf);
+    const size_t Nl[3] = {1100, 1100, 1100};                 /* two chunks, in place */
+    sample_round(FR_SSCA_ALG2, FR_SSCA_W_EXACT, 1100, Nl);
 }
 END_TEST
 

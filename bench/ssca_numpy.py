@@ -1,0 +1,322 @@
+#!/usr/bin/python3
+"""One round of Algorithms 1 and 3 of paper 000 in numpy, against fast.
+
+Usage: ssca_numpy.py [--lib PATH] [--reps N] DIR
+
+DIR is the ssca/ subdirectory of what `fedref bench --write-inputs` wrote
+(cli/ssca/bench_ssca.c): manifest.txt, Z (N x P), y (labels), w1 and per
+case the round's batch as global row indices (idx), fast's w^2 (w2), its
+median round time and k.  For each case, in this one process: fast
+(libfedfast's ff_ssca_run through ctypes, on the same arrays) runs T = 2
+with KEEP_DRAWS, and its batch and w^2 are checked equal to those fedref
+bench wrote (bit for bit: same library, same draws); the numpy round t = 1
+from w^1 on that batch is checked against fast's w^2
+(max_k |w2_numpy - w2_fast| / max_k |w2_fast| <= 1e-12); then fast's round
+((t(T = k+1) - t(T = 2)) / (k - 1), as fedref bench) and the numpy round
+(the mean of enough calls to last >= 20 ms) are timed, interleaved in a
+rotating order, medians of N repetitions (default: the manifest's, at
+least 5), and fast/numpy is printed: <= 0.5 is "fast at least 2x faster"
+(the target at B <= 100).  fedref bench's own median of fast's round
+(another process, another moment) is printed beside it.
+
+The numpy round (000 (28)-(30), (9)/(36)-(37), (35), (38)-(39), (5);
+docs/SSCA.md 8 and 10), vectorised as a numpy user would write it: the
+whole round's batch gathered at once (Z[idx], fancy indexing) and every
+sample of every client in one matmul per layer (the clients share w in
+Algorithm 1; client i's weight q_i = N_i/(B N) scales the rows of Q - Y,
+which equals sum_i q_i G_i); Algorithm 3's u = sum_i h_i is the same
+product Z_b W1^T (the split of the features does not change the sum), and
+its gradient is that of one client of weight 1/B (docs/SSCA.md 10):
+  U = Zb W1^T, e = exp(-|U|), sigma and sigma(-u) from e, S = U sigma,
+  S' = sigma (1 + U sigma(-u)), O = S W0^T, R = softmax(O) - onehot(y),
+  Rq = q R, A = Rq^T S, Bg = ((Rq W0) .* S')^T Zb, g = (A, Bg);
+  f1 = rho (g - 2 tau w), beta = rho w, W = 1 - (1 - rho) (FR_SSCA_W_EXACT)
+  or 1 (printed), wbar = -(f1 + 2 lambda beta) / (2 tau W),
+  w2 = (1 - gamma) w + gamma wbar.
+The round is timed from the gather to w2 (when the batch is the whole data
+set, B = N_i for every client, the rows are used in place, as fast does:
+a gradient sum does not depend on the order of its rows); fast's time
+also includes its draw of the batch (frng_sample), which numpy is given.
+Exit 0 if every case agreed, 1 otherwise, 2 on a usage or input error.
+"""
+import argparse
+import ctypes
+import os
+import sys
+import time
+
+import numpy as np
+
+TOL = 1e-12
+
+
+c_size = ctypes.c_size_t
+c_dp = ctypes.POINTER(ctypes.c_double)
+c_sp = ctypes.POINTER(ctypes.c_size_t)
+
+
+class Data(ctypes.Structure):           # fr_ssca_data (include/fedspec/ssca.h)
+    _fields_ = [("N", c_size), ("P", c_size), ("J", c_size), ("L", c_size),
+                ("Z", c_dp), ("y", c_sp), ("nc", c_size), ("Ni", c_sp), ("Pi", c_sp)]
+
+
+class Params(ctypes.Structure):         # fr_ssca_params
+    _fields_ = [("algo", ctypes.c_int), ("T", ctypes.c_ulong), ("B", c_size),
+                ("E", ctypes.c_ulong), ("a1", ctypes.c_double), ("alpha1", ctypes.c_double),
+                ("a2", ctypes.c_double), ("alpha2", ctypes.c_double), ("tau", ctypes.c_double),
+                ("lam", ctypes.c_double), ("U", ctypes.c_double), ("c", ctypes.c_double),
+                ("lr_a", ctypes.c_double), ("lr_alpha", ctypes.c_double),
+                ("mom", ctypes.c_double), ("weight", ctypes.c_int), ("seed", ctypes.c_uint64),
+                ("w1", c_dp), ("keep", ctypes.c_uint)]
+
+
+class Msgs(ctypes.Structure):           # fr_ssca_round_msgs
+    _fields_ = [("down", ctypes.c_uint64), ("up", ctypes.c_uint64), ("peer", ctypes.c_uint64)]
+
+
+class Trace(ctypes.Structure):          # ff_ssca_trace (include/fedfast/ssca.h)
+    _fields_ = [("T", c_size), ("d", c_size), ("nd", c_size), ("algo", ctypes.c_int),
+                ("keep", ctypes.c_uint), ("rounds", c_size), ("w", c_dp), ("cost", c_dp),
+                ("norm2", c_dp), ("cons", c_dp), ("nu", c_dp), ("slack", c_dp),
+                ("branch", ctypes.POINTER(ctypes.c_int)), ("draws", c_sp), ("msgs", Msgs)]
+
+
+KEEP_DRAWS = 2
+ALGO = {"alg1": 1, "alg3": 3}
+
+
+class Fast:
+    """ff_ssca_run on one case: a trace per T, initialised once."""
+
+    def __init__(self, lib, data, prm):
+        self.lib, self.data, self.prm, self.traces = lib, data, prm, {}
+
+    def run(self, T, keep=0):
+        key = (T, keep)
+        p = Params.from_buffer_copy(self.prm)
+        p.T, p.keep = T, keep
+        if key not in self.traces:
+            t = Trace()
+            st = self.lib.ff_ssca_trace_init(ctypes.byref(t), ctypes.byref(self.data),
+                                             ctypes.byref(p))
+            if st != 0:
+                raise RuntimeError("ff_ssca_trace_init: status %d" % st)
+            self.traces[key] = t
+        t = self.traces[key]
+        st = self.lib.ff_ssca_run(ctypes.byref(t), ctypes.byref(self.data), ctypes.byref(p))
+        if st != 0:
+            raise RuntimeError("ff_ssca_run: status %d" % st)
+        return t
+
+    def close(self):
+        for t in self.traces.values():
+            self.lib.ff_ssca_trace_clear(ctypes.byref(t))
+        self.traces = {}
+
+
+def load(d, name, count):
+    a = np.fromfile(os.path.join(d, name + ".f64"), dtype=np.float64)
+    if a.size != count:
+        raise ValueError("%s.f64: %d values, wanted %d" % (name, a.size, count))
+    return a
+
+
+def round1(Z, y, w, idx, q, rho, gamma, tau, lam, weight, L, J, P):
+    """Round t = 1 of Algorithm 1 or 3 (state f1 = 0, beta = 0, prod = 1):
+    w^2 from w^1 on the batch idx (None: every row of Z in place) with
+    per-row weights q."""
+    if idx is None:
+        Zb, yb = Z, y
+    else:
+        Zb = Z[idx]
+        yb = y[idx]
+    W0 = w[:L * J].reshape(L, J)
+    W1 = w[L * J:].reshape(J, P)
+    U = Zb @ W1.T
+    e = np.exp(-np.abs(U))
+    r = 1.0 / (1.0 + e)
+    er = e * r
+    pos = U >= 0
+    sig = np.where(pos, r, er)
+    sigm = np.where(pos, er, r)
+    S = U * sig
+    Sp = sig * (1.0 + U * sigm)
+    O = S @ W0.T
+    O -= O.max(axis=1, keepdims=True)
+    np.exp(O, out=O)
+    O /= O.sum(axis=1, keepdims=True)
+    O[np.arange(O.shape[0]), yb] -= 1.0
+    O *= q[:, None]
+    A = O.T @ S
+    C = O @ W0
+    C *= Sp
+    Bg = C.T @ Zb
+    g = np.concatenate((A.ravel(), Bg.ravel()))
+    f1 = rho * (g - 2.0 * tau * w)
+    beta = rho * w
+    W = 1.0 - (1.0 - rho) if weight == 0 else 1.0
+    wbar = -(f1 + 2.0 * lam * beta) / (2.0 * tau * W)
+    return (1.0 - gamma) * w + gamma * wbar
+
+
+def blas_libs():
+    """The BLAS libraries mapped into this process (numpy's)."""
+    libs = set()
+    try:
+        for line in open("/proc/self/maps"):
+            p = line.split()[-1]
+            b = os.path.basename(p)
+            if "blas" in b or "lapack" in b or "mkl" in b:
+                libs.add(os.path.realpath(p))
+    except OSError:
+        pass
+    return sorted(libs) or ["(unknown)"]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dir")
+    ap.add_argument("--lib", default="build/lib/libfedfast.so")
+    ap.add_argument("--reps", type=int, default=0)
+    a = ap.parse_args()
+    try:
+        lib = ctypes.CDLL(os.path.abspath(a.lib))
+        lines = open(os.path.join(a.dir, "manifest.txt")).read().splitlines()
+    except OSError as e:
+        print("ssca_numpy: error: %s" % e, file=sys.stderr)
+        return 2
+    reps, sizes, Ni, Pi, fixed, cases = a.reps, None, None, None, None, []
+    for line in lines:
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        if f[0] == "reps":
+            reps = reps or int(f[1])
+        elif f[0] == "sizes":
+            sizes = [int(x) for x in f[1:6]]
+        elif f[0] == "Ni":
+            Ni = np.array([int(x) for x in f[1:]], dtype=np.float64)
+        elif f[0] == "Pi":
+            Pi = np.array([int(x) for x in f[1:]], dtype=np.uintp)
+        elif f[0] == "fixed":
+            fixed = f[1:]
+        elif f[0] == "case":
+            cases.append(f[1:])
+        else:
+            print("ssca_numpy: error: unknown manifest line: %s" % line, file=sys.stderr)
+            return 2
+    if sizes is None or Ni is None or Pi is None or fixed is None:
+        print("ssca_numpy: error: manifest without sizes, Ni, Pi or fixed", file=sys.stderr)
+        return 2
+    reps = max(reps, 5)
+    N, P, J, L, nc = sizes
+    d = J * (L + P)
+    try:
+        Z = load(a.dir, "Z", N * P).reshape(N, P)
+        y = load(a.dir, "y", N).astype(np.intp)
+        w1 = load(a.dir, "w1", d)
+        yu = y.astype(np.uintp)
+        Niu = Ni.astype(np.uintp)
+    except (OSError, ValueError) as e:
+        print("ssca_numpy: error: %s" % e, file=sys.stderr)
+        return 2
+    print("\nssca: fast against numpy %s (one round, t = 1, from w^1 on fast's batch);"
+          " OPENBLAS_NUM_THREADS=%s,\n%d core(s); BLAS in this process: %s\n"
+          "fast (%s through ctypes) and numpy timed interleaved in this process, medians of\n"
+          "%d repetitions (bench: fedref bench's median); agree: max|w2_numpy - w2_fast| /\n"
+          "max|w2_fast| as a fraction of %.0e (bench/ssca_numpy.py; <= 1 agrees)"
+          % (np.__version__, os.environ.get("OPENBLAS_NUM_THREADS", "(unset)"),
+             len(os.sched_getaffinity(0)), ", ".join(blas_libs()), os.path.basename(a.lib),
+             reps, TOL))
+    print("  %-22s %-26s%10s %10s %10s %10s %9s %8s"
+          % ("algorithm", "batch", "bench (s)", "fast (s)", "numpy (s)", "fast/numpy", "err",
+             "agree"))
+    for fn in (lib.ff_ssca_trace_init, lib.ff_ssca_run):
+        fn.argtypes = [ctypes.POINTER(Trace), ctypes.POINTER(Data), ctypes.POINTER(Params)]
+    lib.ff_ssca_trace_clear.argtypes = [ctypes.POINTER(Trace)]
+    data = Data(N, P, J, L, Z.ctypes.data_as(c_dp), yu.ctypes.data_as(c_sp), nc,
+                Niu.ctypes.data_as(c_sp), Pi.ctypes.data_as(c_sp))
+    bad = 0
+    verdicts = []
+    for c in cases:
+        name, algo, B, nd = c[0], c[1], int(c[2]), int(c[3])
+        a1, al1, a2, al2, tau, lam = (float.fromhex(x) for x in c[4:10])
+        weight, tbench, k = int(c[10]), float.fromhex(c[11]), int(c[12])
+        try:
+            idx = load(a.dir, name + "_idx", nd).astype(np.intp)
+            w2b = load(a.dir, name + "_w2", d)
+        except (OSError, ValueError) as e:
+            print("ssca_numpy: error: %s" % e, file=sys.stderr)
+            return 2
+        prm = Params(ALGO[algo], 2, B, int(fixed[0]), a1, al1, a2, al2, tau, lam,
+                     float.fromhex(fixed[1]), float.fromhex(fixed[2]), float.fromhex(fixed[3]),
+                     float.fromhex(fixed[4]), float.fromhex(fixed[5]), weight, int(fixed[6]),
+                     w1.ctypes.data_as(c_dp), 0)
+        fast = Fast(lib, data, prm)
+        t = fast.run(2, KEEP_DRAWS)
+        w2f = np.ctypeslib.as_array(t.w, shape=(d,)).copy()
+        draws = np.ctypeslib.as_array(t.draws, shape=(nd,)).astype(np.intp)
+        if algo == "alg1":                       # client i's entries at i B, local indices
+            off = np.concatenate(([0], np.cumsum(Ni.astype(np.intp))[:-1]))
+            draws = draws + np.repeat(off, B)
+        same = np.array_equal(draws, idx) and np.array_equal(w2f, w2b)
+        if algo == "alg1":                       # client i's rows are i B .. i B + B - 1
+            q = np.repeat(Ni / (B * float(N)), B)
+            label = "alg1 (sample)"
+        else:
+            q = np.full(nd, 1.0 / B)
+            label = "alg3 (feature)"
+        if nd == N:                              # the whole data set: no gather (as fast)
+            if algo == "alg1":
+                q = np.repeat(Ni / (B * float(N)), Ni.astype(np.intp))
+            idx = None
+        rho, gamma = a1, a2                      # t = 1: a t^-alpha = a
+
+        def fn():
+            return round1(Z, y, w1, idx, q, rho, gamma, tau, lam, weight, L, J, P)
+
+        w2n = fn()                               # also the warm-up
+        err = float(np.max(np.abs(w2n - w2f))) / float(np.max(np.abs(w2f)))
+        agree = err / TOL if same else float("inf")
+        if not same:
+            print("  DISAGREE: %s B = %d: fast in this process is not fedref bench's fast"
+                  " (batch or w^2)" % (label, B))
+        t0 = time.perf_counter()
+        fn()
+        one = max(time.perf_counter() - t0, 1e-7)
+        inner = max(1, int(0.02 / one))
+        fast.run(k + 1)                          # warm-up of the long run's trace
+        tf, tn = [], []
+        for r in range(reps):
+            got = {}
+            for j in range(3):                   # the order rotates per repetition
+                which = (r + j) % 3
+                t0 = time.perf_counter()
+                if which == 0:
+                    fast.run(2)
+                elif which == 1:
+                    fast.run(k + 1)
+                else:
+                    for _ in range(inner):
+                        fn()
+                got[which] = time.perf_counter() - t0
+            tf.append((got[1] - got[0]) / (k - 1))
+            tn.append(got[2] / inner)
+        fast.close()
+        tfast, tn = float(np.median(tf)), float(np.median(tn))
+        if not agree <= 1:
+            print("  DISAGREE: %s B = %d: %.3g of the tolerance" % (label, B, agree))
+            bad += 1
+        print("  %-22s %-26s%10.4g %10.4g %10.4g %10.3f %9.3g %8.3g"
+              % (label, "B = %d" % B, tbench, tfast, tn, tfast / tn, err, agree))
+        if B <= 100:
+            verdicts.append("%s B = %d %s" % (algo, B, "met" if tfast <= 0.5 * tn else "missed"))
+        sys.stdout.flush()
+    print("  target: fast/numpy <= 0.5 (fast at least 2x faster) at B <= 100: %s"
+          " (printed, not judged)" % ", ".join(verdicts))
+    print("\nssca_numpy: %d disagreement(s)" % bad)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

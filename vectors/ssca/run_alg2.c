@@ -1,0 +1,6 @@
+/* run_alg2.c -- vector function ssca_alg2: checkpoints of 000 Algorithm 2 (sample-based mini-batch SSCA on (40), M = 1)
+ * (the shared schema: runs.c; docs/SSCA.md section 10). */
+#include "runs.h"
+
+VSSCA_WRAPPERS(FR_SSCA_ALG2)
+const vfunc vfunc_ssca_alg2 = {VSSCA_FIELDS("ssca_alg2", "000 Algorithm 2 on (40), (41)-(45), Lemma 1; docs/SSCA.md section 10")};

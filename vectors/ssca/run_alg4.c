@@ -1,0 +1,6 @@
+/* run_alg4.c -- vector function ssca_alg4: checkpoints of 000 Algorithm 4 (feature-based mini-batch SSCA on (40), M = 1)
+ * (the shared schema: runs.c; docs/SSCA.md section 10). */
+#include "runs.h"
+
+VSSCA_WRAPPERS(FR_SSCA_ALG4)
+const vfunc vfunc_ssca_alg4 = {VSSCA_FIELDS("ssca_alg4", "000 Algorithm 4 on (40), (26)-(27), Lemma 1; docs/SSCA.md section 10")};
