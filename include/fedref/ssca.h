@@ -366,7 +366,8 @@ int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nc, mpfr_t *const w0,
  *   norm2[t-1] ||w^t||^2, t = 1..T
  *   cons[t-1] F(w^t) - U (Algorithms 2, 4 with KEEP_COST; NaN otherwise)
  *   nu[t-1], slack[t-1], branch[t-1]  round t's Lemma 1 multiplier nu, the
- *             slack s = max(0, Fbar(wbar) + C - U) of (41) at its solution
+ *             slack s of (41) at its solution (+0 when nu < c, by
+ *             complementary slackness; else max(0, Fbar(wbar) + C - U))
  *             and the branch (enum fr_ssca_l1_branch), t = 1..T-1
  *             (Algorithms 2, 4; NaN and 0 otherwise)
  *   draws     KEEP_DRAWS: (T-1) rows of nd indices: sample-based nd = nc B
@@ -380,7 +381,7 @@ int fr_ssca_net_bottom(mpfr_t *Bi, mpfr_t *const H, size_t nc, mpfr_t *const w0,
  *            (D, prm).
  * Statuses:  argument errors (trace untouched): FR_ENULL (t, D, prm, a
  *            zeroed trace), FR_ESIZE (fr_ssca_run_check's, a trace
- *            initialised for other sizes, T or keep), FR_ENONFINITE,
+ *            initialised for other sizes, T, keep or algo), FR_ENONFINITE,
  *            FR_EDOM (fr_ssca_run_check's); after the start (trace reset to
  *            its initial state): FR_ENOMEM, or a building block's status
  *            (FR_EPREC, FR_EINTERNAL, FR_ENONFINITE if a value leaves

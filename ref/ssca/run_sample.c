@@ -17,9 +17,9 @@
  * round once to it.  Contract: include/fedref/ssca.h. */
 #include "run.h"
 
-/* The slack of (41) at its solution wbar, s = max(0, f1^T wbar + tau W
- * ||wbar||^2 + C - U), the exact value rounded once to p (exact products,
- * one mpfr_sum). */
+/* The slack of (41) at its solution wbar when nu = c, s = max(0, f1^T
+ * wbar + tau W ||wbar||^2 + C - U), the exact value rounded once to p
+ * (exact products, one mpfr_sum). */
 static int slack(fri_ssca_run_ctx *c, mpfr_ptr s)
 {
     const size_t d = c->d;
@@ -82,7 +82,15 @@ int fri_ssca_sca_step(fri_ssca_run_ctx *c, size_t t, mpfr_t *const G, mpfr_t *co
         if ((st = fri_mul_exact(c->tw, c->tau, Ww)) == FR_OK)
             st = fr_ssca_lemma1(c->nu, c->wbar, &c->t->branch[t - 1], c->f1, d, c->C, c->tw,
                                 c->c, c->U);
-        if (st == FR_OK && (st = slack(c, c->s)) == FR_OK) {
+        /* nu < c (branches ZERO, INTERIOR): complementary slackness
+         * (c - nu) s = 0 makes the optimal slack exactly 0 (in the
+         * interior the residual is 0 and would round to noise) */
+        const int br = st == FR_OK ? c->t->branch[t - 1] : 0;
+        if (st == FR_OK && (br == FR_SSCA_L1_ZERO || br == FR_SSCA_L1_INTERIOR))
+            mpfr_set_zero(c->s, 1);
+        else if (st == FR_OK)
+            st = slack(c, c->s);
+        if (st == FR_OK) {
             mpfr_set(c->t->nu[t - 1], c->nu, MPFR_RNDN);                     /* exact */
             mpfr_set(c->t->slack[t - 1], c->s, MPFR_RNDN);
         }

@@ -17,8 +17,8 @@
  *           F(w^t) (28) over all N samples, ||w^t||^2, F(w^t) - U (NaN
  *           unless Algorithm 2 or 4)), nu, slack, branch (T - 1: round t's
  *           Lemma 1 multiplier, slack and branch, enum fr_ssca_l1_branch;
- *           NaN, NaN, 0 unless Algorithm 2 or 4; the slack is 0 when
- *           nu < c, see slack_zero), draws ((T - 1) x nd: every
+ *           NaN, NaN, 0 unless Algorithm 2 or 4; the slack is +0 when
+ *           nu < c, fedref/ssca.h), draws ((T - 1) x nd: every
  *           mini-batch index in draw order, fedref/ssca.h's layout), msgs
  *           (down, up, peer: the reals one round moves, fr_ssca_run_msgs)
  * ref runs at working precision p; certification by precision doubling
@@ -141,21 +141,6 @@ static void shapes(size_t T, size_t d, size_t nd, size_t rows[NEXP], size_t cols
     memcpy(cols, C, sizeof C);
 }
 
-/* The slack of (41) the schema records: 0 when Lemma 1's nu < c (the
- * branches nu = 0 and interior: complementary slackness (c - nu) s = 0 of
- * (41) makes the optimal s exactly 0), else the trace's s = max(0,
- * f1^T wbar + tau W ||wbar||^2 + C - U).  The traces compute s by the
- * formula in every branch (fedref/ssca.h); in the interior branch the
- * constraint is active, so that residual is exactly 0 in exact arithmetic
- * and the trace holds rounding noise (about 2^-p at precision p, e.g.
- * 2.6e-81 at 258 bits, 1.1e-158 at 516), which no precision doubling
- * certifies: a spec issue reported to the ref and fast wings; the schema
- * records the exact optimal slack instead. */
-static int slack_zero(int branch)
-{
-    return branch == FR_SSCA_L1_ZERO || branch == FR_SSCA_L1_INTERIOR;
-}
-
 int vssca_ref(int algo, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {
     double p[NPAR];
@@ -188,8 +173,7 @@ int vssca_ref(int algo, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t pre
             }
             for (size_t k = 0; k + 1 < T; k++) {
                 mpfr_set(out[E_NU].v[k], t.nu[k], MPFR_RNDN);
-                if (slack_zero(t.branch[k])) mpfr_set_zero(out[E_SLACK].v[k], 1);
-                else mpfr_set(out[E_SLACK].v[k], t.slack[k], MPFR_RNDN);
+                mpfr_set(out[E_SLACK].v[k], t.slack[k], MPFR_RNDN);
                 mpfr_set_si(out[E_BRANCH].v[k], t.branch[k], MPFR_RNDN);
             }
             for (size_t k = 0; k < (T - 1) * nd; k++)
@@ -226,7 +210,7 @@ int vssca_fast(int algo, ftensor *par, ftensor *in, ftensor *out)
             memcpy(out[E_NORM2].v, t.norm2, T * sizeof *t.norm2);
             memcpy(out[E_CONS].v, t.cons, T * sizeof *t.cons);
             memcpy(out[E_NU].v, t.nu, (T - 1) * sizeof *t.nu);
-            for (size_t k = 0; k + 1 < T; k++) out[E_SLACK].v[k] = slack_zero(t.branch[k]) ? 0 : t.slack[k];
+            for (size_t k = 0; k + 1 < T; k++) out[E_SLACK].v[k] = t.slack[k];
             for (size_t k = 0; k + 1 < T; k++) out[E_BRANCH].v[k] = t.branch[k];
             for (size_t k = 0; k < (T - 1) * nd; k++) out[E_DRAWS].v[k] = (double)t.draws[k];
             out[E_MSGS].v[0] = (double)t.msgs.down;
