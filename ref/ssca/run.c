@@ -217,7 +217,7 @@ static void ctx_free(fri_ssca_run_ctx *c)
     free(c->draw);
     free(c->rng);
     free(c->ptr);
-    mpfr_clears(c->tau, c->lambda, c->U, c->c, c->mom, c->rho, c->gamma, c->r, c->Pm, c->C,
+    mpfr_clears(c->tau, c->lambda, c->U, c->c, c->mom, c->rho, c->gamma, c->r, c->Wm, c->C,
                 c->nu, c->s, c->tw, c->fsum, (mpfr_ptr)0);
     memset(c, 0, sizeof *c);
 }
@@ -243,7 +243,7 @@ static int ctx_init(fri_ssca_run_ctx *c, fr_ssca_trace *t, const fr_ssca_data *D
     const size_t d = c->d, nc = c->nc, pm = c->feature ? max_pi(D) : 0;
     const int sgd_s = prm->algo == FR_SSCA_SGD_S || prm->algo == FR_SSCA_SGDM_S;
     mpfr_inits2(PARAM_PREC, c->tau, c->lambda, c->U, c->c, c->mom, (mpfr_ptr)0);
-    mpfr_inits2(p, c->rho, c->gamma, c->r, c->Pm, c->C, c->nu, c->s, c->fsum, (mpfr_ptr)0);
+    mpfr_inits2(p, c->rho, c->gamma, c->r, c->Wm, c->C, c->nu, c->s, c->fsum, (mpfr_ptr)0);
     mpfr_init2(c->tw, MPFR_PREC_MIN);
     c->w = vec_new(d, p);
     c->f1 = vec_new(d, p);
@@ -393,7 +393,7 @@ int fr_ssca_run(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *p
         mpfr_set_ui(c.beta[j], 0, MPFR_RNDN);      /* beta^(0) = 0 */
         mpfr_set_ui(c.v[j], 0, MPFR_RNDN);         /* v = 0 at t = 1 */
     }
-    mpfr_set_ui(c.Pm, 1, MPFR_RNDN);               /* P_0 = 1 */
+    mpfr_set_ui(c.Wm, 0, MPFR_RNDN);               /* W_0 = 1 - P_0 = 0 */
     mpfr_set_ui(c.C, 0, MPFR_RNDN);                /* C^(0) = 0 */
     for (size_t r = 1; r < T && st == FR_OK; r++) {
         if ((st = record(&c, r)) != FR_OK)

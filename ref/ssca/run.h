@@ -25,7 +25,7 @@ typedef struct {
     mpfr_t *w;                     /* d: the server point w^(t) */
     mpfr_t *f1, *beta, *wbar;      /* d: (9), (35), the minimiser */
     mpfr_t *v;                     /* d: the server's momentum (SGDM_S, SGDM_F) */
-    mpfr_t Pm, C, nu, s, tw;       /* P_t, C^(t) of (42), nu, slack; tw = tau W exact */
+    mpfr_t Wm, C, nu, s, tw;       /* W_t = 1 - P_t, C^(t) of (42), nu, slack; tw = tau W exact */
     mpfr_t fsum;                   /* a sum of losses */
     mpfr_t *G;                     /* nc x d (sample) or d (feature): the messages */
     mpfr_t *F;                     /* nc: the loss sums of (40) */

@@ -5,7 +5,8 @@
  *     (40), F_i = sum loss_n (fr_ssca_net on the client's batch rows);
  *   Step 5 (server): C^(t) (42) with the loss as c-bar (fr_ssca_const,
  *     E-000-31), f1^(t) (9)/(36)-(37) (fr_ssca_lin), beta^(t) (35)
- *     (fr_ssca_ema), P_t = (1 - rho^(t)) P_{t-1} (fr_ssca_ema, y = NULL);
+ *     (fr_ssca_ema), W_t = (1 - rho^(t)) W_{t-1} + rho^(t) = 1 - P_t
+ *     (fr_ssca_ema, y = 1; W_0 = 0);
  *     the minimiser: (38)-(39) corrected, -(f1 + 2 lambda beta) / (2 tau
  *     W_t) (fr_ssca_argmin), or Lemma 1 (43)-(45) on (41) with tau W_t
  *     for tau (fr_ssca_lemma1); W_t = 1 - P_t (FR_SSCA_W_EXACT) or 1
@@ -56,33 +57,37 @@ int fri_ssca_sca_step(fri_ssca_run_ctx *c, size_t t, mpfr_t *const G, mpfr_t *co
         return st;
     if (!cons && (st = fr_ssca_ema(c->beta, c->w, d, c->rho)) != FR_OK)          /* (35) */
         return st;
-    mpfr_t *Pv = &c->Pm;
-    if ((st = fr_ssca_ema(Pv, NULL, 1, c->rho)) != FR_OK)                        /* P_t */
+    /* W_t = 1 - P_t carried as W_t = (1 - rho) W_{t-1} + rho, W_0 = 0
+     * (fr_ssca_ema with y = 1): W_t >= rho^(1) > 0 at every precision,
+     * where P_t = (1 - rho) P_{t-1} rounds to 1 once rho^(1) < 2^-p */
+    mpfr_t one[1];
+    mpfr_init2(one[0], 2);
+    mpfr_set_ui(one[0], 1, MPFR_RNDN);
+    if ((st = fr_ssca_ema(&c->Wm, one, 1, c->rho)) != FR_OK) {
+        mpfr_clear(one[0]);
         return st;
-    /* the weight's P: P_t (exact weight) or 0 (the printed forms) */
-    mpfr_t zero;
-    mpfr_init2(zero, MPFR_PREC_MIN);
-    mpfr_set_ui(zero, 0, MPFR_RNDN);
-    mpfr_srcptr Pw = prm->weight == FR_SSCA_W_PRINTED ? zero : c->Pm;
+    }
+    /* the weight: W_t (exact weight) or 1 (the printed forms); P = 1 - W
+     * exactly (fri_sub_exact: no rounding), in [0, 1) */
+    mpfr_srcptr Ww = prm->weight == FR_SSCA_W_PRINTED ? one[0] : c->Wm;
+    if ((st = fri_sub_exact(c->ex[0], one[0], Ww)) != FR_OK) {
+        mpfr_clear(one[0]);
+        return st;
+    }
     if (!cons) {
-        st = fr_ssca_argmin(c->wbar, c->f1, c->beta, d, c->lambda, c->tau, Pw);
+        st = fr_ssca_argmin(c->wbar, c->f1, c->beta, d, c->lambda, c->tau, c->ex[0]);
     } else {
-        /* tau W = tau (1 - P) exactly: the same exact denominator fr_ssca_argmin
-         * forms (2 tau (1 - P)), so no rounding enters Lemma 1's tau */
-        mpfr_t one;
-        mpfr_init2(one, 2);
-        mpfr_set_ui(one, 1, MPFR_RNDN);
-        if ((st = fri_sub_exact(c->ex[0], one, Pw)) == FR_OK
-            && (st = fri_mul_exact(c->tw, c->tau, c->ex[0])) == FR_OK)
+        /* tau W exactly: the same exact denominator fr_ssca_argmin forms
+         * (2 tau (1 - P)), so no rounding enters Lemma 1's tau */
+        if ((st = fri_mul_exact(c->tw, c->tau, Ww)) == FR_OK)
             st = fr_ssca_lemma1(c->nu, c->wbar, &c->t->branch[t - 1], c->f1, d, c->C, c->tw,
                                 c->c, c->U);
-        mpfr_clear(one);
         if (st == FR_OK && (st = slack(c, c->s)) == FR_OK) {
             mpfr_set(c->t->nu[t - 1], c->nu, MPFR_RNDN);                     /* exact */
             mpfr_set(c->t->slack[t - 1], c->s, MPFR_RNDN);
         }
     }
-    mpfr_clear(zero);
+    mpfr_clear(one[0]);
     if (st != FR_OK)
         return st;
     return fr_ssca_update(c->w, c->wbar, d, c->gamma);                           /* (5) */

@@ -34,6 +34,19 @@ Suite *suite_ssca_run_ref(void);
 
 enum { N = 20, P = 4, J = 2, L = 3, NC = 2, D_ = J * (L + P) };
 
+/* The surrogate mass of docs/SSCA.md 10: W <- (1 - rho) W + rho
+ * (fr_ssca_ema with y = 1, W_0 = 0) and P = 1 - W exactly. */
+static void mass_step(mpfr_t *W, mpfr_t Pout, const mpfr_t rho)
+{
+    mpfr_t one[1];
+    mpfr_init2(one[0], 2);
+    mpfr_set_ui(one[0], 1, MPFR_RNDN);
+    ck_assert_int_eq(fr_ssca_ema(W, one, 1, rho), FR_OK);
+    mpfr_set_prec(Pout, mpfr_get_prec(*W) + 1100);
+    ck_assert(mpfr_ui_sub(Pout, 1, *W, MPFR_RNDN) == 0);
+    mpfr_clear(one[0]);
+}
+
 static double Z[N * P], w1[D_];
 static size_t y[N], Ni[NC] = {12, 8}, Pi[NC] = {1, 3};
 static uint64_t seed;
@@ -161,8 +174,8 @@ static void by_hand_sca(int algo, int weight, double Uv, double cv)
     const size_t d = D_, B = p.B;
     mpfr_t *w = vnew(d, prec), *f1 = vnew(d, prec), *beta = vnew(d, prec), *wbar = vnew(d, prec);
     mpfr_t *G = vnew(NC * d, prec), *F = vnew(NC, prec), *Zb = vnew(B * P, 53), *Zall = vnew(N * P, 53);
-    mpfr_t Pm, C, rho, gamma, tau, tw, nu, lam, c, U, one, x, zero;
-    mpfr_inits2(prec, Pm, C, rho, gamma, nu, x, (mpfr_ptr)0);
+    mpfr_t Pm, Pe, C, rho, gamma, tau, tw, nu, lam, c, U, one, x, zero;
+    mpfr_inits2(prec, Pm, Pe, C, rho, gamma, nu, x, (mpfr_ptr)0);
     mpfr_inits2(53, tau, lam, c, U, (mpfr_ptr)0);
     mpfr_init2(tw, 2 * prec + 128);
     mpfr_init2(one, 2);
@@ -181,7 +194,7 @@ static void by_hand_sca(int algo, int weight, double Uv, double cv)
         mpfr_set_ui(f1[j], 0, MPFR_RNDN);
         mpfr_set_ui(beta[j], 0, MPFR_RNDN);
     }
-    mpfr_set_ui(Pm, 1, MPFR_RNDN);
+    mpfr_set_ui(Pm, 0, MPFR_RNDN);                 /* W_0 */
     mpfr_set_ui(C, 0, MPFR_RNDN);
     frng_t g[NC];
     for (size_t i = 0; i < NC; i++)
@@ -218,8 +231,8 @@ static void by_hand_sca(int algo, int weight, double Uv, double cv)
         ck_assert_int_eq(fr_ssca_lin(f1, w, G, Ni, NC, d, B, rho, tau), FR_OK);
         if (!cons)
             ck_assert_int_eq(fr_ssca_ema(beta, w, d, rho), FR_OK);
-        ck_assert_int_eq(fr_ssca_ema(&Pm, NULL, 1, rho), FR_OK);
-        mpfr_srcptr Pw = weight == FR_SSCA_W_EXACT ? Pm : zero;
+        mass_step(&Pm, Pe, rho);
+        mpfr_srcptr Pw = weight == FR_SSCA_W_EXACT ? Pe : zero;
         if (!cons) {
             ck_assert_int_eq(fr_ssca_argmin(wbar, f1, beta, d, lam, tau, Pw), FR_OK);
         } else {
@@ -255,7 +268,7 @@ static void by_hand_sca(int algo, int weight, double Uv, double cv)
     }
     vfree(w, d); vfree(f1, d); vfree(beta, d); vfree(wbar, d); vfree(G, NC * d); vfree(F, NC);
     vfree(Zb, B * P); vfree(Zall, N * P);
-    mpfr_clears(Pm, C, rho, gamma, tau, tw, nu, lam, c, U, one, x, zero, (mpfr_ptr)0);
+    mpfr_clears(Pm, Pe, C, rho, gamma, tau, tw, nu, lam, c, U, one, x, zero, (mpfr_ptr)0);
     fr_ssca_trace_clear(&t);
 }
 
@@ -327,8 +340,8 @@ START_TEST(round_by_hand_feature)
         fr_ssca_trace t;
         run_ok(&t, &D, &p, prec);
         mpfr_t *w = vnew(d, prec), *f1 = vnew(d, prec), *beta = vnew(d, prec), *g = vnew(d, prec);
-        mpfr_t Pm, rho, gamma, r, tau, lam, x, q;
-        mpfr_inits2(prec, Pm, rho, gamma, r, (mpfr_ptr)0);
+        mpfr_t Pm, Pe, rho, gamma, r, tau, lam, x, q;
+        mpfr_inits2(prec, Pm, Pe, rho, gamma, r, (mpfr_ptr)0);
         mpfr_inits2(53, tau, lam, (mpfr_ptr)0);
         mpfr_inits2(8 * prec, x, q, (mpfr_ptr)0);
         mpfr_set_d(tau, p.tau, MPFR_RNDN);
@@ -338,7 +351,7 @@ START_TEST(round_by_hand_feature)
             mpfr_set_ui(f1[j], 0, MPFR_RNDN);
             mpfr_set_ui(beta[j], 0, MPFR_RNDN);
         }
-        mpfr_set_ui(Pm, 1, MPFR_RNDN);
+        mpfr_set_ui(Pm, 0, MPFR_RNDN);             /* W_0 */
         frng_t gs;
         frng_init(&gs, seed, 1);                   /* the server's stream */
         size_t idx[8];
@@ -353,8 +366,8 @@ START_TEST(round_by_hand_feature)
                 const size_t n1 = B;               /* one "client" of weight 1/B */
                 ck_assert_int_eq(fr_ssca_lin(f1, w, g, &n1, 1, d, B, rho, tau), FR_OK);
                 ck_assert_int_eq(fr_ssca_ema(beta, w, d, rho), FR_OK);
-                ck_assert_int_eq(fr_ssca_ema(&Pm, NULL, 1, rho), FR_OK);
-                ck_assert_int_eq(fr_ssca_argmin(g, f1, beta, d, lam, tau, Pm), FR_OK);
+                mass_step(&Pm, Pe, rho);
+                ck_assert_int_eq(fr_ssca_argmin(g, f1, beta, d, lam, tau, Pe), FR_OK);
                 ck_assert_int_eq(fr_ssca_update(w, g, d, gamma), FR_OK);
             } else {
                 /* w <- w - r (g/B + 2 lambda w), the exact value rounded once */
@@ -373,7 +386,7 @@ START_TEST(round_by_hand_feature)
                 assert_same(t.w[rr * d + j], w[j], fr_ssca_algo_name(algo), rr * d + j);
         }
         vfree(w, d); vfree(f1, d); vfree(beta, d); vfree(g, d);
-        mpfr_clears(Pm, rho, gamma, r, tau, lam, x, q, (mpfr_ptr)0);
+        mpfr_clears(Pm, Pe, rho, gamma, r, tau, lam, x, q, (mpfr_ptr)0);
         fr_ssca_trace_clear(&t);
     }
 }
@@ -778,6 +791,29 @@ START_TEST(late_error_resets)
 }
 END_TEST
 
+/* A tiny rho^(1): 1 - rho^(1) rounds to 1 at 53 bits, so a mass carried
+ * as P_t = prod (1 - rho) would reach 1 and the minimiser's 1/(1 - P)
+ * would not exist; W_t = 1 - P_t carried directly stays >= rho^(1).
+ * Every SSCA algorithm must run, at 53 bits as at 200, to finite
+ * iterates (the P form returned FR_EDOM at 53 bits). */
+START_TEST(tiny_rho)
+{
+    fr_ssca_data D = data();
+    for (int a = FR_SSCA_ALG1; a <= FR_SSCA_ALG4; a++)
+        for (mpfr_prec_t prec = 53; prec <= 200; prec += 147) {
+            fr_ssca_params p = params(a, 3);
+            p.a1 = 0x1p-80;
+            fr_ssca_trace t = {0};
+            ck_assert_int_eq(fr_ssca_trace_init(&t, &D, &p, prec), FR_OK);
+            ck_assert_msg(fr_ssca_run(&t, &D, &p) == FR_OK, "%s at %ld bits",
+                          fr_ssca_algo_name(a), (long)prec);
+            for (size_t k = 0; k < 3 * t.d; k++)
+                ck_assert(mpfr_number_p(t.w[k]));
+            fr_ssca_trace_clear(&t);
+        }
+}
+END_TEST
+
 Suite *suite_ssca_run_ref(void)
 {
     Suite *s = suite_create("ssca_run_ref");
@@ -795,6 +831,7 @@ Suite *suite_ssca_run_ref(void)
     tcase_add_test(tc, alg2_u_huge);
     tcase_add_test(tc, trace_statuses);
     tcase_add_test(tc, late_error_resets);
+    tcase_add_test(tc, tiny_rho);
     suite_add_tcase(s, tc);
     return s;
 }
