@@ -93,11 +93,15 @@ static int row(const char *label, const fr_ssca_data *D, const fr_ssca_params *p
                 numin = fmin(numin, mpfr_get_d(rt.nu[t], MPFR_RNDD));
                 numax = fmax(numax, mpfr_get_d(rt.nu[t], MPFR_RNDU));
             }
-        char nu[40] = "-";
+        unsigned nb[5] = {0};
+        for (size_t t = 0; t + 1 < T; t++)
+            if (rt.branch[t] >= 1 && rt.branch[t] <= 4) nb[rt.branch[t]]++;
+        char nu[40] = "-", brs[24] = "-";
         if (numin <= numax) snprintf(nu, sizeof nu, "[%.3g, %.3g]", numin, numax);
-        printf("%-12s %6s %9.2g %9.2g %9.2g %9.2g %11.6g %10.5g %-19s %6llu %6llu %5llu %8.3f %8.4f\n",
+        if (nb[1] + nb[2] + nb[3] + nb[4] > 0) snprintf(brs, sizeof brs, "%u/%u/%u/%u", nb[1], nb[2], nb[3], nb[4]);
+        printf("%-12s %6s %9.2g %9.2g %9.2g %9.2g %11.6g %10.5g %-19s %-11s %6llu %6llu %5llu %8.3f %8.4f\n",
                label, same && br && msg ? "same" : "DIFFER", dr[0], dr[1], dr[2], dmax,
-               mpfr_get_d(rt.cost[T - 1], MPFR_RNDN), mpfr_get_d(rt.norm2[T - 1], MPFR_RNDN), nu,
+               mpfr_get_d(rt.cost[T - 1], MPFR_RNDN), mpfr_get_d(rt.norm2[T - 1], MPFR_RNDN), nu, brs,
                (unsigned long long)rt.msgs.up, (unsigned long long)rt.msgs.down,
                (unsigned long long)rt.msgs.peer, t1 - t0, t2 - t1);
         fail = !same || !br || !msg || !(dmax < VSSCA_RUN_TOL);
@@ -109,8 +113,8 @@ static int row(const char *label, const fr_ssca_data *D, const fr_ssca_params *p
 
 static void header(void)
 {
-    printf("%-12s %6s %9s %9s %9s %9s %11s %10s %-19s %6s %6s %5s %8s %8s\n", "algorithm", "draws",
-           "drift t=2", "mid", "last", "max", "F(w^T)", "||w^T||^2", "nu range", "up", "down", "peer",
+    printf("%-12s %6s %9s %9s %9s %9s %11s %10s %-19s %-11s %6s %6s %5s %8s %8s\n", "algorithm", "draws",
+           "drift t=2", "mid", "last", "max", "F(w^T)", "||w^T||^2", "nu range", "branches", "up", "down", "peer",
            "ref s", "fast s");
 }
 
@@ -164,7 +168,8 @@ int audit_ssca_runs(uint64_t seed)
            "fast; drift: max_j |w_fast - w_ref| / max_j |w_ref| of the iterate w^t (t = 2, T/2, T, and\n"
            "the largest over t; the audit fails at %.2g = VSSCA_RUN_TOL, the checkpoint vectors'\n"
            "tol, empirical); F(w^T) (28) and ||w^T||^2 ref's; nu range: Lemma 1's multiplier over the\n"
-           "rounds (Algorithms 2, 4); up, down, peer: reals moved per round, every client summed\n"
+           "rounds (Algorithms 2, 4); branches: rounds in Lemma 1's cases D <= 0 / nu = 0 / interior /\n"
+           "clipped at c (docs/SSCA.md 6); up, down, peer: reals moved per round, every client summed\n"
            "(fr_ssca_run_msgs); ref s, fast s: seconds of each run.\n", VSSCA_RUN_TOL);
     free(Z);
     free(w1);

@@ -157,6 +157,46 @@ static inline void swish(double x, double *s, double *sp)
     *sp = sig * (1.0 + x * sigm);
 }
 
+/* swish() on nJ entries with the same operations, split so that the
+ * compiler vectorises all but exp: first e_k = exp(-|u_k|) (0 beyond
+ * 745.2) into Sp, then D = 1 + e, the two quotients, S and S' in blocks
+ * of 8 (FFI_VERSIONS; IEEE operations give the same bits in any vector
+ * width, -ffp-contract=off), so S and S' are bit for bit swish()'s. */
+FFI_INLINE void swish_entry(const double *restrict U, double *restrict S, double *restrict Sp,
+                            size_t k)
+{
+    const double x = U[k], e = Sp[k], D = 1.0 + e;
+    const int pos = x >= 0;
+    const double sig = (pos ? 1.0 : e) / D, sigm = (pos ? e : 1.0) / D;
+    S[k] = x * sig;
+    Sp[k] = sig * (1.0 + x * sigm);
+}
+
+FFI_INLINE int swish_rest_body(const double *restrict U, double *restrict S, double *restrict Sp,
+                               size_t n)
+{
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        for (size_t l = 0; l < 8; l++)
+            swish_entry(U, S, Sp, k + l);
+    for (; k < n; k++)
+        swish_entry(U, S, Sp, k);
+    return 0;
+}
+
+FFI_VERSIONS(int, swish_rest,
+             (const double *restrict U, double *restrict S, double *restrict Sp, size_t n),
+             (U, S, Sp, n))
+
+static void swish_all(const double *U, double *S, double *Sp, size_t nJ)
+{
+    for (size_t k = 0; k < nJ; k++) {
+        const double a = fabs(U[k]);
+        Sp[k] = a > 745.2 ? 0.0 : exp(-a);
+    }
+    (void)swish_rest(U, S, Sp, nJ);
+}
+
 /* Per sample: the softmax of its row o (L entries) into r (Q - e_y) and
  * its loss. */
 static void softmax_row(const double *o, double *r, double *loss, size_t y, size_t L)
@@ -188,8 +228,11 @@ static int forward(const double *U, const double *w0, const size_t *y, size_t nb
     if (!ffi_all_finite(U, nJ))
         return FR_ENONFINITE;
     double dummy;
-    for (size_t k = 0; k < nJ; k++)
-        swish(U[k], &S[k], Sp != NULL ? &Sp[k] : &dummy);
+    if (Sp != NULL)
+        swish_all(U, S, Sp, nJ);
+    else
+        for (size_t k = 0; k < nJ; k++)
+            swish(U[k], &S[k], &dummy);
     ffi_ssca_gemm(0, 1, nb, L, J, S, J, w0, J, O, L);       /* O = S W0^T */
     if (!ffi_all_finite(O, nb * L))
         return FR_ENONFINITE;
@@ -203,12 +246,18 @@ size_t ffi_ssca_net_ws_len(size_t nb, size_t L, size_t J)
     return 3 * nb * J + 2 * nb * L + nb;
 }
 
+double *ffi_ssca_net_ws_delta(double *ws, size_t nb, size_t L, size_t J)
+{
+    return ws + 2 * nb * J + 2 * nb * L + nb;
+}
+
 int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const double *w0,
-                         const size_t *y, const double *Z, const double *rw, int acc,
+                         const size_t *y, const double *Z, const double *rw, unsigned flags,
                          size_t nb, size_t L, size_t J, size_t P, double *ws)
 {
     const size_t nJ = nb * J, nL = nb * L;
     double *S = ws, *Sp = S + nJ, *O = Sp + nJ, *R = O + nL, *loss = R + nL, *Dl = loss + nb;
+    const int acc = (flags & FFI_NET_ACC) != 0;
     const double beta = acc ? 1.0 : 0.0;
     int st = forward(U, w0, y, nb, L, J, S, Sp, O, R, loss);
     if (st != FR_OK)
@@ -232,10 +281,12 @@ int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const
         if (!ffi_all_finite(A, L * J))
             st = FR_ENONFINITE;
     }
-    if (B) {
+    if (B || (flags & FFI_NET_DELTA)) {
         ffi_ssca_gemm(0, 0, nb, J, L, R, L, w0, J, Dl, J);             /* C = R W0 */
         for (size_t k = 0; k < nJ; k++)
             Dl[k] = Dl[k] * Sp[k];                                      /* Delta */
+    }
+    if (B) {
         ffi_ssca_gemm_beta(1, 0, J, P, nb, Dl, J, Z, P, beta, B, P);   /* B (+)= Delta^T Z */
         if (!ffi_all_finite(B, J * P))
             st = FR_ENONFINITE;
@@ -252,7 +303,7 @@ int ffi_ssca_net_eval(double *f, double *A, double *B, const double *U, const do
         return FR_ENOMEM;
     double *Aw = ws + ffi_ssca_net_ws_len(nb, L, J), *Bw = Aw + LJ, fs;
     int st = ffi_ssca_net_eval_ws(f ? &fs : NULL, A ? Aw : NULL, B ? Bw : NULL, U, w0, y, Z,
-                                  NULL, 0, nb, L, J, P, ws);
+                                  NULL, 0u, nb, L, J, P, ws);
     if (st == FR_OK) {                         /* outputs written only on FR_OK */
         if (f)
             *f = fs + 0.0;

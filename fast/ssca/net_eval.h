@@ -35,13 +35,18 @@ int ffi_ssca_net_eval(double *f, double *A, double *B, const double *U, const do
  * weights rw (nb entries, NULL: all 1): loss_n <- rw_n loss_n and row n
  * of R = Q - Y <- rw_n (row n), so f = sum_n rw_n loss_n, A = sum_n rw_n
  * abar_n, B = sum_n rw_n bbar_n (each weight one more rounding of the
- * summands); acc != 0 adds to *f, A, B (BLAS beta = 1) instead of
- * overwriting them (a batch in chunks of rows).  f, A, B are written
- * whatever the status (zeros may be -0); FR_ENONFINITE when U, O or a
- * result is not finite, else FR_OK. */
+ * summands).  flags: FFI_NET_ACC adds to *f, A, B (BLAS beta = 1) instead
+ * of overwriting them (a batch in chunks of rows); FFI_NET_DELTA forms
+ * Delta = (R W0) .* S' (nb x J, at ffi_ssca_net_ws_delta(ws, ...)) also
+ * when B is NULL, for a caller that forms B = Delta^T Z itself, in blocks
+ * of rows of B.  f, A, B are written whatever the status (zeros may be
+ * -0); FR_ENONFINITE when U, O or a result is not finite, else FR_OK. */
+#define FFI_NET_ACC 1u
+#define FFI_NET_DELTA 2u
 size_t ffi_ssca_net_ws_len(size_t nb, size_t L, size_t J);
+double *ffi_ssca_net_ws_delta(double *ws, size_t nb, size_t L, size_t J);
 int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const double *w0,
-                         const size_t *y, const double *Z, const double *rw, int acc,
+                         const size_t *y, const double *Z, const double *rw, unsigned flags,
                          size_t nb, size_t L, size_t J, size_t P, double *ws);
 
 /* Per-entry absolute upper bounds on the errors of ffi_ssca_net_eval's

@@ -14,10 +14,10 @@
  * N_1 = B, docs/SSCA.md 3). */
 #include "run.h"
 
-int ffi_ssca_feature_grad(ffi_ssca_ws *ws, const double *w, double *f)
+int ffi_ssca_feature_grad(ffi_ssca_ws *ws, const double *w, int defer, double *f)
 {
     const int full = ws->B == ws->N;             /* the whole data set: rows in place */
-    return ffi_ssca_pass(ws, w, full ? NULL : ws->draw, 0, ws->B, NULL, f, ws->g);
+    return ffi_ssca_pass(ws, w, full ? NULL : ws->draw, 0, ws->B, NULL, defer, f, ws->g);
 }
 
 int ffi_ssca_round_feature(ffi_ssca_ws *ws, double *w, unsigned long t, double *nu,
@@ -25,7 +25,7 @@ int ffi_ssca_round_feature(ffi_ssca_ws *ws, double *w, unsigned long t, double *
 {
     const int cons = fr_ssca_algo_constrained(ws->prm->algo);
     double F = 0;
-    int st = ffi_ssca_feature_grad(ws, w, cons ? &F : NULL);
+    int st = ffi_ssca_feature_grad(ws, w, !cons, cons ? &F : NULL);
     if (st != FR_OK)
         return st;
     const double Bd = (double)ws->B, q = Bd / (Bd * Bd);   /* ffi_ssca_weights, nc = 1 */

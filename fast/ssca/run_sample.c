@@ -26,57 +26,59 @@
  *   C   <- (1 - rho) C + rho ((sum_i q_i F_i - s^T w) + tau ||w||^2)   (42), E-000-31
  *   f1  <- (1 - rho) f1 + rho (s - 2 tau w)                            (9), (36)-(37)
  *   beta <- (1 - rho) beta + rho w                                     (35)
+ *   (Algorithms 1, 3: f1 + 2 lambda beta as one recursion, see below)
  *   P   <- (1 - rho) P,  W = 1 - P (FR_SSCA_W_EXACT) or 1 (printed)    docs/SSCA.md 3
  *   wbar = -(f1 + 2 lambda beta) / (2 tau W)                           (38)-(39) corrected
  *        or Lemma 1 (41) with tau W for tau, a = f1, C, c, U           (43)-(45)
  *   w   <- (1 - gamma) w + gamma wbar                                  (5) */
 #include "run.h"
 
-/* Algorithms 1 and 3, entry j: f1 (9), beta (35), wbar (38)-(39) with
- * k = -1/(tau W), the update (5).  Each + 0.0 turns -0 into +0. */
-FFI_INLINE double unc_entry(size_t j, double *restrict w, double *restrict f1,
-                          double *restrict beta, const double *restrict s, double sq, double a,
-                          double rho, double c2, double lam, double k, double b, double gam)
+/* Algorithms 1 and 3 carry m = f1 + 2 lambda beta instead of f1 and beta:
+ * the minimiser (38)-(39) reads only that sum, and (9) plus 2 lambda (35)
+ * is one recursion,
+ *   m <- (1 - rho) m + rho (s - 2 (tau - lambda) w),
+ * the same surrogate with one state array instead of two (two fewer
+ * d-sized streams per round; the roundings differ from separate f1 and
+ * beta by a few ulps).  Entry j: m, wbar = m k2 with k2 = -1/(2 tau W),
+ * the update (5); each + 0.0 turns -0 into +0. */
+FFI_INLINE double unc_entry(size_t j, double *restrict w, double *restrict m,
+                            const double *restrict s, double sq, double a, double rho,
+                            double cm, double k2, double b, double gam)
 {
-    const double tt = sq * s[j] - c2 * w[j];
-    const double f = (a * f1[j] + rho * tt) + 0.0;
-    const double be = (a * beta[j] + rho * w[j]) + 0.0;
-    const double wb = ((f * 0.5 + lam * be) * k) + 0.0;
+    const double tt = sq * s[j] - cm * w[j];
+    const double mn = (a * m[j] + rho * tt) + 0.0;
+    const double wb = mn * k2 + 0.0;
     const double wn = (b * w[j] + gam * wb) + 0.0;
-    f1[j] = f;
-    beta[j] = be;
+    m[j] = mn;
     w[j] = wn;
     return wn;
 }
 
-/* The whole unconstrained step in one pass over d, blocks of 8 entries
+/* The unconstrained step on n entries in one pass, blocks of 8 entries
  * (vectorised by the compiler; FFI_VERSIONS picks AVX-512 / AVX2);
- * returns ||w_new||^2 in the 8 partial sums of run.c's ffi_ssca_sumsq
- * (the same bits). */
-FFI_INLINE double unc_step_body(size_t d, double *restrict w, double *restrict f1,
-                             double *restrict beta, const double *restrict s, double sq,
-                             double a, double rho, double c2, double lam, double k, double b,
-                             double gam)
+ * returns the new ||w||^2 of those entries (8 partial sums). */
+FFI_INLINE double unc_step_body(size_t n, double *restrict w, double *restrict m,
+                                const double *restrict s, double sq, double a, double rho,
+                                double cm, double k2, double b, double gam)
 {
     double n2[8] = {0};
     size_t j = 0;
-    for (; j + 8 <= d; j += 8)
+    for (; j + 8 <= n; j += 8)
         for (size_t l = 0; l < 8; l++) {
-            const double x = unc_entry(j + l, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
+            const double x = unc_entry(j + l, w, m, s, sq, a, rho, cm, k2, b, gam);
             n2[l] += x * x;
         }
-    for (size_t l = 0; j < d; j++, l++) {
-        const double x = unc_entry(j, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam);
+    for (size_t l = 0; j < n; j++, l++) {
+        const double x = unc_entry(j, w, m, s, sq, a, rho, cm, k2, b, gam);
         n2[l] += x * x;
     }
     return ((n2[0] + n2[1]) + (n2[2] + n2[3])) + ((n2[4] + n2[5]) + (n2[6] + n2[7]));
 }
 
 FFI_VERSIONS(double, unc_step,
-             (size_t d, double *restrict w, double *restrict f1, double *restrict beta,
-              const double *restrict s, double sq, double a, double rho, double c2, double lam,
-              double k, double b, double gam),
-             (d, w, f1, beta, s, sq, a, rho, c2, lam, k, b, gam))
+             (size_t n, double *restrict w, double *restrict m, const double *restrict s,
+              double sq, double a, double rho, double cm, double k2, double b, double gam),
+             (n, w, m, s, sq, a, rho, cm, k2, b, gam))
 
 /* Algorithms 2 and 4, first pass: ||w||^2 and s^T w at the old w (8
  * partial sums), and f1 (9). */
@@ -149,10 +151,24 @@ int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const d
     const double a = 1 - rho, tau = prm->tau, c2 = 2 * tau, b = 1 - gam;
     ws->Pw = a * ws->Pw + 0.0;                             /* P_t, as ff_ssca_ema */
     const double om = prm->weight == FR_SSCA_W_EXACT ? 1 - ws->Pw : 1.0;   /* W_t */
-    if (!fr_ssca_algo_constrained(prm->algo)) {
-        const double k = -1 / (tau * om);
-        ws->n2 = unc_step(d, w, ws->f1, ws->beta, s, sq, a, rho, c2, prm->lambda, k, b, gam);
-        return FR_OK;                                      /* the caller checks w */
+    if (!fr_ssca_algo_constrained(prm->algo)) {            /* the caller checks w */
+        const double k2 = -0.5 / (tau * om), cm = c2 - 2 * prm->lambda;
+        double *m = ws->f1;
+        if (!ws->deferred) {
+            ws->n2 = unc_step(d, w, m, s, sq, a, rho, cm, k2, b, gam);
+            return FR_OK;
+        }
+        /* s holds A only: the output layer, then B in blocks of hidden cells */
+        const size_t LJ = ws->LJ, P = ws->P, J = ws->J;
+        double n2 = unc_step(LJ, w, m, s, sq, a, rho, cm, k2, b, gam);
+        for (size_t j0 = 0; j0 < J; j0 += FFI_SSCA_TILE) {
+            const size_t jt = J - j0 < FFI_SSCA_TILE ? J - j0 : FFI_SSCA_TILE;
+            ffi_ssca_grad_tile(ws, j0, jt);
+            const size_t o = LJ + j0 * P;
+            n2 += unc_step(jt * P, w + o, m + o, ws->gt, sq, a, rho, cm, k2, b, gam);
+        }
+        ws->n2 = n2;
+        return FR_OK;
     }
     double r[2];
     (void)con_pass(d, w, ws->f1, s, sq, a, rho, c2, r);
@@ -186,7 +202,7 @@ int ffi_ssca_round_sample(ffi_ssca_ws *ws, double *w, unsigned long t, double *n
     /* full: the batches are the clients' whole data, rows in place */
     const int cons = fr_ssca_algo_constrained(ws->prm->algo);
     double fq = 0;
-    int st = ffi_ssca_pass(ws, w, full ? NULL : ws->rows, 0, nc * B, ws->rw,
+    int st = ffi_ssca_pass(ws, w, full ? NULL : ws->rows, 0, nc * B, ws->rw, !cons,
                            cons ? &fq : NULL, ws->g);
     if (st != FR_OK)
         return st;

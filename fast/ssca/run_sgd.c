@@ -26,7 +26,7 @@ static int local_steps(ffi_ssca_ws *ws, size_t i, const double *w, double r, int
     for (size_t e = 0; e < ws->E; e++) {
         for (size_t k = 0; k < B; k++)
             ws->rows[k] = ws->off[i] + ws->draw[i * EB + e * B + k];
-        int st = ffi_ssca_pass(ws, wi, full ? NULL : ws->rows, ws->off[i], B, NULL, NULL, g);
+        int st = ffi_ssca_pass(ws, wi, full ? NULL : ws->rows, ws->off[i], B, NULL, 0, NULL, g);
         if (st != FR_OK)
             return st;
         if (mom)
@@ -48,7 +48,7 @@ int ffi_ssca_round_sgd(ffi_ssca_ws *ws, double *w, unsigned long t)
     const size_t d = ws->d;
     const double r = ffi_ssca_sched(prm->lr_a, prm->lr_alpha, t);
     if (algo == FR_SSCA_SGD_F || algo == FR_SSCA_SGDM_F) {
-        int st = ffi_ssca_feature_grad(ws, w, NULL);
+        int st = ffi_ssca_feature_grad(ws, w, 0, NULL);
         if (st != FR_OK)
             return st;
         const double Bd = (double)ws->B, tl = 2 * prm->lambda, m = prm->mom;

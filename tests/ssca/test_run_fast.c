@@ -9,8 +9,9 @@
  *     _update; the feature-based messages ff_ssca_net_partial/_top/
  *     _bottom) to a few ulps of the iterate's magnitude -- this is also the
  *     check that the stacked, weighted, gathered (or in-place, B = N_i)
- *     evaluation equals the per-client sums, also across two chunks of
- *     rows (3300 stacked rows);
+ *     evaluation equals the per-client sums, with the hidden-layer
+ *     gradient formed in blocks of hidden cells (batches of <= 64 rows)
+ *     or whole, and across two chunks of rows (3300 stacked rows);
  *   - the record pattern of T = 2 and T = 3 (cost, norm2, cons, nu, slack,
  *     branch, draws, w, msgs, rounds), the cost F(w^t) against ff_ssca_net
  *     over all N samples, in one chunk and across several chunks. */
@@ -235,6 +236,8 @@ START_TEST(round_alg1)
     sample_round(FR_SSCA_ALG1, FR_SSCA_W_EXACT, 4, Nf);      /* B = N_i: in place */
     const size_t Nl[3] = {1100, 1200, 1150};                 /* 3300 rows: two chunks */
     sample_round(FR_SSCA_ALG1, FR_SSCA_W_EXACT, 1100, Nl);
+    const size_t Nm[3] = {40, 45, 50};                       /* 90 rows: one chunk, B formed whole */
+    sample_round(FR_SSCA_ALG1, FR_SSCA_W_EXACT, 30, Nm);
 }
 END_TEST
 

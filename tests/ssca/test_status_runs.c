@@ -31,7 +31,7 @@ Suite *suite_status_ssca_runs(void);
 
 /* ---- the module state: data, parameters, a trace mode --------------------- */
 
-enum { T_OK, T_NULL, T_ZERO, T_OTHER, T_KEEP };    /* the trace a run is given */
+enum { T_OK, T_NULL, T_ZERO, T_OTHER, T_KEEP, T_ALGO };    /* the trace a run is given */
 
 /* N = 6 samples, P = 3 features, L = 2 classes, J = 2 cells (d = 10), two
  * clients: Ni = 3, 3 samples, Pi = 1, 2 features. */
@@ -74,7 +74,7 @@ enum {
     XN_, XP_, XJ_, XL_, XNC, XNI, XPI, XZV, XYV, XW1V,
     XALGO, XT, XB, XE, XA1, XALPHA1, XA2, XALPHA2, XTAU, XLAMBDA, XU, XC, XLRA, XLRALPHA,
     XMOM, XWEIGHT, XKEEP,
-    XT_NULL, XT_ZERO, XT_OTHER, XT_KEEP, XOUT_NULL
+    XT_NULL, XT_ZERO, XT_OTHER, XT_KEEP, XT_ALGO, XOUT_NULL
 };
 #define XN(what) XZ(what, 0)           /* an edit without a value */
 
@@ -120,6 +120,7 @@ static void fx_edit(st_case *c, int what, size_t j, double v, size_t z)
     case XT_ZERO:   x->trace = T_ZERO; break;
     case XT_OTHER:  x->trace = T_OTHER; break;
     case XT_KEEP:   x->trace = T_KEEP; break;
+    case XT_ALGO:   x->trace = T_ALGO; break;
     case XOUT_NULL: x->outnull = 1; break;
     default:        ck_abort_msg("unknown edit %d", what);
     }
@@ -218,6 +219,9 @@ static fr_ssca_params trace_params(int mode)
         p.T = 4;                       /* made for another T */
     if (mode == T_KEEP)
         p.keep = FR_SSCA_KEEP_COST;    /* made for other records */
+    if (mode == T_ALGO)
+        p.algo--;                      /* made for the sibling algorithm (2 -> 1, 4 -> 3, 6 -> 5,
+                                        * 8 -> 7): the same d, T, nd and keep */
     return p;
 }
 
@@ -358,9 +362,8 @@ static const st_fn INITW = {"fr_ssca_init_w", b_synth, NULL, NULL, s_initw, NULL
 /* L = 1 (d changes), an unknown algo, unknown keep bits: FR_EDOM for the
  * check and trace init; a run's trace was made for L = 2 and keep 7, so
  * the run answers FR_ESIZE (a trace for other sizes, first in class
- * order).  An unknown algo on a run is not in the table: ref answers
- * FR_EDOM (its trace check skips nd for an unknown algo), fast FR_ESIZE
- * (it compares the trace's algo) -- reported to the ref and fast wings. */
+ * order), except for an unknown algo: fr_ssca_run_check's FR_EDOM (an
+ * unknown algorithm has no record sizes to compare). */
 #define DOM_ROWS(F) \
     ROW(F, FR_ENONFINITE, X(XW1V, 0, NaN), XZ(XL_, 1)), \
     ROW(F, FR_EDOM, XZ(XL_, 1)), \
@@ -368,6 +371,8 @@ static const st_fn INITW = {"fr_ssca_init_w", b_synth, NULL, NULL, s_initw, NULL
     ROW(F, FR_EDOM, XZ(XALGO, 9)), \
     ROW(F, FR_EDOM, XZ(XKEEP, 8))
 #define RUN_DOM_ROWS(F) \
+    ROW(F, FR_EDOM, XZ(XALGO, 0)), \
+    ROW(F, FR_EDOM, XZ(XALGO, 9)), \
     ROW(F, FR_ESIZE, X(XW1V, 0, NaN), XZ(XL_, 1)), \
     ROW(F, FR_ESIZE, XZ(XL_, 1)), \
     ROW(F, FR_ESIZE, XZ(XKEEP, 8)), \
@@ -428,8 +433,11 @@ static const st_fn INITW = {"fr_ssca_init_w", b_synth, NULL, NULL, s_initw, NULL
     ROW(F, FR_ESIZE, XZ(XE, 2)), \
     ROW(F, FR_ESIZE, XZ(XE, 2), X(XMOM, 0, NaN))
 
-/* A run's trace: NULL, zeroed, made for another T or other records. */
+/* A run's trace: NULL, zeroed, made for another T, other records or the
+ * sibling algorithm of the same sizes (a trace belongs to its algorithm). */
 #define TRACE_ROWS(F) \
+    ROW(F, FR_ESIZE, XN(XT_ALGO)), \
+    ROW(F, FR_ESIZE, XN(XT_ALGO), X(XZV, 2, NaN)), \
     ROW(F, FR_ENULL, XN(XT_NULL)), \
     ROW(F, FR_ENULL, XN(XT_ZERO)), \
     ROW(F, FR_ENULL, XN(XT_ZERO), XZ(XN_, 0)), \

@@ -36,12 +36,16 @@ void vssca_sample(int algo, frng_t *g, ftensor *par, ftensor *in);
  *           SGDM_S, nc B for Algorithms 1-2, B feature-based): every round
  *           evaluates F(w^t) on all N samples (KEEP_COST) and one
  *           forward/backward pass per batch sample, each about J (L + P)
- *           multiply-adds; ref's interval network at the checker's three
- *           precisions (258, 516, 1032 bits) costs about 15 us per unit,
- *           so a case at the bound checks in about 4 s;
+ *           multiply-adds; ref at the checker's three precisions (258,
+ *           516, 1032 bits) costs about 20 us per unit, so a case at the
+ *           bound (e.g. Algorithm 2, T = 16, N = 150, nc = 3, B = 4, J = 6,
+ *           L = 3, P = 12: 248832) takes about 5 s.  The largest
+ *           committed case (ssca_alg3 id 4: T = 8, N = 36, B = 2, J = 4,
+ *           L = 2, P = 8) is 13376, under the fuzz target's 2^14;
+ *           generating all 104 committed cases takes about 7 s;
  *   record  T (d + nd + 8) <= VSSCA_RECORD_MAX (2^16), d = J (L + P), nd
  *           the draws per round: the memory of the trajectory.
- * vssca_work_max is VSSCA_WORK_MAX (the fuzz target may lower it). */
+ * vssca_work_max is VSSCA_WORK_MAX (the fuzz target lowers it). */
 #define VSSCA_WORK_MAX (1ul << 18)
 #define VSSCA_RECORD_MAX (1ul << 16)
 extern unsigned long vssca_work_max;
