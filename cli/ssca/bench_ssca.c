@@ -128,13 +128,11 @@ static size_t round_shapes(const sctx *s, const scase *c, gshape *g, size_t cap)
     for (size_t c0 = 0; c0 < nb; c0 += FAST_CHUNK) {
         const size_t nr = nb - c0 < FAST_CHUNK ? nb - c0 : FAST_CHUNK;
         const double beta = c0 > 0 ? 1.0 : 0.0;
-        if (k + 5 + D->nc > cap)
+        if (k + 5 > cap)
             break;
-        if (a1)
-            g[k++] = (gshape){0, 1, nr, J, P, P, P, 0.0};
-        else
-            for (size_t i = 0; i < D->nc; i++)
-                g[k++] = (gshape){0, 1, nr, J, D->Pi[i], P, P, 0.0};
+        /* U = Z W1^T: one product in both algorithms (fast forms the
+         * feature-based sum of the clients' h_i = Z_i W1_i^T as Z W1^T) */
+        g[k++] = (gshape){0, 1, nr, J, P, P, P, 0.0};
         g[k++] = (gshape){0, 1, nr, L, J, J, J, 0.0};
         g[k++] = (gshape){1, 0, L, J, nr, L, J, beta};
         g[k++] = (gshape){0, 0, nr, J, L, L, J, 0.0};

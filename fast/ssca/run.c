@@ -227,7 +227,7 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     for (size_t k = 0; k < 9 * d; k++)
         ws->g[k] = 0.0;                       /* f1 (m) = v = 0 */
     ws->C = 0.0;
-    ws->Pw = 1.0;
+    ws->Ww = 0.0;                                      /* W_0 = 1 - P_0 */
     ws->n2 = NAN;
     if (!ws->feature)                         /* q_i = N_i / (B N) as ffi_ssca_weights */
         ffi_ssca_weights(ws->q, D->Ni, nc, ws->B, ws->N);

@@ -55,7 +55,7 @@ typedef struct {
     double *g;          /* d: a gradient sum (layout of w) */
     double *f1;         /* d: f1 (Algorithms 2, 4), m = f1 + 2 lambda beta (1, 3; run_sample.c) */
     double *wbar, *wi, *vi, *v, *wacc, *vacc;               /* d each */
-    double C, Pw;       /* (42)'s constant C^(t); P_t = prod (1 - rho) */
+    double C, Ww;       /* (42)'s constant C^(t); W_t = 1 - prod (1 - rho) */
     double n2;          /* ||w||^2 of the new point when a round computed it (else NaN) */
     /* the draws */
     size_t *draw;       /* nd: this round's draws (local indices, draw order) */

@@ -27,7 +27,7 @@
  *   f1  <- (1 - rho) f1 + rho (s - 2 tau w)                            (9), (36)-(37)
  *   beta <- (1 - rho) beta + rho w                                     (35)
  *   (Algorithms 1, 3: f1 + 2 lambda beta as one recursion, see below)
- *   P   <- (1 - rho) P,  W = 1 - P (FR_SSCA_W_EXACT) or 1 (printed)    docs/SSCA.md 3
+ *   W   <- (1 - rho) W + rho (= 1 - P_t) (FR_SSCA_W_EXACT) or 1 (printed)  docs/SSCA.md 3, 10
  *   wbar = -(f1 + 2 lambda beta) / (2 tau W)                           (38)-(39) corrected
  *        or Lemma 1 (41) with tau W for tau, a = f1, C, c, U           (43)-(45)
  *   w   <- (1 - gamma) w + gamma wbar                                  (5) */
@@ -149,8 +149,10 @@ int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const d
     const double rho = ffi_ssca_sched(prm->a1, prm->alpha1, t);
     const double gam = ffi_ssca_sched(prm->a2, prm->alpha2, t);
     const double a = 1 - rho, tau = prm->tau, c2 = 2 * tau, b = 1 - gam;
-    ws->Pw = a * ws->Pw + 0.0;                             /* P_t, as ff_ssca_ema */
-    const double om = prm->weight == FR_SSCA_W_EXACT ? 1 - ws->Pw : 1.0;   /* W_t */
+    /* W_t = 1 - P_t carried as W <- (1 - rho) W + rho (W_0 = 0): stays >=
+     * rho^(1) > 0 where prod (1 - rho) would round to 1 (rho^(1) < 2^-53) */
+    ws->Ww = (a * ws->Ww + rho) + 0.0;
+    const double om = prm->weight == FR_SSCA_W_EXACT ? ws->Ww : 1.0;      /* W_t */
     if (!fr_ssca_algo_constrained(prm->algo)) {            /* the caller checks w */
         const double k2 = -0.5 / (tau * om), cm = c2 - 2 * prm->lambda;
         double *m = ws->f1;
@@ -182,7 +184,10 @@ int ffi_ssca_surrogate_step(ffi_ssca_ws *ws, double *w, unsigned long t, const d
         return st;
     (void)con_update(d, w, ws->f1, ws->wbar, b, gam, r);
     const double Fb = (r[0] + tW * r[1]) + (ws->C - prm->U);   /* Fbar(wbar) + C - U */
-    *slack = Fb > 0 ? Fb : 0.0;
+    /* nu < c: the optimal slack is exactly 0 (complementary slackness;
+     * the interior residual Fb is rounding noise) */
+    *slack = *branch == FR_SSCA_L1_ZERO || *branch == FR_SSCA_L1_INTERIOR ? 0.0
+             : Fb > 0 ? Fb : 0.0;
     return FR_OK;
 }
 

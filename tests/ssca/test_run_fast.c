@@ -479,6 +479,28 @@ START_TEST(records_wT_repeat)
 }
 END_TEST
 
+/* A tiny rho^(1) = 2^-80: 1 - rho^(1) rounds to 1 in binary64, so a mass
+ * carried as P_t = prod (1 - rho) stays 1 and 1/(2 tau (1 - P)) is
+ * infinite; W_t = 1 - P_t carried directly stays >= rho^(1).  Every SSCA
+ * algorithm must run to finite iterates (as ref does, tests/ssca/
+ * test_run_ref.c tiny_rho). */
+START_TEST(tiny_rho)
+{
+    prob pr;
+    const size_t Ni[2] = {12, 8}, Pi[2] = {1, 3};
+    make(&pr, 11, 20, 4, 2, 3, 2, Ni, Pi);
+    for (int a = FR_SSCA_ALG1; a <= FR_SSCA_ALG4; a++) {
+        fr_ssca_params p = params(a, 3, 3);
+        p.a1 = 0x1p-80;
+        ff_ssca_trace t;
+        ck_assert_msg(run(&t, &pr, &p) == FR_OK, "%s", fr_ssca_algo_name(a));
+        for (size_t k = 0; k < 3 * t.d; k++)
+            ck_assert(isfinite(t.w[k]));
+        ff_ssca_trace_clear(&t);
+    }
+}
+END_TEST
+
 Suite *suite_ssca_run_fast(void)
 {
     Suite *s = suite_create("ssca_run_fast");
@@ -492,6 +514,7 @@ Suite *suite_ssca_run_fast(void)
     tcase_add_test(tc, round_sgd_sample);
     tcase_add_test(tc, records);
     tcase_add_test(tc, records_wT_repeat);
+    tcase_add_test(tc, tiny_rho);
     suite_add_tcase(s, tc);
     return s;
 }
