@@ -191,6 +191,14 @@ static size_t max_pi(const fr_ssca_data *D)
     return m;
 }
 
+/* Rows of Z held as mpfr_t: all N for the cost record F(w^t) (KEEP_COST,
+ * one fr_ssca_net over every sample), else none (a round converts only its
+ * batch rows, fri_ssca_gather: the set-up stays O(d), not O(N P)). */
+static size_t zrows(const fri_ssca_run_ctx *c)
+{
+    return (c->prm->keep & FR_SSCA_KEEP_COST) ? c->D->N : 0;
+}
+
 static void ctx_free(fri_ssca_run_ctx *c)
 {
     const fr_ssca_data *D = c->D;
@@ -205,7 +213,7 @@ static void ctx_free(fri_ssca_run_ctx *c)
     vec_free(c->F, nc);
     vec_free(c->wi, sgd_s ? nc * d : 0);
     vec_free(c->vi, sgd_s ? nc * d : 0);
-    vec_free(c->Z, D->N * D->P);
+    vec_free(c->Z, zrows(c) * D->P);
     vec_free(c->Zb, c->nb * D->P);
     vec_free(c->H, c->feature ? nc * c->nb * D->J : 0);
     vec_free(c->w1i, D->J * pm);
@@ -254,7 +262,7 @@ static int ctx_init(fri_ssca_run_ctx *c, fr_ssca_trace *t, const fr_ssca_data *D
     c->F = vec_new(nc, p);
     c->wi = vec_new(sgd_s ? nc * d : 0, p);
     c->vi = vec_new(sgd_s ? nc * d : 0, p);
-    c->Z = vec_new(D->N * D->P, PARAM_PREC);
+    c->Z = vec_new(zrows(c) * D->P, PARAM_PREC);      /* all of Z only for the cost */
     c->Zb = vec_new(c->nb * D->P, PARAM_PREC);
     c->H = vec_new(c->feature ? nc * c->nb * D->J : 0, p);
     c->w1i = vec_new(D->J * pm, p);
@@ -280,7 +288,7 @@ static int ctx_init(fri_ssca_run_ctx *c, fr_ssca_trace *t, const fr_ssca_data *D
     mpfr_set_d(c->U, prm->U, MPFR_RNDN);
     mpfr_set_d(c->c, prm->c, MPFR_RNDN);
     mpfr_set_d(c->mom, prm->mom, MPFR_RNDN);
-    for (size_t k = 0; k < D->N * D->P; k++)
+    for (size_t k = 0; k < zrows(c) * D->P; k++)
         mpfr_set_d(c->Z[k], D->Z[k], MPFR_RNDN);   /* exact */
     const size_t *part = c->feature ? D->Pi : D->Ni;
     for (size_t i = 0, o = 0; i < nc; i++) {
@@ -318,7 +326,7 @@ void fri_ssca_gather(fri_ssca_run_ctx *c, size_t off, const size_t *idx, size_t 
     for (size_t n = 0; n < nb; n++) {
         const size_t g = off + idx[n];
         for (size_t p = 0; p < P; p++)
-            mpfr_set(c->Zb[n * P + p], c->Z[g * P + p], MPFR_RNDN);   /* exact: 53 bits */
+            mpfr_set_d(c->Zb[n * P + p], c->D->Z[g * P + p], MPFR_RNDN);   /* exact: 53 bits */
         c->yb[n] = c->D->y[g];
     }
 }

@@ -28,7 +28,7 @@ int fri_ssca_feature_grad(fri_ssca_run_ctx *c, mpfr_t *g, mpfr_ptr f, mpfr_t *co
                 mpfr_set(c->w1i[j * Pi + q], x[LJ + j * P + o + q], MPFR_RNDN);   /* exact */
         for (size_t n = 0; n < nb; n++)
             for (size_t q = 0; q < Pi; q++)
-                mpfr_set(c->Zi[n * Pi + q], c->Z[c->draw[n] * P + o + q], MPFR_RNDN);
+                mpfr_set_d(c->Zi[n * Pi + q], D->Z[c->draw[n] * P + o + q], MPFR_RNDN);   /* exact */
         st = fr_ssca_net_partial(c->H + i * nb * J, c->w1i, c->Zi, nb, J, Pi);
     }
     /* Step 5: the aggregator's A (and F) */
@@ -39,7 +39,7 @@ int fri_ssca_feature_grad(fri_ssca_run_ctx *c, mpfr_t *g, mpfr_ptr f, mpfr_t *co
         const size_t Pi = D->Pi[i], o = c->off[i];
         for (size_t n = 0; n < nb; n++)
             for (size_t q = 0; q < Pi; q++)
-                mpfr_set(c->Zi[n * Pi + q], c->Z[c->draw[n] * P + o + q], MPFR_RNDN);
+                mpfr_set_d(c->Zi[n * Pi + q], D->Z[c->draw[n] * P + o + q], MPFR_RNDN);   /* exact */
         if ((st = fr_ssca_net_bottom(c->Bi, c->H, nc, x, c->yb, c->Zi, nb, L, J, Pi)) != FR_OK)
             break;
         for (size_t j = 0; j < J; j++)
