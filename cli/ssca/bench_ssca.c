@@ -224,13 +224,11 @@ static const char *algo_label(int algo)
 
 /* Ref at REF_PREC bits against fast on the case, on a problem of the same
  * sizes but few samples (ref_problem): one fr_ssca_run with T = 2, timed
- * once, its w^2 against fast's on the same problem.  fr_ssca_run's
- * set-up converts all of Z to MPFR (N P entries; about 20 s and several
- * GB at N = 60000, which would swamp the round: t(T = 3) - t(T = 2) at
- * full size came out negative on a loaded machine), while the round's
- * work depends on B, I, P, J, L and d only; so ref runs on N_i = 2 B
- * samples per client (Algorithm 1) or N = 2 B rounded up to I N_i
- * (Algorithm 3), and its time, one round plus that small set-up, is
+ * once, its w^2 against fast's on the same problem.  The round's work
+ * depends on B, I, P, J, L and d only, while fr_ssca_run's argument check
+ * scans all of Z (N P entries) and the data must be generated, so ref runs
+ * on N_i = 2 B samples per client (Algorithm 1) or N = 2 B rounded up to
+ * I N_i (Algorithm 3), and its time, one round plus that small set-up, is
  * compared with fast's round at full size.  Skipped (and said so) when
  * the time predicted from the algorithm's first (smallest) batch, linear
  * in the batch rows, exceeds REF_BUDGET.  Prints its row.  0, or 2 after
@@ -589,7 +587,7 @@ int bench_ssca(bench_ctx *ctx)
     printf(" (printed, not judged)\n");
 
     printf("\nssca: ref (MPFR, %d bits) against fast: one fr_ssca_run with T = 2 (one round\n"
-           "plus a set-up of N P entries), timed once, on a problem of the same sizes with\n"
+           "plus its set-up), timed once, on a problem of the same sizes with\n"
            "N_i = 2 B (Algorithm 1), N >= 2 B (Algorithm 3); fast: its round above (N = %zu);\n"
            "agree: max|w2_fast - w2_ref| / max|w2_ref| (err) on that problem, as a fraction\n"
            "of %.0e\n", REF_PREC, N, AGREE_TOL);
