@@ -28,8 +28,9 @@
 static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_srcptr r2U)
 {
     mpfr_t z;
-    mpfr_init2(z, mpfr_get_prec(r));
-    mpfr_neg(z, x, MPFR_RNDN);                  /* exact when prec(z) >= prec(x) */
+    mpfr_prec_t pz = mpfr_get_prec(r) > mpfr_get_prec(x) ? mpfr_get_prec(r) : mpfr_get_prec(x);
+    mpfr_init2(z, pz);
+    mpfr_neg(z, x, MPFR_RNDN);                  /* exact: prec(z) >= prec(x) */
     if (!up)                                    /* z rounded up: erfc(z) smaller */
         mpfr_div(z, z, mpfr_sgn(z) >= 0 ? r2L : r2U, MPFR_RNDU);
     else
