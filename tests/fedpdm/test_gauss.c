@@ -133,6 +133,13 @@ START_TEST(analytic_scale_prec)
     ck_assert_int_eq(fr_gauss_sigma_analytic(r3, e, d, s1), FR_OK);
     mpfr_set(r2, r3, MPFR_RNDU);
     ck_assert(mpfr_equal_p(r1, r2));
+    /* subnormal delta: fast still >= ref (the contract's looser accuracy) */
+    double f;
+    mpfr_set_d(d, 4e-320, MPFR_RNDN);
+    ck_assert_int_eq(fr_gauss_sigma_analytic(r1, e, d, s1), FR_OK);
+    ck_assert_int_eq(ff_gauss_sigma_analytic_upper(&f, 2, 4e-320, 1), FR_OK);
+    ck_assert(mpfr_cmp_d(r1, f) <= 0);
+    ck_assert(f <= mpfr_get_d(r1, MPFR_RNDU) * (1 + 0x1p-16));
     mpfr_clears(e, d, s1, s2, r1, r2, r3, (mpfr_ptr)0);
 }
 END_TEST
