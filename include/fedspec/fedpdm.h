@@ -13,6 +13,14 @@ extern "C" {
 
 /* ==== Gaussian calibration: (5)/(18), the analytic Gaussian mechanism ==== */
 
+/* The verdict of fr_gauss_dp_check / ff_gauss_dp_check: does the Gaussian
+ * mechanism with L2 sensitivity s and noise sigma satisfy (eps, delta)-DP?
+ * HOLDS and FAILS are certified (ref: by an enclosure; fast: by an
+ * outward-rounded enclosure under the libm assumption of docs/ACCURACY.md);
+ * UNKNOWN: the enclosure straddles delta (fast near the boundary, ref only
+ * if 8192 bits do not decide).  A caller must treat UNKNOWN as FAILS. */
+enum { FR_GAUSS_FAILS = -1, FR_GAUSS_UNKNOWN = 0, FR_GAUSS_HOLDS = 1 };
+
 
 
 /* ==== end of Gaussian calibration ========================================= */
