@@ -20,7 +20,30 @@ extern "C" {
 
 /* ==== sensitivity (19) and the parameter conditions of Lemma 2 / Theorem 3  */
 
-
+/* ff_fedpdm_sensitivity: an upper bound of the sensitivity (19),
+ * s = 4 eta G S_Q(a), a = |1 - eta rho|, S_Q(a) = sum_{r<Q} a^r
+ * (definitions, domain and statuses as fr_fedpdm_sensitivity, without
+ * FR_EPREC/FR_ENOMEM), plus FR_ENONFINITE when the upper bound overflows
+ * binary64 (large Q with eta rho > 2; fedref_common.h: libfedfast
+ * overflow), *s untouched.
+ * Method (no 0/0, no cancellation): a is formed from eta rho = p + e (p =
+ *   fl(eta rho), e = fma(eta, rho, -p) exact) by TwoSum and rounded
+ *   upward: a_up <= a (1 + 3u), u = 2^-53; S_Q by Horner S <- fma(a_up, S,
+ *   1) with one step upward (nextafter) after each fma; s = 4 nextup(nextup
+ *   (eta G) S).  Every step only rounds up, so *s >= the exact value.
+ * Aliasing: none (scalars).
+ * Accuracy: ff_fedpdm_sensitivity_bound.  fast/fedpdm/sens.c. */
+int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, double G);
+/* 0 <= *s - exact <= rel exact + abs with rel = (7Q + 4) 2^-53 (>= (1 +
+ * 3.01u)^(2Q) (1 + 2^-880) - 1 for Q <= FR_FEDPDM_Q_MAX: each of the 2Q
+ * roundings -- a_up, Q - 1 Horner steps (a_up enters S_Q at most to the
+ * power Q - 1), eta G and the product -- is a factor <= 1 + 3.01u; 2^-880
+ * covers a_up = 1 when fl(eta rho) < 2^-900) and abs = 2^-1070 (S_up + 1),
+ * S_up the Horner value above (rounded up); same checks and statuses as
+ * ff_fedpdm_sensitivity (FR_ENONFINITE also when S_up overflows).
+ * fast/fedpdm/sens.c. */
+int ff_fedpdm_sensitivity_bound(double *rel, double *abs, double eta, double rho, unsigned long Q,
+                                double G);
 
 /* ==== end of sensitivity ================================================== */
 

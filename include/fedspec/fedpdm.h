@@ -21,7 +21,10 @@ extern "C" {
 
 /* ==== sensitivity (19) and the parameter conditions of Lemma 2 / Theorem 3  */
 
-
+/* The largest local step count Q accepted by fr_fedpdm_sensitivity and
+ * ff_fedpdm_sensitivity (Q_i^t of (10a)-(10b)); beyond it FR_ESIZE.  It
+ * keeps a^Q inside MPFR's exponent range for every binary64 a. */
+#define FR_FEDPDM_Q_MAX 65536UL
 
 /* ==== end of sensitivity ================================================== */
 
