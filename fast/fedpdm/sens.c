@@ -14,11 +14,14 @@
  *    rounding adds <= 8u^2 |d|: a_up <= a (1 + 3u).  p < 2^-900: a_up = 1
  *    (a = 1 - eta rho < 1), S_Q(1)/S_Q(a) <= 1 + 2^-880 for Q <= 2^16.
  *  - S_Q(a) is increasing in a with S_Q(a (1 + t)) <= S_Q(a) (1 + t)^(Q-1);
- *    Horner's Q - 1 steps S <- up(fma(a_up, S, 1)) each cost <= 1 + 3.01u
+ *    Horner's Q - 1 steps S <- RU(1 + a_up S) (the exact residual of a_up S
+ *    by fma and of 1 + p by TwoSum decide whether to step up: exact steps
+ *    stay exact, so eta rho = 2 gives S = Q exactly) each cost <= 1 + 2u
  *    on a sum of nonnegative terms, so S_up <= S_Q(a) (1 + 3.01u)^(2Q - 2)
  *    (1 + 2^-880).
- *  - m = up(RN(eta G)) <= eta G (1 + 3.01u) + 2^-1073 (subnormal: RN adds
- *    <= 2^-1075, up 2^-1074), q = up(RN(m S_up)) likewise, s = 4 q exact
+ *  - m = RU(eta G) <= eta G (1 + 2u) (from fma's exact residual when
+ *    RN(eta G) >= 2^-969, else up(RN(eta G)) <= eta G (1 + 3.01u) + 2^-1073),
+ *    q = RU(m S_up) likewise, s = 4 q exact
  *    unless it overflows.  Altogether s - exact <= exact ((1 +
  *    3.01u)^(2Q) (1 + 2^-880) - 1) + 2^-1071 (S_up (1 + 4u) + 1). */
 #include <math.h>
@@ -35,6 +38,15 @@ static double add_down(double x, double y)
 {
     double s = x + y, bb = s - x, r = (x - (s - bb)) + (y - bb);
     return r < 0 ? nextafter(s, -INFINITY) : s;
+}
+
+/* x y rounded up (x, y >= 0): exact residual when x y >= 2^-969. */
+static double mul_up(double x, double y)
+{
+    double p = x * y;
+    if (p < 0x1p-969)
+        return nextafter(p, INFINITY);
+    return fma(x, y, -p) > 0 ? nextafter(p, INFINITY) : p;
 }
 
 static int check(double eta, double rho, unsigned long Q, double G)
@@ -65,8 +77,13 @@ static double geom_up(double eta, double rho, unsigned long Q)
         a = fmax(fabs(dhi), fabs(dlo));
     }
     double S = 1;
-    for (unsigned long j = 1; j < Q && isfinite(S); j++)
-        S = nextafter(fma(a, S, 1), INFINITY);
+    for (unsigned long j = 1; j < Q && isfinite(S); j++) {
+        /* 1 + a S rounded up: p + ep = a S and y + ey = 1 + p exactly
+         * (a S >= 2^-110 or 0: no underflow), |ey + ep| <= the gap above y */
+        double p2 = a * S, ep = fma(a, S, -p2), y = 1 + p2, bb = y - 1;
+        double ey = (1 - (y - bb)) + (p2 - bb);
+        S = ey + ep > 0 ? nextafter(y, INFINITY) : y;
+    }
     return S;
 }
 
@@ -82,8 +99,7 @@ int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, do
         return FR_OK;
     }
     double S = geom_up(eta, rho, Q);
-    double m = nextafter(eta * G, INFINITY);
-    double q = 4 * nextafter(m * S, INFINITY);
+    double q = 4 * mul_up(mul_up(eta, G), S);
     if (!isfinite(q))
         return FR_ENONFINITE;
     *s = q;

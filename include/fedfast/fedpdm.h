@@ -28,9 +28,11 @@ extern "C" {
  * overflow), *s untouched.
  * Method (no 0/0, no cancellation): a is formed from eta rho = p + e (p =
  *   fl(eta rho), e = fma(eta, rho, -p) exact) by TwoSum and rounded
- *   upward: a_up <= a (1 + 3u), u = 2^-53; S_Q by Horner S <- fma(a_up, S,
- *   1) with one step upward (nextafter) after each fma; s = 4 nextup(nextup
- *   (eta G) S).  Every step only rounds up, so *s >= the exact value.
+ *   upward: a_up <= a (1 + 3u), u = 2^-53; S_Q by Horner S <- RU(1 + a_up
+ *   S), each step rounded upward from its exact residual (fma, TwoSum), so
+ *   exact steps stay exact (eta rho = 2 gives 4 eta Q G exactly when that
+ *   is a binary64); s = 4 RU(RU(eta G) S).  Every step only rounds up, so
+ *   *s >= the exact value.
  * Aliasing: none (scalars).
  * Accuracy: ff_fedpdm_sensitivity_bound.  fast/fedpdm/sens.c. */
 int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, double G);
