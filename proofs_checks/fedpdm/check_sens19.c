@@ -231,3 +231,166 @@ int pc_fedpdm_sens19(pc_ctx *ctx)
     mpfr_clears(eta, rho, G, s, d, t, rel, tol, (mpfr_ptr)0);
     return ctx->failed != 0;
 }
+
+/* The recursion of E-003-S1: c[k] (k <= t) the coefficients of w_k in the
+ * upload difference of round t (c[t] = 2), from B[k] = b_k^(Q_k). */
+static void path_coeffs(mpfr_t *c, mpfr_t *const B, int t, int readingB, mpfr_prec_t wp)
+{
+    mpfr_t X[TMAX], L[TMAX], nx, tt;
+    for (int k = 0; k <= t; k++) {
+        mpfr_inits2(wp, X[k], L[k], (mpfr_ptr)0);
+        mpfr_set_zero(X[k], 1);
+        mpfr_set_zero(L[k], 1);
+    }
+    mpfr_inits2(wp, nx, tt, (mpfr_ptr)0);
+    for (int r = 0; r < t; r++) {          /* round r adds w_r */
+        for (int k = 0; k <= r; k++) {
+            if (readingB) {                  /* L' = B L - w */
+                mpfr_mul(L[k], L[k], B[r], MPFR_RNDN);
+                if (k == r) mpfr_sub_ui(L[k], L[k], 1, MPFR_RNDN);
+            } else {                         /* X' = B X + (1 - B) L + w; L' = L - X' */
+                mpfr_mul(nx, X[k], B[r], MPFR_RNDN);
+                mpfr_ui_sub(tt, 1, B[r], MPFR_RNDN);
+                mpfr_mul(tt, tt, L[k], MPFR_RNDN);
+                mpfr_add(nx, nx, tt, MPFR_RNDN);
+                if (k == r) mpfr_add_ui(nx, nx, 1, MPFR_RNDN);
+                mpfr_set(X[k], nx, MPFR_RNDN);
+                mpfr_sub(L[k], L[k], nx, MPFR_RNDN);
+            }
+        }
+    }
+    for (int k = 0; k < t; k++) {            /* y-diff = 2 B X + (1 - 2B) L (A) or (1 - 2B) L (B) */
+        mpfr_mul_2ui(tt, B[t], 1, MPFR_RNDN);
+        mpfr_ui_sub(tt, 1, tt, MPFR_RNDN);
+        mpfr_mul(c[k], tt, L[k], MPFR_RNDN);
+        if (!readingB) {
+            mpfr_mul(tt, B[t], X[k], MPFR_RNDN);
+            mpfr_mul_2ui(tt, tt, 1, MPFR_RNDN);
+            mpfr_add(c[k], c[k], tt, MPFR_RNDN);
+        }
+    }
+    mpfr_set_ui(c[t], 2, MPFR_RNDN);
+    for (int k = 0; k <= t; k++) mpfr_clears(X[k], L[k], (mpfr_ptr)0);
+    mpfr_clears(nx, tt, (mpfr_ptr)0);
+}
+
+int pc_fedpdm_sens19_path(pc_ctx *ctx)
+{
+    frng_t rg;
+    mpfr_prec_t wp = ctx->prec + 64;
+    client c1, c2;
+    mpfr_t eta[TMAX], B[TMAX], s[TMAX], cf[TMAX], rho, G, d, t, want, rel, tol;
+    unsigned long Q[TMAX];
+    mpfr_t (*g)[DIM] = malloc(QMAX * sizeof *g), (*h)[DIM] = malloc(QMAX * sizeof *h);
+    char first[300] = "", wit[300] = "";
+    double worst_ratio[2] = {0, 0}, worst_gap = 0;
+    unsigned long exceed = 0;
+
+    ctx->function = "fedpdm_sensitivity";
+    ctx->vector = NULL;
+    ctx->claim = "003 (19) over rounds: given the released history, y_i^{t+1}'s sensitivity is sum_k |c_k| s_k/2 (E-003-S1 recursion, both readings of x_i^{t,0}), attained and > (19) from t = 1";
+    ctx->erratum = "E-003-S1";
+    if (g == NULL || h == NULL) { free(g); free(h); ctx->failed = 1; snprintf(ctx->detail, sizeof ctx->detail, "out of memory"); return 1; }
+    cl_init(&c1, wp);
+    cl_init(&c2, wp);
+    for (int k = 0; k < TMAX; k++) {
+        mpfr_init2(eta[k], 64);
+        mpfr_inits2(wp, B[k], s[k], cf[k], (mpfr_ptr)0);
+    }
+    mpfr_inits2(64, rho, G, (mpfr_ptr)0);
+    mpfr_inits2(wp, d, t, want, rel, tol, (mpfr_ptr)0);
+    for (unsigned long r = 0; r < QMAX; r++)
+        for (int j = 0; j < DIM; j++) mpfr_inits2(wp, g[r][j], h[r][j], (mpfr_ptr)0);
+    mpfr_set_si_2exp(tol, 1, -(long)(ctx->prec / 2), MPFR_RNDN);
+    frng_init(&rg, ctx->seed, STREAM_PATH);
+    unsigned long ncases = ctx->cases / 4 + 2;
+    for (unsigned long c = 0; c < ncases; c++) {
+        int T = 2 + (int)(c % 3), readingB = (int)((c / 3) & 1);
+        if (c < 2) {                          /* eta rho = 2 exactly (1/4, 8), Q = 3: B = -1 */
+            T = TMAX;
+            readingB = (int)c;
+            mpfr_set_ui(rho, 8, MPFR_RNDN);
+            for (int k = 0; k < T; k++) { mpfr_set_si_2exp(eta[k], 1, -2, MPFR_RNDN); Q[k] = 3; }
+        } else {
+            pcu_rand_dyadic_nz(rho, &rg, 20, 0, 4, 1);
+            for (int k = 0; k < T; k++) {
+                pcu_rand_dyadic_nz(eta[k], &rg, 20, -5, 0, 1);
+                mpfr_div(eta[k], eta[k], rho, MPFR_RNDN);           /* eta rho in (0, 1) * 2^[-5, 0] */
+                if (pcu_below(&rg, 3) == 0) mpfr_mul_ui(eta[k], eta[k], 3, MPFR_RNDN);  /* some > 2 */
+                mpfr_prec_round(eta[k], 53, MPFR_RNDN);
+                Q[k] = 1 + pcu_below(&rg, 12);
+            }
+        }
+        pcu_rand_dyadic_nz(G, &rg, 20, -2, 2, 1);
+        int ok = 1;
+        for (int k = 0; k < T; k++) {
+            mpfr_mul(B[k], eta[k], rho, MPFR_RNDN);
+            mpfr_ui_sub(B[k], 1, B[k], MPFR_RNDN);
+            mpfr_pow_ui(B[k], B[k], Q[k], MPFR_RNDN);
+            if (fr_fedpdm_sensitivity(s[k], eta[k], rho, Q[k], G) != FR_OK) ok = 0;
+        }
+        if (!ok) { ctx->failed++; continue; }
+        path_coeffs(cf, B, T - 1, readingB, wp);
+        mpfr_set_zero(want, 1);                   /* sum_k |c_k| s_k / 2 */
+        for (int k = 0; k < T; k++) {
+            mpfr_abs(t, cf[k], MPFR_RNDN);
+            mpfr_mul(t, t, s[k], MPFR_RNDN);
+            mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+            mpfr_add(want, want, t, MPFR_RNDN);
+        }
+        for (int kind = 0; kind < 2; kind++) {      /* 0: aligned to the c_k, 1: random */
+            rnd_state(&c1, &rg);
+            cl_copy(&c2, &c1);
+            for (int k = 0; k < T; k++) {
+                int dir = mpfr_sgn(cf[k]) < 0 ? 1 : -1;             /* w_k = sgn(c_k) W_k u */
+                grads(g, h, Q[k], kind == 0 ? dir : 0, G, eta[k], rho, &rg, t);
+                for (int j = 0; j < DIM; j++) {                      /* a new public x_0^k */
+                    pcu_rand_dyadic(c1.x0[j], &rg, 50, -2, 3, 0);
+                    mpfr_set(c2.x0[j], c1.x0[j], MPFR_RNDN);
+                }
+                round10(&c1, g, Q[k], eta[k], rho, readingB, t);
+                round10(&c2, h, Q[k], eta[k], rho, readingB, t);
+            }
+            dist(d, &c1, &c2, t);
+            ctx->ran++;
+            mpfr_div(rel, d, want, MPFR_RNDN);
+            mpfr_sub_ui(rel, rel, 1, MPFR_RNDN);
+            int bad = kind == 0 ? mpfr_cmpabs(rel, tol) > 0 : mpfr_cmp(rel, tol) > 0;
+            if (kind == 0) {
+                double gap = fabs(mpfr_get_d(rel, MPFR_RNDN));
+                if (gap > worst_gap) worst_gap = gap;
+                mpfr_div(t, d, s[T - 1], MPFR_RNDN);                 /* against the printed (19) */
+                double ratio = mpfr_get_d(t, MPFR_RNDN);
+                if (ratio > 1 + 0x1p-20) exceed++;
+                if (ratio > worst_ratio[readingB]) worst_ratio[readingB] = ratio;
+                if (c < 2 && wit[0] == 0 + 0 && readingB == 1)
+                    snprintf(wit, sizeof wit, "eta = 1/4, rho = 8 (eta rho = 2), Q = 3, 4 rounds, reading B: ||y-y'|| = %.6g = %.4g x (19)",
+                             mpfr_get_d(d, MPFR_RNDN), ratio);
+            }
+            if (bad) {
+                ctx->failed++;
+                if (first[0] == 0)
+                    snprintf(first, sizeof first, "%s, reading %c, T = %d: ||y-y'|| / recursion - 1 = %.3g",
+                             kind == 0 ? "aligned" : "random", readingB ? 'B' : 'A', T, mpfr_get_d(rel, MPFR_RNDN));
+            }
+        }
+    }
+    if (exceed == 0 && first[0] == 0) {
+        ctx->failed++;
+        snprintf(first, sizeof first, "no case exceeded (19): the erratum is not shown");
+    }
+    if (first[0])
+        snprintf(ctx->detail, sizeof ctx->detail, "%s", first);
+    else
+        snprintf(ctx->detail, sizeof ctx->detail,
+                 "recursion attained (|ratio - 1| <= %.2g) and never exceeded; %lu of %lu aligned cases exceed (19), by up to x%.4g (A) / x%.4g (B); witness: %s",
+                 worst_gap, exceed, ncases, worst_ratio[0], worst_ratio[1], wit);
+    for (unsigned long r = 0; r < QMAX; r++)
+        for (int j = 0; j < DIM; j++) mpfr_clears(g[r][j], h[r][j], (mpfr_ptr)0);
+    free(g); free(h);
+    cl_clear(&c1);
+    cl_clear(&c2);
+    for (int k = 0; k < TMAX; k++) mpfr_clears(eta[k], B[k], s[k], cf[k], (mpfr_ptr)0);
+    mpfr_clears(rho, G, d, t, want, rel, tol, (mpfr_ptr)0);
+    return ctx->failed != 0;
+}
