@@ -47,6 +47,35 @@ int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, do
 int ff_fedpdm_sensitivity_bound(double *rel, double *abs, double eta, double rho, unsigned long Q,
                                 double G);
 
+/* The constants of 003 Lemma 2 / Theorem 3 in binary64 (definitions as
+ * fr_fedpdm_thm3_consts, fedref/fedpdm.h). */
+typedef struct {
+    double b[8];
+    double theta1, theta2, C0;
+    unsigned fail;
+} ff_fedpdm_thm3_consts;
+
+/* ff_fedpdm_thm3: definitions, domain and statuses as fr_fedpdm_thm3
+ * (without FR_ENOMEM).  The b_k are evaluated in binary64 as printed (B2
+ * as -(4L - rho)(2L + rho)/(2 rho)).  L_LOW, L_HIGH, EMPTY, UNDEF and
+ * B2_NONPOS are decided exactly (L < 2 sqrt 5 - 4 iff L <= RD(2 sqrt 5 - 4)
+ * = 0x1.e3779b97f4a7cp-2, 4L and rho/4 exact); B3/B8/THETA1_NONPOS are
+ * conservative: set unless the computed b_k exceeds its error bound
+ * (ff_fedpdm_thm3_bound), so every bit ref sets is set here (the safe side
+ * for a validator), and an extra bit only when |b_k| <= its bound.  Under
+ * UNDEF b[2], b[7], theta1, theta2, C0 are NaN; theta1 = 0 gives C0 = +Inf; an
+ * overflowing b_k gives FR_ENONFINITE, *out untouched.
+ * Aliasing: none.  fast/fedpdm/thm3.c. */
+int ff_fedpdm_thm3(ff_fedpdm_thm3_consts *out, double L, double rho, unsigned long N);
+/* berr[k] >= |b[k] - B_{k+1}| for the values ff_fedpdm_thm3 returns:
+ * 16u M_k (u = 2^-53), M_k the sum of the magnitudes of B_{k+1}'s terms
+ * (at most 6 roundings per term, 2 per sum: <= 8u M_k), computed with a
+ * final upward step; 0 for b[4] = 2; NaN for b[2], b[7] under UNDEF.  Same
+ * checks and statuses, and FR_EDOM outside its range L, rho in [2^-300,
+ * 2^300], N <= 2^53 (no underflow, N exact), where ff_fedpdm_thm3's
+ * conservative flags are not claimed.  fast/fedpdm/thm3.c. */
+int ff_fedpdm_thm3_bound(double berr[8], double L, double rho, unsigned long N);
+
 /* ==== end of sensitivity ================================================== */
 
 

@@ -47,6 +47,36 @@ extern "C" {
 int fr_fedpdm_sensitivity(mpfr_t s, const mpfr_t eta, const mpfr_t rho, unsigned long Q,
                           const mpfr_t G);
 
+/* The constants of 003 Lemma 2 / Theorem 3 (Appendix B), as coefficients
+ * (the printed B_k include the norms they multiply): b[0..7] = B1..B8,
+ * theta1 = min(B1..B4), theta2 = max(B5..B8), C0 = theta2/theta1.  The
+ * caller initialises every mpfr_t (its precision is the result's). */
+typedef struct {
+    mpfr_t b[8];
+    mpfr_t theta1, theta2, C0;
+    unsigned fail;               /* FR_FEDPDM_T3_* bits (fedspec/fedpdm.h) */
+} fr_fedpdm_thm3_consts;
+
+/* fr_fedpdm_thm3: the parameter validator of Lemma 2 / Theorem 3.
+ * Math: B1 = N rho/2, B2 = rho/2 - 4L^2/rho - L = -(4L - rho)(2L + rho)/(2
+ *   rho), B3 = 8/rho + L/(4L - 2), B4 = 16/rho, B5 = 2, B6 = (1 + 4 rho/N)
+ *   16/rho^2, B7 = (L^2 + rho^2) + (4/N)(rho + 4L^2/rho) + 4L^2/rho^2, B8 =
+ *   L^2/(4L - 2) + (1 + 4 rho/N) 8/rho^2.  fail: L_LOW iff (L + 4)^2 < 20,
+ *   L_HIGH iff 4L > rho, EMPTY iff rho^2 < 16 (2 sqrt 5 - 4)^2 i.e. (rho/4
+ *   + 4)^2 < 20, UNDEF iff L = 1/2, B2/B3/B8_NONPOS from the exact signs,
+ *   THETA1_NONPOS iff theta1 <= 0 or UNDEF.  C1..C3 are not defined by the
+ *   paper (E-003-T3) and not computed.
+ * Domain: L > 0, rho > 0, 1 <= N <= FR_COUNT_MAX.
+ * Statuses: FR_ENULL (out), FR_ESIZE (N = 0 or > FR_COUNT_MAX),
+ *   FR_ENONFINITE (L, rho), FR_EDOM (L <= 0, rho <= 0), FR_ENOMEM.
+ * Results: every value correctly rounded to nearest from the exact rational
+ *   (GMP mpq from the exact inputs); under UNDEF, b[2], b[7], theta1, theta2
+ *   and C0 are NaN; theta1 = 0 gives C0 = +Inf; every flag decided exactly.
+ * Aliasing: L, rho must not be members of *out.
+ * Checked by: tests/fedpdm/test_sens.c, pc_fedpdm_thm3_conditions.
+ *   ref/fedpdm/thm3.c. */
+int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho, unsigned long N);
+
 /* ==== end of sensitivity ================================================== */
 
 

@@ -9,7 +9,12 @@
  *     ff_fedpdm_sensitivity_bound; overflow is FR_ENONFINITE (s untouched)
  *     while ref stays finite;
  *   - the branch point: at eta rho = 2 exactly both wings give 4 eta Q G;
- *     one ulp either side s moves the right way (s increasing in a).
+ *     one ulp either side s moves the right way (s increasing in a);
+ *   - fr_fedpdm_thm3: every flag against closed forms decided in mpq (B3 =
+ *     (32L - 16 + L rho)/(rho (4L - 2)), B8 over a common denominator), B2
+ *     against its factored form at 300 bits; ff_fedpdm_thm3 within
+ *     ff_fedpdm_thm3_bound, every ref flag set, extra flags only where |b_k|
+ *     is within its bound; L = 1/2, L = rho/4, the ends of 2 sqrt 5 - 4.
  * Replayable: FEDREF_SEED=<n>; FEDREF_TEST_EFFORT multiplies the cases. */
 #include <check.h>
 #include <gmp.h>
@@ -182,6 +187,159 @@ START_TEST(edges)
 }
 END_TEST
 
+/* ---- the validator of Lemma 2 / Theorem 3 ---- */
+
+#define CRD 0x1.e3779b97f4a7cp-2    /* RD(2 sqrt 5 - 4) */
+
+/* the flags from closed forms (exact mpq): B3 = (32L - 16 + L rho)/(rho (4L - 2)),
+ * B8 = (N L^2 rho^2 + 8 (4L - 2)(N + 4 rho)) / (N rho^2 (4L - 2)) */
+static unsigned flags_oracle(double L, double rho, unsigned long N)
+{
+    unsigned f = 0;
+    mpq_t l, r, n, t, u, d;
+    mpq_inits(l, r, n, t, u, d, NULL);
+    mpq_set_d(l, L);
+    mpq_set_d(r, rho);
+    mpq_set_ui(n, N, 1);
+    if (L <= CRD) f |= FR_FEDPDM_T3_L_LOW;
+    if (4 * L > rho) f |= FR_FEDPDM_T3_L_HIGH;
+    if (4 * L >= rho) f |= FR_FEDPDM_T3_B2_NONPOS;
+    if (rho / 4 <= CRD) f |= FR_FEDPDM_T3_EMPTY;
+    mpq_set_ui(t, 4, 1);
+    mpq_mul(d, l, t);
+    mpq_set_ui(t, 2, 1);
+    mpq_sub(d, d, t);
+    if (mpq_sgn(d) == 0) {
+        f |= FR_FEDPDM_T3_UNDEF | FR_FEDPDM_T3_THETA1_NONPOS;
+    } else {
+        mpq_set_ui(t, 32, 1);
+        mpq_add(t, t, r);
+        mpq_mul(t, t, l);
+        mpq_set_ui(u, 16, 1);
+        mpq_sub(t, t, u);                               /* 32L - 16 + L rho */
+        if (mpq_sgn(t) * mpq_sgn(d) <= 0) f |= FR_FEDPDM_T3_B3_NONPOS;
+        mpq_mul(t, l, l);
+        mpq_mul(t, t, r);
+        mpq_mul(t, t, r);
+        mpq_mul(t, t, n);                               /* N L^2 rho^2 */
+        mpq_mul_2exp(u, r, 2);
+        mpq_add(u, u, n);
+        mpq_mul(u, u, d);
+        mpq_mul_2exp(u, u, 3);
+        mpq_add(t, t, u);
+        if (mpq_sgn(t) * mpq_sgn(d) <= 0) f |= FR_FEDPDM_T3_B8_NONPOS;
+        if (f & (FR_FEDPDM_T3_B2_NONPOS | FR_FEDPDM_T3_B3_NONPOS)) f |= FR_FEDPDM_T3_THETA1_NONPOS;
+    }
+    mpq_clears(l, r, n, t, u, d, NULL);
+    return f;
+}
+
+static void thm3_one(double L, double rho, unsigned long N)
+{
+    fr_fedpdm_thm3_consts R;
+    ff_fedpdm_thm3_consts F;
+    double be[8];
+    mpfr_ptr all[11];
+    for (int k = 0; k < 8; k++) all[k] = R.b[k];
+    all[8] = R.theta1; all[9] = R.theta2; all[10] = R.C0;
+    for (int k = 0; k < 11; k++) mpfr_init2(all[k], 200);
+    mpfr_t l, r;
+    mpfr_inits2(53, l, r, (mpfr_ptr)0);
+    mpfr_set_d(l, L, MPFR_RNDN);
+    mpfr_set_d(r, rho, MPFR_RNDN);
+    ck_assert_int_eq(fr_fedpdm_thm3(&R, l, r, N), FR_OK);
+    ck_assert_int_eq(ff_fedpdm_thm3(&F, L, rho, N), FR_OK);
+    ck_assert_int_eq(ff_fedpdm_thm3_bound(be, L, rho, N), FR_OK);
+    unsigned want = flags_oracle(L, rho, N);
+    ck_assert_msg(R.fail == want, "seed %llu L %a rho %a N %lu: ref flags %#x, closed forms %#x", seed, L, rho, N,
+                  R.fail, want);
+    ck_assert_msg((F.fail & want) == want, "fast misses a flag: L %a rho %a: %#x vs %#x", L, rho, F.fail, want);
+    for (int k = 0; k < 8; k++) {
+        if (mpfr_nan_p(R.b[k])) { ck_assert(isnan(F.b[k])); continue; }
+        double rb = mpfr_get_d(R.b[k], MPFR_RNDN);
+        mpfr_t e;
+        mpfr_init2(e, 200);
+        mpfr_set_d(e, F.b[k], MPFR_RNDN);
+        mpfr_sub(e, e, R.b[k], MPFR_RNDN);
+        ck_assert_msg(fabs(mpfr_get_d(e, MPFR_RNDA)) <= be[k], "b[%d] beyond its bound: L %a rho %a", k, L, rho);
+        /* an extra flag in fast only where |b| <= its bound */
+        if (k == 2 && (F.fail & ~want & FR_FEDPDM_T3_B3_NONPOS)) ck_assert(fabs(rb) <= 2 * be[k]);
+        if (k == 7 && (F.fail & ~want & FR_FEDPDM_T3_B8_NONPOS)) ck_assert(fabs(rb) <= 2 * be[k]);
+        mpfr_clear(e);
+    }
+    /* B2 through its factored form -(4L - rho)(2L + rho)/(2 rho) */
+    mpfr_t f2, g2;
+    mpfr_inits2(300, f2, g2, (mpfr_ptr)0);
+    mpfr_mul_ui(f2, l, 4, MPFR_RNDN);
+    mpfr_sub(f2, f2, r, MPFR_RNDN);
+    mpfr_mul_ui(g2, l, 2, MPFR_RNDN);
+    mpfr_add(g2, g2, r, MPFR_RNDN);
+    mpfr_mul(f2, f2, g2, MPFR_RNDN);
+    mpfr_div(f2, f2, r, MPFR_RNDN);
+    mpfr_div_si(f2, f2, -2, MPFR_RNDN);
+    mpfr_sub(f2, f2, R.b[1], MPFR_RNDN);
+    ck_assert(mpfr_zero_p(f2) || mpfr_get_exp(f2) < mpfr_get_exp(R.b[1]) - 190 || mpfr_zero_p(R.b[1]));
+    if (!(R.fail & FR_FEDPDM_T3_UNDEF) && mpfr_zero_p(R.theta1))
+        ck_assert(mpfr_inf_p(R.C0) && mpfr_sgn(R.C0) > 0);
+    mpfr_clears(f2, g2, l, r, (mpfr_ptr)0);
+    for (int k = 0; k < 11; k++) mpfr_clear(all[k]);
+}
+
+START_TEST(thm3_random)
+{
+    seed = tu_seed(20261124u);
+    frng_init(&rng, seed, 32);
+    for (int i = 0; i < tu_effort(2000); i++) {
+        double rho = rpos(-2, 6), L;
+        switch (below(4)) {
+        case 0: L = rpos(-3, 1); break;
+        case 1: L = nextafter(0.5, below(2) ? 0 : 1); break;
+        case 2: L = nextafter(rho / 4, below(2) ? 0 : INFINITY); break;
+        default: L = 16 / (32 + rho); break;                    /* B3 near 0 */
+        }
+        thm3_one(L, rho, 1 + below(1000));
+    }
+}
+END_TEST
+
+START_TEST(thm3_edges)
+{
+    seed = 0;
+    thm3_one(0.5, 10, 100);                   /* UNDEF */
+    thm3_one(2.5, 10, 100);                   /* L = rho/4: B2 = 0, theta1 = 0, C0 = +Inf */
+    thm3_one(CRD, 10, 100);                   /* L_LOW */
+    thm3_one(nextafter(CRD, 1), 10, 100);     /* not L_LOW, B3 < 0 */
+    thm3_one(1, 10, 100);                     /* the admissible case */
+    thm3_one(0.6, 4 * CRD, 5);                /* EMPTY */
+    thm3_one(0.6, 4 * nextafter(CRD, 1), 5);  /* not EMPTY */
+    thm3_one(0.4, 1, 1);
+    fr_fedpdm_thm3_consts R;
+    ff_fedpdm_thm3_consts F;
+    mpfr_ptr all[11];
+    for (int k = 0; k < 8; k++) all[k] = R.b[k];
+    all[8] = R.theta1; all[9] = R.theta2; all[10] = R.C0;
+    for (int k = 0; k < 11; k++) mpfr_init2(all[k], 64);
+    mpfr_t l, r;
+    mpfr_inits2(53, l, r, (mpfr_ptr)0);
+    mpfr_set_d(l, 2.5, MPFR_RNDN);
+    mpfr_set_d(r, 10, MPFR_RNDN);
+    ck_assert_int_eq(fr_fedpdm_thm3(&R, l, r, 100), FR_OK);
+    ck_assert(mpfr_zero_p(R.b[1]) && mpfr_inf_p(R.C0) && (R.fail & FR_FEDPDM_T3_THETA1_NONPOS));
+    ck_assert(!(R.fail & (FR_FEDPDM_T3_L_HIGH | FR_FEDPDM_T3_L_LOW)));
+    ck_assert_int_eq(ff_fedpdm_thm3(&F, 2.5, 10, 100), FR_OK);
+    ck_assert(F.b[1] == 0 && isinf(F.C0));
+    mpfr_set_d(l, 0.5, MPFR_RNDN);
+    ck_assert_int_eq(fr_fedpdm_thm3(&R, l, r, 100), FR_OK);
+    ck_assert(mpfr_nan_p(R.b[2]) && mpfr_nan_p(R.b[7]) && mpfr_nan_p(R.C0) && (R.fail & FR_FEDPDM_T3_UNDEF));
+    /* the whole admissible range [2 sqrt 5 - 4, 1/2) has B3 < 0 (rho = 10) */
+    mpfr_set_d(l, nextafter(CRD, 1), MPFR_RNDN);
+    ck_assert_int_eq(fr_fedpdm_thm3(&R, l, r, 100), FR_OK);
+    ck_assert(mpfr_sgn(R.b[2]) < 0 && mpfr_sgn(R.b[7]) < 0 && R.fail == (FR_FEDPDM_T3_B3_NONPOS | FR_FEDPDM_T3_B8_NONPOS | FR_FEDPDM_T3_THETA1_NONPOS));
+    mpfr_clears(l, r, (mpfr_ptr)0);
+    for (int k = 0; k < 11; k++) mpfr_clear(all[k]);
+}
+END_TEST
+
 Suite *suite_fedpdm_sens(void)
 {
     Suite *s = suite_create("fedpdm_sens");
@@ -189,6 +347,8 @@ Suite *suite_fedpdm_sens(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, random_regimes);
     tcase_add_test(tc, edges);
+    tcase_add_test(tc, thm3_random);
+    tcase_add_test(tc, thm3_edges);
     suite_add_tcase(s, tc);
     return s;
 }
