@@ -69,8 +69,8 @@ int audit_fedpdm_sens(uint64_t seed)
         }
         printf("\n");
     }
-    printf("  largest fast - ref over t and Q = 1..20: %.1f ulps (proved bound (7Q + 4) u, i.e. <= 72 ulps "
-           "at Q = 20)\n  t < 24: eta^t rho > 2, a > 1: (19) grows like a^(Q-1) (t = 0: a = 9);"
+    printf("  largest fast - ref over t and Q = 1..20: %.1f ulps (proved bound 2^-51 + (64Q + 64) 2^-106: about 2 ulps "
+           "at any Q)\n  t < 24: eta^t rho > 2, a > 1: (19) grows like a^(Q-1) (t = 0: a = 9);"
            " t = 24 is not 2 in binary64 (eta = fl(1/5))\n", worst_ulps);
     mpfr_clears(e, r, g, s, x, (mpfr_ptr)0);
     return failures;

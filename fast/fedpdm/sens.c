@@ -1,44 +1,35 @@
 /* sens.c -- an upper bound of the sensitivity (19) of 003 Theorem 1 in
- * binary64.  Contract and error bound: fedfast/fedpdm.h.
+ * binary64, at most about one ulp above.  Contract and error bound:
+ * fedfast/fedpdm.h.
  *
- * Proof sketch of the bound (u = 2^-53, RN = round to nearest, up(x) =
- * nextafter(x, +Inf); for x > 0 normal, up(RN(x)) <= x (1 + u)(1 + 2u) <=
- * x (1 + 3.01u), and up(RN(x)) > x always):
- *  - a: p = RN(eta rho), e = fma(eta, rho, -p) is exact when p >= 2^-900
- *    (no underflow), so d = 1 - eta rho = h + (l - e) with (h, l) =
- *    TwoSum(1, -p) exact.  d_hi = RU(h + RU(l - e)), d_lo = RD(h + RD(l -
- *    e)) (directed roundings from TwoSum's exact residual), a_up =
- *    max(|d_hi|, |d_lo|) >= |d| = a.  For p in [1/2, 2] h is exact
- *    (Sterbenz), l = 0 and only the outer sum rounds (<= 2u|d|); otherwise
- *    |d| >= 1/2 or |d| >= p/2 while |l|, |e| <= u max(1, p), so the inner
- *    rounding adds <= 8u^2 |d|: a_up <= a (1 + 3u).  p < 2^-900: a_up = 1
- *    (a = 1 - eta rho < 1), S_Q(1)/S_Q(a) <= 1 + 2^-880 for Q <= 2^16.
- *  - S_Q(a) is increasing in a with S_Q(a (1 + t)) <= S_Q(a) (1 + t)^(Q-1);
- *    Horner's Q - 1 steps S <- RU(1 + a_up S) (the exact residual of a_up S
- *    by fma and of 1 + p by TwoSum decide whether to step up: exact steps
- *    stay exact, so eta rho = 2 gives S = Q exactly) each cost <= 1 + 2u
- *    on a sum of nonnegative terms, so S_up <= S_Q(a) (1 + 3.01u)^(2Q - 2)
- *    (1 + 2^-880).
- *  - m = RU(eta G) <= eta G (1 + 2u) (from fma's exact residual when
- *    RN(eta G) >= 2^-969, else up(RN(eta G)) <= eta G (1 + 3.01u) + 2^-1073),
- *    q = RU(m S_up) likewise, s = 4 q exact
- *    unless it overflows.  Altogether s - exact <= exact ((1 +
- *    3.01u)^(2Q) (1 + 2^-880) - 1) + 2^-1071 (S_up (1 + 4u) + 1). */
+ * Proof of the bound (u = 2^-53, RN = round to nearest; TwoSum and
+ * TwoProd by fma are exact away from overflow and underflow):
+ *  - a: p = RN(eta rho), e = fma(eta, rho, -p) exact (p >= 2^-900), so
+ *    1 - eta rho = h + l - e with (h, l) = TwoSum(1, -p); t = RN(l - e) is
+ *    the one rounding, (ah, al) = TwoSum(h, t) exact, sign flipped to make
+ *    ah >= 0.  For p in [1/2, 2] l = 0 and t is exact; otherwise a >= 1/2
+ *    or a >= p/2 while |l - e| <= 2u max(1, p): |ah + al - a| <= 4u^2 a,
+ *    |al| <= u ah.  p < 2^-900: (ah, al) = (1, -p), off by |e| <= u p.
+ *  - Horner in double-double, S <- 1 + a S with S = sh + sl (sh >= 1,
+ *    |sl| <= u sh): ah sh = pp + ep exactly; the cross terms ah sl + al sh
+ *    (<= 2.1u a S) are rounded twice and al sl (<= u^2 a S) dropped:
+ *    <= 5.2u^2 a S; 1 + pp = y + ey exactly; low = (ey + ep) + c1 costs <=
+ *    6.3u^2 (1 + a S); FastTwoSum(y, low) is exact.  Each step is within
+ *    11.5u^2 of 1 + a S relative, and an earlier relative error enters
+ *    multiplied by a S/(1 + a S) < 1; a's error enters S_Q at most times
+ *    Q - 1: |sh + sl - S_Q(a)| <= (11.5 (Q - 1) + 4 (Q - 1)) u^2 S_Q.
+ *  - m = eta G = mh + ml (TwoProd, mh >= 2^-960); m S likewise within
+ *    <= 10u^2: altogether exact = V (1 + t) with V = rh + rl (TwoSum) and
+ *    |t| <= eps = (16Q + 16) u^2 (< 2^-86 for Q <= 2^16).  If rl + 2 eps rh
+ *    <= 0 then exact <= rh, else exact <= rh + ulp(rh)/2 + 2 eps rh <=
+ *    nextup(rh): s = 4 * that >= exact and s - exact <= 2u s_exact (1 +
+ *    eps) + 4 eps s_exact <= (2^-51 + 4 eps) exact.
+ *  - mh < 2^-960 (eta G near underflow): s = 4 RU(RU(eta G) nextup(sh))
+ *    with RU from fma's residual or one nextafter: <= exact (1 + 3.01u)^2
+ *    (1 + 2.1u) + 2^-1071 (S_up + 1): rel 2^-50, abs 2^-1070 (S_up + 1). */
 #include <math.h>
 #include "../internal.h"
 #include "fedfast.h"
-
-/* x + y rounded up / down, from TwoSum's exact residual (finite sums). */
-static double add_up(double x, double y)
-{
-    double s = x + y, bb = s - x, r = (x - (s - bb)) + (y - bb);
-    return r > 0 ? nextafter(s, INFINITY) : s;
-}
-static double add_down(double x, double y)
-{
-    double s = x + y, bb = s - x, r = (x - (s - bb)) + (y - bb);
-    return r < 0 ? nextafter(s, -INFINITY) : s;
-}
 
 /* x y rounded up (x, y >= 0): exact residual when x y >= 2^-969. */
 static double mul_up(double x, double y)
@@ -60,32 +51,57 @@ static int check(double eta, double rho, unsigned long Q, double G)
     return FR_OK;
 }
 
-/* S_up >= S_Q(|1 - eta rho|) (may be +Inf). */
+static void two_sum(double x, double y, double *s, double *e)
+{
+    double t = x + y, bb = t - x;
+    *s = t;
+    *e = (x - (t - bb)) + (y - bb);
+}
+
+/* S_Q(a), a = |1 - eta rho|, as a double-double sh + sl (sh >= 1, |sl| <=
+ * u sh) with |sh + sl - S_Q(a)| <= (16Q + 16) u^2 S_Q(a) (file comment),
+ * or sh = +Inf on overflow. */
+static void geom_dd(double eta, double rho, unsigned long Q, double *shp, double *slp)
+{
+    double ah, al;
+    double p = eta * rho;
+    if (p < 0x1p-900) {                      /* a = 1 - eta rho: (1, -p), error <= u p */
+        ah = 1;
+        al = -p;
+    } else if (!isfinite(p)) {
+        *shp = Q == 1 ? 1 : INFINITY;
+        *slp = 0;
+        return;
+    } else {
+        double e = fma(eta, rho, -p), h, l;
+        two_sum(1, -p, &h, &l);              /* 1 - p = h + l */
+        two_sum(h, l - e, &ah, &al);         /* l - e: the one rounding (<= 4u^2 a) */
+        if (ah < 0) { ah = -ah; al = -al; }
+    }
+    double sh = 1, sl = 0;
+    for (unsigned long j = 1; j < Q; j++) {  /* S <- 1 + a S in double-double */
+        double pp = ah * sh, ep = fma(ah, sh, -pp);
+        double c1 = ah * sl + al * sh;
+        double y, ey;
+        two_sum(1, pp, &y, &ey);
+        double low = (ey + ep) + c1;
+        sh = y + low;                        /* FastTwoSum: |y| >= |low| */
+        sl = low - (sh - y);
+        if (!isfinite(sh)) { sh = INFINITY; sl = 0; break; }
+    }
+    *shp = sh;
+    *slp = sl;
+}
+
+/* S_up >= S_Q(|1 - eta rho|): the least binary64 above sh + sl's enclosure. */
 static double geom_up(double eta, double rho, unsigned long Q)
 {
-    if (Q == 1)
-        return 1;
-    double p = eta * rho, a;
-    if (p < 0x1p-900) {
-        a = 1;
-    } else if (!isfinite(p)) {
-        return INFINITY;
-    } else {
-        double e = fma(eta, rho, -p);
-        double h = 1 - p, bb = h - 1, l = (1 - (h - bb)) + (-p - bb);   /* TwoSum(1, -p) */
-        double dhi = add_up(h, add_up(l, -e)), dlo = add_down(h, add_down(l, -e));
-        a = fmax(fabs(dhi), fabs(dlo));
-    }
-    double S = 1;
-    for (unsigned long j = 1; j < Q && isfinite(S); j++) {
-        /* 1 + a S rounded up: p + ep = a S and y + ey = 1 + p exactly
-         * (a S >= 2^-110 or 0: no underflow), |ey + ep| <= the gap above y */
-        double p2 = a * S, ep = fma(a, S, -p2), y = 1 + p2, bb = y - 1;
-        double ey = (1 - (y - bb)) + (p2 - bb);
-        S = ey + ep > 0 ? nextafter(y, INFINITY) : y;
-    }
-    return S;
+    double sh, sl;
+    geom_dd(eta, rho, Q, &sh, &sl);
+    return isfinite(sh) ? nextafter(sh, INFINITY) : sh;
 }
+
+#define EPS_DD(Q) ((16 * (double)(Q) + 16) * 0x1p-106)
 
 int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, double G)
 {
@@ -98,8 +114,22 @@ int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, do
         *s = 0;
         return FR_OK;
     }
-    double S = geom_up(eta, rho, Q);
-    double q = 4 * mul_up(mul_up(eta, G), S);
+    double sh, sl, q;
+    geom_dd(eta, rho, Q, &sh, &sl);
+    if (!isfinite(sh))
+        return FR_ENONFINITE;
+    double mh = eta * G;
+    if (mh < 0x1p-960) {                     /* eta G near underflow: upward steps */
+        q = 4 * mul_up(mul_up(eta, G), nextafter(sh, INFINITY));
+    } else {
+        double ml = fma(eta, G, -mh);        /* exact */
+        double rh0 = mh * sh, er = fma(mh, sh, -rh0);
+        double low = er + (mh * sl + ml * sh), rh, rl;
+        two_sum(rh0, low, &rh, &rl);
+        /* exact <= (rh + rl)(1 + eps) <= rh + rl + 2 eps rh <= nextup(rh) */
+        q = rl + 2 * EPS_DD(Q) * rh > 0 ? nextafter(rh, INFINITY) : rh;
+        q *= 4;
+    }
     if (!isfinite(q))
         return FR_ENONFINITE;
     *s = q;
@@ -117,7 +147,12 @@ int ff_fedpdm_sensitivity_bound(double *rel, double *abs, double eta, double rho
     double S = geom_up(eta, rho, Q);
     if (!isfinite(S))
         return FR_ENONFINITE;
-    *rel = (7 * (double)Q + 4) * 0x1p-53;
-    *abs = nextafter((S + 1) * 0x1p-1070, INFINITY);
+    if (eta * G < 0x1p-960 && G != 0) {     /* the upward-step path */
+        *rel = 0x1p-50;
+        *abs = nextafter((S + 1) * 0x1p-1070, INFINITY);
+    } else {
+        *rel = 0x1p-51 + 4 * EPS_DD(Q);
+        *abs = 0;
+    }
     return FR_OK;
 }

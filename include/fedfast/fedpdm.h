@@ -27,21 +27,19 @@ extern "C" {
  * binary64 (large Q with eta rho > 2; fedref_common.h: libfedfast
  * overflow), *s untouched.
  * Method (no 0/0, no cancellation): a is formed from eta rho = p + e (p =
- *   fl(eta rho), e = fma(eta, rho, -p) exact) by TwoSum and rounded
- *   upward: a_up <= a (1 + 3u), u = 2^-53; S_Q by Horner S <- RU(1 + a_up
- *   S), each step rounded upward from its exact residual (fma, TwoSum), so
- *   exact steps stay exact (eta rho = 2 gives 4 eta Q G exactly when that
- *   is a binary64); s = 4 RU(RU(eta G) S).  Every step only rounds up, so
- *   *s >= the exact value.
+ *   fl(eta rho), e = fma(eta, rho, -p) exact) by TwoSum as a
+ *   double-double within 4u^2 a (u = 2^-53); S_Q(a) by Horner's rule in
+ *   double-double (error-free products and sums; within (16Q + 16)u^2);
+ *   the product 4 eta G S likewise, then rounded upward with that margin:
+ *   *s >= the exact value and at most about one ulp above it (eta rho = 2
+ *   exactly gives 4 eta Q G exactly when that is a binary64).
  * Aliasing: none (scalars).
  * Accuracy: ff_fedpdm_sensitivity_bound.  fast/fedpdm/sens.c. */
 int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, double G);
-/* 0 <= *s - exact <= rel exact + abs with rel = (7Q + 4) 2^-53 (>= (1 +
- * 3.01u)^(2Q) (1 + 2^-880) - 1 for Q <= FR_FEDPDM_Q_MAX: each of the 2Q
- * roundings -- a_up, Q - 1 Horner steps (a_up enters S_Q at most to the
- * power Q - 1), eta G and the product -- is a factor <= 1 + 3.01u; 2^-880
- * covers a_up = 1 when fl(eta rho) < 2^-900) and abs = 2^-1070 (S_up + 1),
- * S_up the Horner value above (rounded up); same checks and statuses as
+/* 0 <= *s - exact <= rel exact + abs with rel = 2^-51 + (64Q + 64)
+ * 2^-106 and abs = 0 (proof in fast/fedpdm/sens.c); when eta G < 2^-960
+ * (near underflow) rel = 2^-50 and abs = 2^-1070 (S_up + 1), S_up >= S_Q(a)
+ * the double-double sum rounded up.  Same checks and statuses as
  * ff_fedpdm_sensitivity (FR_ENONFINITE also when S_up overflows).
  * fast/fedpdm/sens.c. */
 int ff_fedpdm_sensitivity_bound(double *rel, double *abs, double eta, double rho, unsigned long Q,

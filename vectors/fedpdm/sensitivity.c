@@ -2,8 +2,9 @@
  * (19) of 003 Theorem 1: params eta, rho, Q (an integer), G; no inputs;
  * expect s = 4 eta G sum_{r<Q} |1 - eta rho|^r (both branches of (19)).
  * ref is rounded upward from the exact value (fr_fedpdm_sensitivity);
- * fast returns an upper bound: tol ff_fedpdm_sensitivity_bound (rel (7Q +
- * 4) 2^-53, abs 2^-1070 (S_up + 1)).  Q not an integer >= 0 is passed as 0
+ * fast returns an upper bound: tol ff_fedpdm_sensitivity_bound (rel 2^-51
+ * + (64Q + 64) 2^-106, abs 0; near underflow of eta G rel 2^-50, abs
+ * 2^-1070 (S_up + 1)).  Q not an integer >= 0 is passed as 0
  * (FR_EDOM), Q > FR_FEDPDM_Q_MAX as FR_FEDPDM_Q_MAX + 1 (FR_ESIZE), a
  * non-finite Q is FR_ENONFINITE, in both wings alike. */
 #include <math.h>
