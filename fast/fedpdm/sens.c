@@ -26,7 +26,11 @@
  *    eps) + 4 eps s_exact <= (2^-51 + 4 eps) exact.
  *  - mh < 2^-960 (eta G near underflow): s = 4 RU(RU(eta G) nextup(sh))
  *    with RU from fma's residual or one nextafter: <= exact (1 + 3.01u)^2
- *    (1 + 2.1u) + 2^-1071 (S_up + 1): rel 2^-50, abs 2^-1070 (S_up + 1). */
+ *    (1 + 2.1u) + 2^-1071 (S_up + 1): rel 2^-50, abs 2^-1070 (S_up + 1).
+ *  - When every rounding above was exact (residuals checked: fma for
+ *    products, TwoSum for sums, al sl and ml sl zero), rh + rl is the
+ *    exact value and no margin is added: exact results (eta rho = 2 or 1,
+ *    Q = 1, dyadic a) come out exact. */
 #include <math.h>
 #include "../internal.h"
 #include "fedfast.h"
@@ -61,13 +65,30 @@ static void two_sum(double x, double y, double *s, double *e)
 /* S_Q(a), a = |1 - eta rho|, as a double-double sh + sl (sh >= 1, |sl| <=
  * u sh) with |sh + sl - S_Q(a)| <= (16Q + 16) u^2 S_Q(a) (file comment),
  * or sh = +Inf on overflow. */
-static void geom_dd(double eta, double rho, unsigned long Q, double *shp, double *slp)
+/* x y exact in binary64 (the fma residual is exact away from underflow;
+ * below 2^-900 no claim). */
+static int mul_exact(double x, double y)
+{
+    double p = x * y;
+    if (p != 0 && fabs(p) < 0x1p-900) return 0;
+    return fma(x, y, -p) == 0;
+}
+static int add_exact(double x, double y)
+{
+    double t, r;
+    two_sum(x, y, &t, &r);
+    return r == 0;
+}
+
+static void geom_dd(double eta, double rho, unsigned long Q, double *shp, double *slp, int *exact)
 {
     double ah, al;
+    *exact = 1;
     double p = eta * rho;
     if (p < 0x1p-900) {                      /* a = 1 - eta rho: (1, -p), error <= u p */
         ah = 1;
         al = -p;
+        *exact = 0;
     } else if (!isfinite(p)) {
         *shp = Q == 1 ? 1 : INFINITY;
         *slp = 0;
@@ -76,6 +97,7 @@ static void geom_dd(double eta, double rho, unsigned long Q, double *shp, double
         double e = fma(eta, rho, -p), h, l;
         two_sum(1, -p, &h, &l);              /* 1 - p = h + l */
         two_sum(h, l - e, &ah, &al);         /* l - e: the one rounding (<= 4u^2 a) */
+        if (!add_exact(l, -e)) *exact = 0;
         if (ah < 0) { ah = -ah; al = -al; }
     }
     double sh = 1, sl = 0;
@@ -85,6 +107,9 @@ static void geom_dd(double eta, double rho, unsigned long Q, double *shp, double
         double y, ey;
         two_sum(1, pp, &y, &ey);
         double low = (ey + ep) + c1;
+        if (*exact && ((al != 0 && sl != 0) || !mul_exact(ah, sl) || !mul_exact(al, sh) || !add_exact(ah * sl, al * sh)
+                       || !add_exact(ey, ep) || !add_exact(ey + ep, c1)))
+            *exact = 0;
         sh = y + low;                        /* FastTwoSum: |y| >= |low| */
         sl = low - (sh - y);
         if (!isfinite(sh)) { sh = INFINITY; sl = 0; break; }
@@ -97,7 +122,8 @@ static void geom_dd(double eta, double rho, unsigned long Q, double *shp, double
 static double geom_up(double eta, double rho, unsigned long Q)
 {
     double sh, sl;
-    geom_dd(eta, rho, Q, &sh, &sl);
+    int ex;
+    geom_dd(eta, rho, Q, &sh, &sl, &ex);
     return isfinite(sh) ? nextafter(sh, INFINITY) : sh;
 }
 
@@ -115,7 +141,8 @@ int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, do
         return FR_OK;
     }
     double sh, sl, q;
-    geom_dd(eta, rho, Q, &sh, &sl);
+    int ex;
+    geom_dd(eta, rho, Q, &sh, &sl, &ex);
     if (!isfinite(sh))
         return FR_ENONFINITE;
     double mh = eta * G;
@@ -125,9 +152,13 @@ int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, do
         double ml = fma(eta, G, -mh);        /* exact */
         double rh0 = mh * sh, er = fma(mh, sh, -rh0);
         double low = er + (mh * sl + ml * sh), rh, rl;
+        if (ex && ((ml != 0 && sl != 0) || !mul_exact(mh, sl) || !mul_exact(ml, sh) || !add_exact(mh * sl, ml * sh)
+                   || !add_exact(er, mh * sl + ml * sh)))
+            ex = 0;
         two_sum(rh0, low, &rh, &rl);
+        /* every step exact: rh + rl is the exact value, no margin */
         /* exact <= (rh + rl)(1 + eps) <= rh + rl + 2 eps rh <= nextup(rh) */
-        q = rl + 2 * EPS_DD(Q) * rh > 0 ? nextafter(rh, INFINITY) : rh;
+        q = rl + (ex ? 0 : 2 * EPS_DD(Q) * rh) > 0 ? nextafter(rh, INFINITY) : rh;
         q *= 4;
     }
     if (!isfinite(q))
