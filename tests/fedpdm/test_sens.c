@@ -150,7 +150,13 @@ START_TEST(edges)
     /* exactly 2: both 4 eta Q G = 10 */
     double fs;
     ck_assert_int_eq(ff_fedpdm_sensitivity(&fs, 0.25, 8, 10, 1), FR_OK);
-    ck_assert(fs >= 10 && fs <= nextafter(nextafter(10, 11), 11));
+    ck_assert(fs == 10);                        /* exact steps add no margin */
+    ck_assert_int_eq(ff_fedpdm_sensitivity(&fs, 1, 10, 5, 1), FR_OK);
+    ck_assert(fs == 29524);                     /* the paper at t = 0: 4 (9^5 - 1)/8 */
+    ck_assert_int_eq(ff_fedpdm_sensitivity(&fs, 0.5, 10, 10, 1), FR_OK);
+    ck_assert(fs == 699050);                    /* t = 3: 2 (4^10 - 1)/3 */
+    ck_assert_int_eq(ff_fedpdm_sensitivity(&fs, 0.3, 17, 1, 0.5), FR_OK);
+    ck_assert(fs >= 4 * 0.3 * 0.5 && fs <= nextafter(4 * 0.3 * 0.5, 1));   /* Q = 1: RU(4 eta G) */
     /* s increasing in a: 2 - ulp < 2 < 2 + ulp (ref, 200 bits) */
     mpfr_t s0, s1, s2, e, g, r;
     mpfr_inits2(200, s0, s1, s2, (mpfr_ptr)0);
