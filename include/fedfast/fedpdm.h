@@ -55,7 +55,8 @@ typedef struct {
 
 /* ff_fedpdm_thm3: definitions, domain and statuses as fr_fedpdm_thm3
  * (without FR_ENOMEM).  The b_k are evaluated in binary64 as printed (B2
- * as -(4L - rho)(2L + rho)/(2 rho)).  L_LOW, L_HIGH, EMPTY, UNDEF and
+ * = rho/2 - 4L^2/rho - L; 0 exactly at L = rho/4 when 4L^2/rho and rho/2
+ * are exact, otherwise within its bound).  L_LOW, L_HIGH, EMPTY, UNDEF and
  * B2_NONPOS are decided exactly (L < 2 sqrt 5 - 4 iff L <= RD(2 sqrt 5 - 4)
  * = 0x1.e3779b97f4a7cp-2, 4L and rho/4 exact); B3/B8/THETA1_NONPOS are
  * conservative: set unless the computed b_k exceeds its error bound
