@@ -52,7 +52,60 @@ int ff_gauss_dp_check(int *verdict, double *mlo, double *mhi, double eps, double
 
 /* ==== sensitivity (19) and the parameter conditions of Lemma 2 / Theorem 3  */
 
+/* ff_fedpdm_sensitivity: an upper bound of the sensitivity (19),
+ * s = 4 eta G S_Q(a), a = |1 - eta rho|, S_Q(a) = sum_{r<Q} a^r
+ * (definitions, domain and statuses as fr_fedpdm_sensitivity, without
+ * FR_EPREC/FR_ENOMEM), plus FR_ENONFINITE when the upper bound overflows
+ * binary64 (large Q with eta rho > 2; fedref_common.h: libfedfast
+ * overflow), *s untouched.
+ * Method (no 0/0, no cancellation): a is formed from eta rho = p + e (p =
+ *   fl(eta rho), e = fma(eta, rho, -p) exact) by TwoSum as a
+ *   double-double within 4u^2 a (u = 2^-53); S_Q(a) by Horner's rule in
+ *   double-double (error-free products and sums; within (16Q + 16)u^2);
+ *   the product 4 eta G S likewise, then rounded upward with that margin:
+ *   *s >= the exact value and at most about one ulp above it (eta rho = 2
+ *   exactly gives 4 eta Q G exactly when that is a binary64).
+ * Aliasing: none (scalars).
+ * Accuracy: ff_fedpdm_sensitivity_bound.  fast/fedpdm/sens.c. */
+int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, double G);
+/* 0 <= *s - exact <= rel exact + abs with rel = 2^-51 + (64Q + 64)
+ * 2^-106 and abs = 0 (proof in fast/fedpdm/sens.c); when eta G < 2^-960
+ * (near underflow) rel = 2^-50 and abs = 2^-1070 (S_up + 1), S_up >= S_Q(a)
+ * the double-double sum rounded up.  Same checks and statuses as
+ * ff_fedpdm_sensitivity (FR_ENONFINITE also when S_up overflows).
+ * fast/fedpdm/sens.c. */
+int ff_fedpdm_sensitivity_bound(double *rel, double *abs, double eta, double rho, unsigned long Q,
+                                double G);
 
+/* The constants of 003 Lemma 2 / Theorem 3 in binary64 (definitions as
+ * fr_fedpdm_thm3_consts, fedref/fedpdm.h). */
+typedef struct {
+    double b[8];
+    double theta1, theta2, C0;
+    unsigned fail;
+} ff_fedpdm_thm3_consts;
+
+/* ff_fedpdm_thm3: definitions, domain and statuses as fr_fedpdm_thm3
+ * (without FR_ENOMEM).  The b_k are evaluated in binary64 as printed (B2
+ * = rho/2 - 4L^2/rho - L; 0 exactly at L = rho/4 when 4L^2/rho and rho/2
+ * are exact, otherwise within its bound).  L_LOW, L_HIGH, EMPTY, UNDEF and
+ * B2_NONPOS are decided exactly (L < 2 sqrt 5 - 4 iff L <= RD(2 sqrt 5 - 4)
+ * = 0x1.e3779b97f4a7cp-2, 4L and rho/4 exact); B3/B8/THETA1_NONPOS are
+ * conservative: set unless the computed b_k exceeds its error bound
+ * (ff_fedpdm_thm3_bound), so every bit ref sets is set here (the safe side
+ * for a validator), and an extra bit only when |b_k| <= its bound.  Under
+ * UNDEF b[2], b[7], theta1, theta2, C0 are NaN; theta1 = 0 gives C0 = +Inf; an
+ * overflowing b_k gives FR_ENONFINITE, *out untouched.
+ * Aliasing: none.  fast/fedpdm/thm3.c. */
+int ff_fedpdm_thm3(ff_fedpdm_thm3_consts *out, double L, double rho, unsigned long N);
+/* berr[k] >= |b[k] - B_{k+1}| for the values ff_fedpdm_thm3 returns:
+ * 16u M_k (u = 2^-53), M_k the sum of the magnitudes of B_{k+1}'s terms
+ * (at most 6 roundings per term, 2 per sum: <= 8u M_k), computed with a
+ * final upward step; 0 for b[4] = 2; NaN for b[2], b[7] under UNDEF.  Same
+ * checks and statuses, and FR_EDOM outside its range L, rho in [2^-300,
+ * 2^300], N <= 2^53 (no underflow, N exact), where ff_fedpdm_thm3's
+ * conservative flags are not claimed.  fast/fedpdm/thm3.c. */
+int ff_fedpdm_thm3_bound(double berr[8], double L, double rho, unsigned long N);
 
 /* ==== end of sensitivity ================================================== */
 
