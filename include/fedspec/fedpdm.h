@@ -29,7 +29,8 @@ extern "C" {
 
 /* ==== privacy accounting: (7), (20), composition, Renyi DP ================ */
 
-
+/* (no shared spec function: fedref/fedpdm.h and fedfast/fedpdm.h hold the
+ * accountant's contracts) */
 
 /* ==== end of privacy accounting =========================================== */
 
