@@ -217,6 +217,23 @@ int ff_fedpdm_rdp(double *eps, unsigned long *alpha, double sigma, double s, uns
     return FR_OK;
 }
 
+int ff_fedpdm_rdp_order(double *e, double sigma, double s, unsigned long K, unsigned long N,
+                        unsigned long alpha)
+{
+    if (e == NULL)
+        return FR_ENULL;
+    if (N == 0)
+        return FR_ESIZE;
+    if (!isfinite(sigma) || !isfinite(s))
+        return FR_ENONFINITE;
+    if (!(sigma > 0) || s < 0 || K == 0 || K > N || alpha < 2 || alpha > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const double mu = up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
+    const double g = up((double)K / (double)N, R_OP);
+    *e = rdp_round(alpha, mu, up(log(g), R_LM), K < N);
+    return FR_OK;
+}
+
 int ff_fedpdm_thm2(double *eps_bar, double c0, double eps, unsigned long K, unsigned long N,
                    unsigned long T, double q)
 {

@@ -29,7 +29,8 @@ extern "C" {
 /* ==== privacy accounting: (7), (20), composition, Renyi DP ================ */
 
 /* The binary64 accountant: the same quantities, domains and statuses as
- * fr_fedpdm_gauss_eps, fr_fedpdm_compose, fr_fedpdm_rdp, fr_fedpdm_thm2
+ * fr_fedpdm_gauss_eps, fr_fedpdm_compose, fr_fedpdm_rdp, fr_fedpdm_rdp_order,
+ * fr_fedpdm_thm2
  * (fedref/fedpdm.h), each returned epsilon an UPPER BOUND by outward
  * rounding factors: every computed q is replaced by q + |q| r + 2^-1060
  * (or q - |q| r - 2^-1060) in the direction that raises the result, r =
@@ -47,6 +48,8 @@ int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsign
                       double delta);
 int ff_fedpdm_rdp(double *eps, unsigned long *alpha, double sigma, double s, unsigned long K,
                   unsigned long N, unsigned long T, double delta, unsigned long alpha_max);
+int ff_fedpdm_rdp_order(double *e, double sigma, double s, unsigned long K, unsigned long N,
+                        unsigned long alpha);
 int ff_fedpdm_thm2(double *eps_bar, double c0, double eps, unsigned long K, unsigned long N,
                    unsigned long T, double q);
 

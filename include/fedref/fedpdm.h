@@ -118,6 +118,19 @@ extern "C" {
  *            (the Renyi divergence of the subsampled mixture integrated
  *            numerically <= e(alpha)), vectors/dp_rdp_gauss_sub.json.
  *
+ * fr_fedpdm_rdp_order: e = e(alpha), the per-round RDP of order alpha above
+ *            (one round, K of N), rounded up.
+ * Domain:    1 <= N, 1 <= K <= N, 2 <= alpha <= 1024; sigma > 0, s >= 0
+ *            finite.
+ * Statuses:  FR_ENULL (e, sigma, s), FR_ESIZE (N = 0), FR_ENONFINITE
+ *            (sigma, s), FR_EDOM (sigma, s, K, alpha); e untouched on error.
+ * Aliasing:  e may alias any input.
+ * Accuracy:  an upper bound, as fr_fedpdm_rdp's terms.
+ * Precision: that of e.
+ * Checked by: proofs_checks/fedpdm/check_acct.c (>= the exact Renyi
+ *            divergence of a subsampled-Gaussian neighbouring pair),
+ *            tests/fedpdm/test_acct.c.
+ *
  * fr_fedpdm_thm2: 003 (20), Theorem 2, for a given c0 (the paper leaves c0
  *            "a constant dependent upon delta"):
  *              eps_bar = c0 q^2 eps sqrt(p T / (1 - q)),  p = K/N,
@@ -138,6 +151,8 @@ int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t
 int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mpfr_t s,
                   unsigned long K, unsigned long N, unsigned long T, const mpfr_t delta,
                   unsigned long alpha_max);
+int fr_fedpdm_rdp_order(mpfr_t e, const mpfr_t sigma, const mpfr_t s, unsigned long K,
+                        unsigned long N, unsigned long alpha);
 int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned long K,
                    unsigned long N, unsigned long T, const mpfr_t q);
 

@@ -343,6 +343,36 @@ int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mp
     return FR_OK;
 }
 
+int fr_fedpdm_rdp_order(mpfr_t e, const mpfr_t sigma, const mpfr_t s, unsigned long K,
+                        unsigned long N, unsigned long alpha)
+{
+    if (e == NULL || sigma == NULL || s == NULL)
+        return FR_ENULL;
+    if (N == 0)
+        return FR_ESIZE;
+    if (!mpfr_number_p(sigma) || !mpfr_number_p(s))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(sigma) <= 0 || mpfr_sgn(s) < 0 || K == 0 || K > N || alpha < 2
+        || alpha > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const mpfr_prec_t wp = mpfr_get_prec(e) + 64;
+    mpfr_t mu, g, r, t;
+    mpz_t bin;
+    mpz_init(bin);
+    mpfr_inits2(wp, mu, g, r, t, (mpfr_ptr)0);
+    mpfr_sqr(mu, s, MPFR_RNDU);
+    mpfr_sqr(t, sigma, MPFR_RNDD);
+    mpfr_div(mu, mu, t, MPFR_RNDU);
+    mpfr_div_2ui(mu, mu, 1, MPFR_RNDU);
+    mpfr_set_ui(g, K, MPFR_RNDU);
+    mpfr_div_ui(g, g, N, MPFR_RNDU);
+    rdp_round(r, alpha, mu, g, K < N, wp, bin);
+    mpfr_set(e, r, MPFR_RNDU);
+    mpfr_clears(mu, g, r, t, (mpfr_ptr)0);
+    mpz_clear(bin);
+    return FR_OK;
+}
+
 int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned long K,
                    unsigned long N, unsigned long T, const mpfr_t q)
 {
