@@ -65,7 +65,7 @@ extern "C" {
  * Precision: that of eps.
  * Checked by: tests/fedpdm/test_acct.c (the condition re-evaluated at 256
  *            bits at eps and just below it; the closed form for delta(0)),
- *            proofs_checks/fedpdm/check_acct.c, vectors/dp_gauss_eps.json.
+ *            proofs_checks/fedpdm/check_acct.c.
  *
  * fr_fedpdm_compose: the (eps, delta)-DP of the T releases of one client
  *            (a client may participate in every round: the worst case, NO
@@ -116,7 +116,7 @@ extern "C" {
  * Precision: that of eps.
  * Checked by: tests/fedpdm/test_acct.c, proofs_checks/fedpdm/check_acct.c
  *            (the Renyi divergence of the subsampled mixture integrated
- *            numerically <= e(alpha)), vectors/dp_rdp_gauss_sub.json.
+ *            numerically <= e(alpha)).
  *
  * fr_fedpdm_rdp_order: e = e(alpha), the per-round RDP of order alpha above
  *            (one round, K of N), rounded up.
@@ -144,7 +144,7 @@ extern "C" {
  * Aliasing:  eps_bar may alias any input.
  * Accuracy:  rounded up (every operation up at p + 64 bits; 1 - q down).
  * Precision: that of eps_bar.
- * Checked by: tests/fedpdm/test_acct.c, vectors/fedpdm_thm2.json. */
+ * Checked by: tests/fedpdm/test_acct.c. */
 int fr_fedpdm_gauss_eps(mpfr_t eps, const mpfr_t sigma, const mpfr_t s, const mpfr_t delta);
 int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t s,
                       unsigned long T, const mpfr_t delta);

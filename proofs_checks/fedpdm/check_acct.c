@@ -78,7 +78,7 @@ static void div_lower(mpfr_t r, const mpfr_t sigma, const mpfr_t s, unsigned lon
 int pc_fedpdm_rdp(pc_ctx *ctx)
 {
     ctx->function = "fedpdm_rdp_order";
-    ctx->vector = "dp_rdp_gauss_sub";
+    ctx->vector = NULL;             /* no vector file yet */
     ctx->claim = "003 accounting: WBK19 Thm 9 subsampled-Gaussian RDP bound >= the exact Renyi "
                  "divergence of a K-of-N neighbouring pair; tight (alpha mu) at K = N";
     ctx->erratum = NULL;
@@ -132,7 +132,7 @@ int pc_fedpdm_rdp(pc_ctx *ctx)
 int pc_fedpdm_acct_order(pc_ctx *ctx)
 {
     ctx->function = "fedpdm_rdp";
-    ctx->vector = "dp_rdp_gauss_sub";
+    ctx->vector = NULL;             /* no vector file yet */
     ctx->claim = "003 accounting: basic, advanced, RDP >= the exact eps of the T-fold Gaussian; "
                  "subsampled RDP <= unsubsampled; RDP monotone in T, K, sigma";
     ctx->erratum = NULL;
