@@ -199,3 +199,149 @@ int pc_fedpdm_acct_order(pc_ctx *ctx)
     mpfr_clears(sg, sgT, s, D, b, a, r0, r1, r2, ex, (mpfr_ptr)0);
     return ctx->failed != 0;
 }
+
+/* Phibar(y) = erfc(y/sqrt2)/2 bounded below (dir < 0, y then an upper bound
+ * of the argument) or above (dir > 0, y a lower bound) at prec. */
+static void phibar_b(mpfr_t r, const mpfr_t y, int dir, mpfr_prec_t prec)
+{
+    mpfr_t t, c;
+    mpfr_inits2(prec, t, c, (mpfr_ptr)0);
+    mpfr_set_ui(c, 2, MPFR_RNDN);
+    /* y / sqrt2 = y * (1/sqrt2): toward +inf for dir < 0 (erfc decreasing) */
+    if (dir < 0) {
+        mpfr_rec_sqrt(c, c, mpfr_sgn(y) >= 0 ? MPFR_RNDU : MPFR_RNDD);
+        mpfr_mul(t, y, c, MPFR_RNDU);
+        mpfr_erfc(r, t, MPFR_RNDD);
+    } else {
+        mpfr_rec_sqrt(c, c, mpfr_sgn(y) >= 0 ? MPFR_RNDD : MPFR_RNDU);
+        mpfr_mul(t, y, c, MPFR_RNDD);
+        mpfr_erfc(r, t, MPFR_RNDU);
+    }
+    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
+    mpfr_clears(t, c, (mpfr_ptr)0);
+}
+
+/* A certified lower bound of the hockey-stick divergence
+ * H_e(P||Q) = sup_S P(S) - e^e Q(S) >= P(x > x0) - e^e Q(x > x0) for the pair
+ * P = (1-p) N(0, sigma^2) + p N(s, sigma^2), Q = N(0, sigma^2), any x0:
+ *   = p Phibar((x0 - s)/sigma) - (e^e - 1 + p) Phibar(x0/sigma). */
+static void hs_lower(mpfr_t r, const mpfr_t e, const mpfr_t p, const mpfr_t sigma, const mpfr_t s,
+                     mpfr_prec_t prec)
+{
+    mpfr_t c, x0, y, a, b;
+    mpfr_inits2(prec, c, x0, y, a, b, (mpfr_ptr)0);
+    mpfr_expm1(c, e, MPFR_RNDN);
+    mpfr_add(c, c, p, MPFR_RNDN);
+    mpfr_div(x0, c, p, MPFR_RNDN);
+    mpfr_log(x0, x0, MPFR_RNDN);
+    mpfr_mul(x0, x0, sigma, MPFR_RNDN);
+    mpfr_mul(x0, x0, sigma, MPFR_RNDN);
+    mpfr_div(x0, x0, s, MPFR_RNDN);
+    mpfr_div_2ui(y, s, 1, MPFR_RNDN);
+    mpfr_add(x0, x0, y, MPFR_RNDN);                   /* any x0 is valid: to nearest */
+    mpfr_sub(y, x0, s, MPFR_RNDU);
+    mpfr_div(y, y, sigma, MPFR_RNDU);                 /* sigma > 0 */
+    phibar_b(a, y, -1, prec);
+    mpfr_mul(a, a, p, MPFR_RNDD);                     /* p Phibar, down */
+    mpfr_div(y, x0, sigma, MPFR_RNDD);
+    phibar_b(b, y, 1, prec);
+    mpfr_expm1(c, e, MPFR_RNDU);
+    mpfr_add(c, c, p, MPFR_RNDU);
+    mpfr_mul(b, b, c, MPFR_RNDU);
+    mpfr_sub(r, a, b, MPFR_RNDD);
+    mpfr_clears(c, x0, y, a, b, (mpfr_ptr)0);
+}
+
+/* pc_fedpdm_thm2: erratum E-003-20.  (20) is not an upper bound of the
+ * run's privacy loss: at the paper's settings (N = 100, K = 5 so p = 1/20,
+ * T = 300, delta = 1e-5, b = 30, |D_i| = 600, s = 1, sigma by (5)) with
+ * c0 = 1, the value e of (20) (fr_fedpdm_thm2, rounded up) has
+ * H_e(P||Q) > delta for the neighbouring pair above (one round of the
+ * K-of-N subsampled Gaussian; the run's loss is at least one round's, by
+ * post-processing): no (e, delta) guarantee.  Shown for Q = 1 at eps in
+ * {0.1, 1, 7, 10} and Q = 5 at eps in {7, 10}; and for c0 = 10^k
+ * (k = 0..6), q = 2^-j for the first j where it fails (any c0 fails for q
+ * small: (20) -> 0 while H does not depend on q).  The check also confirms
+ * that fedref's accountant (fr_fedpdm_rdp) at each of these settings is
+ * NOT refuted the same way (H at its eps <= delta, as it must be). */
+int pc_fedpdm_thm2(pc_ctx *ctx)
+{
+    ctx->function = "fedpdm_thm2";
+    ctx->vector = NULL;
+    ctx->claim = "003 Theorem 2 (20) with c0 = 1 at the paper's settings is below the loss of one "
+                 "round (hockey-stick > delta); any c0 fails for small q";
+    ctx->erratum = "E-003-20";
+    ctx->ran = ctx->failed = 0;
+    const mpfr_prec_t pr = ctx->prec;
+    mpfr_t sg, s, D, p, c0, ep, q, e, H, r;
+    mpfr_inits2(pr, sg, s, D, p, c0, ep, q, e, H, r, (mpfr_ptr)0);
+    mpfr_set_ui(s, 1, MPFR_RNDN);
+    mpfr_set_d(D, 1e-5, MPFR_RNDN);
+    mpfr_set_ui(p, 1, MPFR_RNDN);
+    mpfr_div_ui(p, p, 20, MPFR_RNDD);                 /* 1/20 down: H is increasing in p */
+    static const double epss[4] = {0.1, 1, 7, 10};
+    char first[200] = "";
+    for (int i = 0; i < 4; i++)
+        for (int Q = 1; Q <= 5; Q += 4) {
+            if (Q == 5 && i < 2)
+                continue;
+            ctx->ran++;
+            mpfr_set_d(sg, sqrt(2 * log(1.25 / 1e-5)) / epss[i], MPFR_RNDN);
+            mpfr_set_ui(c0, 1, MPFR_RNDN);
+            mpfr_set_d(ep, epss[i], MPFR_RNDN);
+            mpfr_set_ui(q, (unsigned long)Q * 30, MPFR_RNDN);
+            mpfr_div_ui(q, q, 600, MPFR_RNDN);
+            int st = fr_fedpdm_thm2(e, c0, ep, 5, 100, 300, q);
+            hs_lower(H, e, p, sg, s, pr);
+            unsigned long al;
+            st |= fr_fedpdm_rdp(r, &al, sg, s, 5, 100, 300, D, 256);
+            mpfr_t Hr;
+            mpfr_init2(Hr, pr);
+            hs_lower(Hr, r, p, sg, s, pr);
+            int refuted = st == FR_OK && mpfr_cmp(H, D) > 0;
+            int acct_ok = mpfr_cmp(Hr, D) <= 0;
+            if (!refuted || !acct_ok) {
+                if (!ctx->failed)
+                    snprintf(ctx->detail, sizeof ctx->detail,
+                             "eps %g Q %d: (20) = %.6g, H lower %.6g (refuted %d); RDP %.6g H %.3g",
+                             epss[i], Q, mpfr_get_d(e, MPFR_RNDU), mpfr_get_d(H, MPFR_RNDD), refuted,
+                             mpfr_get_d(r, MPFR_RNDU), mpfr_get_d(Hr, MPFR_RNDU));
+                ctx->failed++;
+            } else if (i == 1 && Q == 1) {
+                snprintf(first, sizeof first, "eps 1, Q 1, c0 1: (20) = %.6g, H >= %.6g > 1e-5",
+                         mpfr_get_d(e, MPFR_RNDU), mpfr_get_d(H, MPFR_RNDD));
+            }
+            mpfr_clear(Hr);
+        }
+    /* any c0: q = 2^-j, j up to 60, at eps = 1 */
+    unsigned long jmax = 0;
+    for (int k = 0; k <= 6; k++) {
+        ctx->ran++;
+        mpfr_set_d(sg, sqrt(2 * log(1.25 / 1e-5)), MPFR_RNDN);
+        mpfr_set_d(c0, pow(10, k), MPFR_RNDN);
+        mpfr_set_ui(ep, 1, MPFR_RNDN);
+        int found = 0;
+        for (unsigned long j = 1; j <= 60 && !found; j++) {
+            mpfr_set_ui_2exp(q, 1, -(long)j, MPFR_RNDN);
+            if (fr_fedpdm_thm2(e, c0, ep, 5, 100, 300, q) != FR_OK)
+                break;
+            hs_lower(H, e, p, sg, s, pr);
+            if (mpfr_cmp(H, D) > 0) {
+                found = 1;
+                if (j > jmax)
+                    jmax = j;
+            }
+        }
+        if (!found) {
+            if (!ctx->failed)
+                snprintf(ctx->detail, sizeof ctx->detail, "c0 = 1e%d: no q = 2^-j refutes (20)", k);
+            ctx->failed++;
+        }
+    }
+    if (!ctx->failed)
+        snprintf(ctx->detail, sizeof ctx->detail,
+                 "%s; (20) refuted at Q = 1 (all eps) and Q = 5 (eps 7, 10); every c0 <= 1e6 refuted at "
+                 "some q >= 2^-%lu; fedref's RDP totals not refuted", first, jmax);
+    mpfr_clears(sg, s, D, p, c0, ep, q, e, H, r, (mpfr_ptr)0);
+    return ctx->failed != 0;
+}
