@@ -317,7 +317,7 @@ START_TEST(rdp_against_loops)
         unsigned long K, N, T, amax;
         rand_case(&sigma, &s, &delta);
         N = 1 + (unsigned long)(U01() * 200);
-        K = 1 + (unsigned long)(U01() * N);
+        K = 1 + (unsigned long)(U01() * (double)N);
         T = 1 + (unsigned long)(U01() * 500);
         amax = 2 + (unsigned long)(U01() * 62);
         if (i < 8) {                                   /* the paper's settings */
@@ -358,10 +358,10 @@ START_TEST(rdp_order_no_subsampling)
     mpfr_set_ui(S, 1, MPFR_RNDN);
     for (unsigned long al = 2; al <= 40; al++) {
         ck_assert_int_eq(fr_fedpdm_rdp_order(e, sg, S, 7, 7, al), FR_OK);
-        ck_assert(mpfr_cmp_d(e, al / 2.0) == 0);       /* alpha / 2 exact */
+        ck_assert(mpfr_cmp_d(e, (double)al / 2.0) == 0);       /* alpha / 2 exact */
         double f;
         ck_assert_int_eq(ff_fedpdm_rdp_order(&f, 1, 1, 7, 7, al), FR_OK);
-        ck_assert(f >= al / 2.0 && f <= al / 2.0 * (1 + 0x1p-45));
+        ck_assert(f >= (double)al / 2.0 && f <= (double)al / 2.0 * (1 + 0x1p-45));
     }
     /* sigma = 3, s = 1: alpha / 18, inexact: RNDU of it or one ulp more */
     mpfr_set_ui(sg, 3, MPFR_RNDN);
