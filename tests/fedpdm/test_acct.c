@@ -206,7 +206,7 @@ START_TEST(compose_against_definitions)
         rand_case(&sigma, &s, &delta);
         unsigned long T = 1 + (unsigned long)(U01() * 400);
         mpfr_t d, e, b, a, t, u, rb, ra, S, sg, D;
-        mpfr_inits2(300, d, e, b, a, t, u, (mpfr_ptr)0);
+        mpfr_inits2(300, d, b, a, t, u, (mpfr_ptr)0);
         mpfr_init2(e, 256);
         mpfr_inits2(53, rb, ra, S, sg, D, (mpfr_ptr)0);
         mpfr_set_d(D, delta, MPFR_RNDN);
