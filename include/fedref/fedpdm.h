@@ -126,7 +126,132 @@ int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho,
 
 /* ==== privacy accounting: (7), (20), composition, Renyi DP ================ */
 
-
+/* The accountant of a run of Algorithm 1 of 003 (docs/FEDPDM.md, privacy
+ * accounting): T rounds; each round a uniform K-subset of the N clients
+ * participates (client-level subsampling, a client in a round with
+ * probability K/N) and a participating client releases its upload through
+ * the Gaussian mechanism, L2 sensitivity s, noise N(0, sigma^2 I) (the
+ * same s and sigma every round).  The privacy loss (7) of one release is
+ * distributed N(mu, 2 mu), mu = s^2 / (2 sigma^2).  Neighbouring: one
+ * client's data replaced.  Every epsilon returned is an UPPER BOUND of the
+ * true one (directed rounding, certified), never below it; all are
+ * guarantees of the mechanism in exact arithmetic with exact Gaussian
+ * noise, not of floating-point draws (docs/RNG.md section 5).
+ *
+ * fr_fedpdm_gauss_eps: eps = the least e >= 0 such that one Gaussian
+ *            release is (e, delta)-DP, rounded up:
+ *              delta(e) = Phi(a/2 - e/a) - e^e Phi(-a/2 - e/a) <= delta,
+ *              a = s / sigma
+ *            (the analytic Gaussian mechanism, Balle & Wang 2018, Thm 8:
+ *            the condition is necessary and sufficient; delta(.) is
+ *            decreasing, so any e' >= eps is also valid).  eps = 0 when
+ *            s = 0 or delta(0) = erf(a / (2 sqrt2)) <= delta.
+ * Domain:    sigma > 0, s >= 0, 0 < delta < 1, all finite.
+ * Statuses:  FR_ENULL (any argument), FR_ENONFINITE (sigma, s or delta
+ *            NaN or infinite), FR_EDOM (sigma <= 0, s < 0, delta outside
+ *            (0, 1)), FR_EINTERNAL (no finite bracket below 2^2000);
+ *            eps untouched on error.
+ * Aliasing:  eps may alias any input.
+ * Accuracy:  bisection on a certified enclosure of delta(e) (Phi by
+ *            mpfr_erfc, every operation rounded outward, working precision
+ *            doubled up to 8 (p + 32) + 256 bits when a midpoint cannot be
+ *            decided), with lo certified delta(lo) > delta and hi certified
+ *            delta(hi) <= delta: the result is RNDU(hi), which is RNDU of
+ *            the least e when RNDU(lo) = RNDU(hi) (the normal end), and
+ *            always an upper bound of it.
+ * Precision: that of eps.
+ * Checked by: tests/fedpdm/test_acct.c (the condition re-evaluated at 256
+ *            bits at eps and just below it; the closed form for delta(0)),
+ *            proofs_checks/fedpdm/check_acct.c.
+ *
+ * fr_fedpdm_compose: the (eps, delta)-DP of the T releases of one client
+ *            (a client may participate in every round: the worst case, NO
+ *            subsampling amplification), total delta = delta in both:
+ *              basic = T eps_0(delta / T)                  (sum of eps, sum
+ *                                                           of delta)
+ *              adv   = sqrt(2 T ln(2/delta)) eps_1 + T eps_1 (e^eps_1 - 1),
+ *                      eps_1 = eps_0(delta / (2T))
+ *            eps_0(d) = fr_fedpdm_gauss_eps(sigma, s, d); adv is Dwork &
+ *            Roth, Theorem 3.20 (advanced composition, delta' = delta/2,
+ *            k = T, per-round delta/(2T): total T delta/(2T) + delta/2).
+ * Domain:    1 <= T <= 2^40; sigma, s, delta as fr_fedpdm_gauss_eps;
+ *            basic and adv distinct.
+ * Statuses:  FR_ENULL, FR_ESIZE (T), FR_ENONFINITE, FR_EDOM (as above;
+ *            basic == adv), FR_EINTERNAL; outputs untouched on error.
+ * Aliasing:  basic and adv may alias inputs, not each other.
+ * Accuracy:  upper bounds: the per-round delta rounded down, eps_0 as
+ *            above, every later operation rounded up at p + 64 bits, then
+ *            rounded up to the output (not correctly rounded: within a few
+ *            ulps of the exact formula at eps_0).
+ * Precision: those of basic and adv.
+ * Checked by: tests/fedpdm/test_acct.c, proofs_checks/fedpdm/check_acct.c.
+ *
+ * fr_fedpdm_rdp: eps of the whole run by Renyi DP, with K-of-N client
+ *            subsampling, and the order alpha attaining it:
+ *              eps = min_{alpha = 2..alpha_max} T e(alpha)
+ *                                               + ln(1/delta) / (alpha - 1)
+ *            (Mironov 2017, Prop. 3; RDP composes by summing), with the
+ *            per-round RDP (K < N)
+ *              e(alpha) = min{ alpha mu, (1/(alpha-1)) ln(1
+ *                 + g^2 C(alpha,2) min{4 (e^{2 mu} - 1), 2 e^{2 mu}}
+ *                 + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j (j-1) mu}) },
+ *            g = K/N: Wang, Balle & Kasiviswanathan 2019, Theorem 9 for
+ *            the Gaussian's RDP eps(j) = j mu (Mironov 2017) and eps(inf)
+ *            = inf, so min{2, (e^{eps(inf)} - 1)^j} = 2 and (j - 1) eps(j)
+ *            = j (j - 1) mu; alpha mu (the unsubsampled RDP, also valid)
+ *            is taken when smaller.  K = N: e(alpha) = alpha mu exactly.
+ * Domain:    1 <= N, 1 <= K <= N, 1 <= T <= 2^40, 2 <= alpha_max <= 1024;
+ *            sigma, s, delta as fr_fedpdm_gauss_eps.
+ * Statuses:  FR_ENULL (eps, alpha, sigma, s, delta), FR_ESIZE (N = 0, T),
+ *            FR_ENONFINITE, FR_EDOM (sigma, s, delta as above; K = 0, K >
+ *            N, alpha_max); outputs untouched on error.
+ * Aliasing:  eps may alias any input.
+ * Accuracy:  an upper bound: every term rounded up at p + 64 bits (mu,
+ *            K/N, ln(1/delta), exp, expm1, log1p up; binomials exact),
+ *            sums of positive terms rounded up, the minimum of upper
+ *            bounds; alpha: the first order attaining the computed minimum.
+ * Precision: that of eps.
+ * Checked by: tests/fedpdm/test_acct.c, proofs_checks/fedpdm/check_acct.c
+ *            (the Renyi divergence of the subsampled mixture integrated
+ *            numerically <= e(alpha)).
+ *
+ * fr_fedpdm_rdp_order: e = e(alpha), the per-round RDP of order alpha above
+ *            (one round, K of N), rounded up.
+ * Domain:    1 <= N, 1 <= K <= N, 2 <= alpha <= 1024; sigma > 0, s >= 0
+ *            finite.
+ * Statuses:  FR_ENULL (e, sigma, s), FR_ESIZE (N = 0), FR_ENONFINITE
+ *            (sigma, s), FR_EDOM (sigma, s, K, alpha); e untouched on error.
+ * Aliasing:  e may alias any input.
+ * Accuracy:  an upper bound, as fr_fedpdm_rdp's terms.
+ * Precision: that of e.
+ * Checked by: proofs_checks/fedpdm/check_acct.c (>= the exact Renyi
+ *            divergence of a subsampled-Gaussian neighbouring pair),
+ *            tests/fedpdm/test_acct.c.
+ *
+ * fr_fedpdm_thm2: 003 (20), Theorem 2, for a given c0 (the paper leaves c0
+ *            "a constant dependent upon delta"):
+ *              eps_bar = c0 q^2 eps sqrt(p T / (1 - q)),  p = K/N,
+ *            rounded up.  NOT a certified privacy guarantee (c0 unknown,
+ *            the formula is the paper's; docs/FEDPDM.md compares it with
+ *            fr_fedpdm_rdp).
+ * Domain:    c0 > 0, eps > 0, 0 < q < 1 finite; 1 <= N, 1 <= K <= N, 1 <=
+ *            T <= 2^40.
+ * Statuses:  FR_ENULL, FR_ESIZE (N = 0, T), FR_ENONFINITE (c0, eps, q),
+ *            FR_EDOM (c0, eps, q, K); eps_bar untouched on error.
+ * Aliasing:  eps_bar may alias any input.
+ * Accuracy:  rounded up (every operation up at p + 64 bits; 1 - q down).
+ * Precision: that of eps_bar.
+ * Checked by: tests/fedpdm/test_acct.c. */
+int fr_fedpdm_gauss_eps(mpfr_t eps, const mpfr_t sigma, const mpfr_t s, const mpfr_t delta);
+int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t s,
+                      unsigned long T, const mpfr_t delta);
+int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mpfr_t s,
+                  unsigned long K, unsigned long N, unsigned long T, const mpfr_t delta,
+                  unsigned long alpha_max);
+int fr_fedpdm_rdp_order(mpfr_t e, const mpfr_t sigma, const mpfr_t s, unsigned long K,
+                        unsigned long N, unsigned long alpha);
+int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned long K,
+                   unsigned long N, unsigned long T, const mpfr_t q);
 
 /* ==== end of privacy accounting =========================================== */
 

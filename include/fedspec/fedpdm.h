@@ -52,7 +52,8 @@ enum { FR_GAUSS_FAILS = -1, FR_GAUSS_UNKNOWN = 0, FR_GAUSS_HOLDS = 1 };
 
 /* ==== privacy accounting: (7), (20), composition, Renyi DP ================ */
 
-
+/* (no shared spec function: fedref/fedpdm.h and fedfast/fedpdm.h hold the
+ * accountant's contracts) */
 
 /* ==== end of privacy accounting =========================================== */
 

@@ -1,0 +1,255 @@
+/* acct.c -- the privacy accountant of FedPDM-DP (paper 003), fast wing
+ * (docs/FEDPDM.md, privacy accounting; contracts: fedfast/fedpdm.h).
+ *
+ * Every returned epsilon is an upper bound, by outward rounding factors:
+ * each computed quantity q is replaced by up(q) = q + |q| r + 2^-1060 or
+ * dn(q) = q - |q| r - 2^-1060 in the direction that makes the final
+ * epsilon larger, with r = 2^-50 after a correctly rounded operation
+ * (+ - * / sqrt: relative error <= 2^-53; the factor's own rounding is
+ * covered since |q| 2^-50 > ulp(q)/2 + 2^-53 |q|) and r = 2^-40 after a
+ * libm call (exp, expm1, log, log1p, erfc).  The libm assumption: those
+ * functions return a result within 2^-40 relative error of the exact one,
+ * or within 2^-1060 absolute error in the subnormal range (glibc documents
+ * at most a few ulps, i.e. about 2^-50).  Compiled without contraction or
+ * fast-math (the GNUmakefile's flags). */
+#include <float.h>
+#include <math.h>
+#include "../internal.h"
+#include "fedfast/fedpdm.h"
+
+#define R_OP 0x1p-50
+#define R_LM 0x1p-40
+#define ABS_T 0x1p-1060
+#define ACCT_ALPHA_MAX 1024ul
+
+static double up(double q, double r)
+{
+    return q + fabs(q) * r + ABS_T;
+}
+static double dn(double q, double r)
+{
+    return q - fabs(q) * r - ABS_T;
+}
+
+/* Phi(x) bounded above (dir > 0) or below (dir < 0), x a bound of the
+ * argument in the same direction (Phi increasing). */
+static double phi_b(double x, int dir)
+{
+    double y = x * 0.70710678118654752440;         /* 1/sqrt2 rounded: one more 2^-53 */
+    if (dir > 0) {
+        y = -up(y, R_OP);               /* a lower bound of -x/sqrt2 */
+        return up(0.5 * erfc(y), R_LM); /* erfc decreasing */
+    }
+    y = -dn(y, R_OP);
+    double r = dn(0.5 * erfc(y), R_LM);
+    return r > 0 ? r : 0;
+}
+
+/* an upper (dir > 0) or lower (dir < 0) bound of
+ * delta(eps) = Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a), a = s/sigma. */
+static double delta_b(double eps, double s, double sigma, int dir)
+{
+    const double alo = dn(s / sigma, R_OP), ahi = up(s / sigma, R_OP);
+    double x1, x2, p1, p2, e;
+    if (dir > 0) {
+        x1 = up(up(ahi / 2, R_OP) - dn(eps / ahi, R_OP), R_OP);
+        x2 = -up(up(ahi / 2, R_OP) + up(eps / alo, R_OP), R_OP);
+        p1 = phi_b(x1, 1);
+        p2 = phi_b(x2, -1);
+        e = dn(exp(eps), R_LM);
+        double t = isfinite(e) ? dn(e * p2, R_OP) : 0;     /* a lower bound of the term */
+        if (!(t >= 0))
+            t = 0;
+        return up(p1 - t, R_OP);
+    }
+    x1 = dn(dn(alo / 2, R_OP) - up(eps / alo, R_OP), R_OP);
+    x2 = -dn(dn(alo / 2, R_OP) + dn(eps / ahi, R_OP), R_OP);
+    p1 = phi_b(x1, -1);
+    p2 = phi_b(x2, 1);
+    e = up(exp(eps), R_LM);
+    double t = up(e * p2, R_OP);
+    if (isnan(t))
+        t = INFINITY;
+    return dn(p1 - t, R_OP);
+}
+
+/* valid inputs, s > 0: an upper bound of the least eps (or +Inf). */
+static double gauss_eps_core(double sigma, double s, double delta)
+{
+    if (delta_b(0, s, sigma, 1) <= delta)
+        return 0;
+    double lo = 0, hi = 1;
+    while (!(delta_b(hi, s, sigma, 1) <= delta)) {
+        if (delta_b(hi, s, sigma, -1) > delta)
+            lo = hi;
+        hi *= 2;
+        if (hi > 0x1p1000)
+            return INFINITY;
+    }
+    for (int k = 0; k < 400 && hi - lo > 0x1p-46 * hi; k++) {
+        const double m = lo + (hi - lo) / 2;
+        if (m <= lo || m >= hi)
+            break;
+        if (delta_b(m, s, sigma, 1) <= delta)
+            hi = m;
+        else
+            lo = m;   /* not certified below: lo only steers the search */
+    }
+    return hi;
+}
+
+static int gauss_args(double sigma, double s, double delta)
+{
+    if (!isfinite(sigma) || !isfinite(s) || !isfinite(delta))
+        return FR_ENONFINITE;
+    if (!(sigma > 0) || s < 0 || !(delta > 0) || !(delta < 1))
+        return FR_EDOM;
+    return FR_OK;
+}
+
+int ff_fedpdm_gauss_eps(double *eps, double sigma, double s, double delta)
+{
+    if (eps == NULL)
+        return FR_ENULL;
+    int st = gauss_args(sigma, s, delta);
+    if (st != FR_OK)
+        return st;
+    *eps = s == 0 ? 0 : gauss_eps_core(sigma, s, delta);
+    return FR_OK;
+}
+
+int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsigned long T,
+                      double delta)
+{
+    if (basic == NULL || adv == NULL)
+        return FR_ENULL;
+    if (T == 0 || T > (1ul << 40))
+        return FR_ESIZE;
+    int st = gauss_args(sigma, s, delta);
+    if (st != FR_OK)
+        return st;
+    if (basic == adv)
+        return FR_EDOM;
+    const double Td = (double)T;                           /* exact: T <= 2^40 */
+    double d0 = dn(delta / Td, R_OP);
+    double e0 = s == 0 ? 0 : gauss_eps_core(sigma, s, d0 > 0 ? d0 : DBL_TRUE_MIN);
+    const double b = up(e0 * Td, R_OP);
+    d0 = dn(delta / (2 * Td), R_OP);
+    e0 = s == 0 ? 0 : gauss_eps_core(sigma, s, d0 > 0 ? d0 : DBL_TRUE_MIN);
+    const double L = up(-dn(log(delta / 2), R_LM), R_OP);  /* ln(1/delta'), delta/2 exact */
+    double t = up(sqrt(up(2 * Td * L, R_OP)), R_OP);
+    t = up(t * e0, R_OP);
+    double u = up(expm1(e0), R_LM);
+    u = up(up(u * e0, R_OP) * Td, R_OP);
+    const double a = up(t + u, R_OP);
+    *basic = b;
+    *adv = isnan(a) ? INFINITY : a;
+    return FR_OK;
+}
+
+/* the per-round subsampled RDP of order al, an upper bound (see ref). */
+static double rdp_round(unsigned long al, double mu, double lg, int sub)
+{
+    double r = up(mu * (double)al, R_OP);
+    if (!sub)
+        return r;
+    /* log-domain terms lt_j, an upper bound each; lt_0 = 0 (the 1) */
+    const double m2 = up(2 * mu, R_OP);
+    double a = up(4 * up(expm1(m2), R_LM), R_OP);
+    double b = up(2 * up(exp(m2), R_LM), R_OP);
+    double c2 = (double)al * (double)(al - 1) / 2;         /* exact: al <= 1024 */
+    double lt[ACCT_ALPHA_MAX + 1];
+    double la = a < b ? up(log(a), R_LM) : up(up(log(2.0), R_LM) + up(m2, R_OP), R_OP);
+    if (a < b && !(a > 0))
+        la = -INFINITY;                                     /* mu = 0: no term */
+    lt[0] = 0;
+    lt[2] = up(up(la + up(2 * lg, R_OP), R_OP) + up(log(c2), R_LM), R_OP);
+    double lc = up(log(c2), R_LM);                          /* ln C(al, j) upper */
+    const double ln2 = up(log(2.0), R_LM);
+    double M = lt[2] > 0 ? lt[2] : 0;
+    for (unsigned long j = 3; j <= al; j++) {
+        lc = up(lc + up(log(up((double)(al - j + 1) / (double)j, R_OP)), R_LM), R_OP);
+        double t = up(up(ln2 + up((double)j * lg, R_OP), R_OP) + lc, R_OP);
+        t = up(t + up(mu * (double)(j * (j - 1)), R_OP), R_OP);
+        lt[j] = t;
+        if (t > M)
+            M = t;
+    }
+    double S = 0;
+    for (unsigned long j = 0; j <= al; j++) {
+        if (j == 1)
+            continue;
+        S = up(S + up(exp(up(lt[j] - M, R_OP)), R_LM), R_OP);
+    }
+    double v = up(M + up(log(S), R_LM), R_OP);
+    v = up(v / (double)(al - 1), R_OP);
+    return v < r ? v : r;
+}
+
+int ff_fedpdm_rdp(double *eps, unsigned long *alpha, double sigma, double s, unsigned long K,
+                  unsigned long N, unsigned long T, double delta, unsigned long alpha_max)
+{
+    if (eps == NULL || alpha == NULL)
+        return FR_ENULL;
+    if (N == 0 || T == 0 || T > (1ul << 40))
+        return FR_ESIZE;
+    int st = gauss_args(sigma, s, delta);
+    if (st != FR_OK)
+        return st;
+    if (K == 0 || K > N || alpha_max < 2 || alpha_max > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const double mu = up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
+    const double g = up((double)K / (double)N, R_OP);
+    const double lg = up(log(g), R_LM);
+    const double L = up(-dn(log(delta), R_LM), R_OP);
+    double best = INFINITY;
+    unsigned long ab = 2;
+    for (unsigned long al = 2; al <= alpha_max; al++) {
+        double r = up(rdp_round(al, mu, lg, K < N) * (double)T, R_OP);
+        r = up(r + up(L / (double)(al - 1), R_OP), R_OP);
+        if (r < best) {
+            best = r;
+            ab = al;
+        }
+    }
+    *eps = best;
+    *alpha = ab;
+    return FR_OK;
+}
+
+int ff_fedpdm_rdp_order(double *e, double sigma, double s, unsigned long K, unsigned long N,
+                        unsigned long alpha)
+{
+    if (e == NULL)
+        return FR_ENULL;
+    if (N == 0)
+        return FR_ESIZE;
+    if (!isfinite(sigma) || !isfinite(s))
+        return FR_ENONFINITE;
+    if (!(sigma > 0) || s < 0 || K == 0 || K > N || alpha < 2 || alpha > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const double mu = up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
+    const double g = up((double)K / (double)N, R_OP);
+    *e = rdp_round(alpha, mu, up(log(g), R_LM), K < N);
+    return FR_OK;
+}
+
+int ff_fedpdm_thm2(double *eps_bar, double c0, double eps, unsigned long K, unsigned long N,
+                   unsigned long T, double q)
+{
+    if (eps_bar == NULL)
+        return FR_ENULL;
+    if (N == 0 || T == 0 || T > (1ul << 40))
+        return FR_ESIZE;
+    if (!isfinite(c0) || !isfinite(eps) || !isfinite(q))
+        return FR_ENONFINITE;
+    if (!(c0 > 0) || !(eps > 0) || !(q > 0) || !(q < 1) || K == 0 || K > N)
+        return FR_EDOM;
+    double a = up(up((double)K * (double)T, R_OP) / (double)N, R_OP);
+    a = up(a / dn(1 - q, R_OP), R_OP);
+    a = up(sqrt(a), R_OP);
+    a = up(a * up(q * q, R_OP), R_OP);
+    a = up(a * eps, R_OP);
+    *eps_bar = up(a * c0, R_OP);
+    return FR_OK;
+}

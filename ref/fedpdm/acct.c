@@ -1,0 +1,404 @@
+/* acct.c -- the privacy accountant of FedPDM-DP (paper 003), ref wing
+ * (docs/FEDPDM.md, privacy accounting; contracts: fedref/fedpdm.h).
+ *
+ * Every returned epsilon is an upper bound on the true one: each operation
+ * is rounded in the direction that makes the bound larger (all the
+ * quantities are monotone in their arguments; the direction of each
+ * rounding is written next to it), and the final rounding to the output's
+ * precision is upward.
+ *
+ * fr_fedpdm_gauss_eps: the least eps >= 0 with delta(eps) <= delta, where
+ *   delta(eps) = Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a), a = s/sigma
+ *   (Balle & Wang 2018, Theorem 8; delta(.) is decreasing), by bisection on
+ *   a certified enclosure of delta(eps) (Phi(x) = erfc(-x/sqrt2)/2, every
+ *   operation rounded outward at working precision wp, wp doubled when a
+ *   midpoint cannot be decided).  lo always has delta(lo) > delta, hi
+ *   always has delta(hi) <= delta (certified), so the least eps lies in
+ *   (lo, hi]; the loop stops when lo and hi round up to the same value
+ *   (then that value is the least eps rounded up) or after enough steps
+ *   (then RNDU(hi), at most one ulp above).
+ * fr_fedpdm_compose: T rounds of one Gaussian release, total delta = delta:
+ *   basic: eps_0 = gauss_eps(delta/T), T eps_0;
+ *   advanced (Dwork-Roth Thm 3.20): eps_0 = gauss_eps(delta/(2T)),
+ *   sqrt(2 T ln(2/delta)) eps_0 + T eps_0 (e^eps_0 - 1).
+ * fr_fedpdm_rdp: the RDP accountant with K-of-N subsampling (Wang, Balle
+ *   & Kasiviswanathan 2019, Theorem 9, eps(inf) = inf) and the conversion
+ *   of Mironov 2017, Prop. 3. */
+#include <stdlib.h>
+#include <gmp.h>
+#include "../internal.h"
+#include "fedref/fedpdm.h"
+
+#define ACCT_STEPS_MAX 4096     /* bisection steps before giving RNDU(hi) */
+#define ACCT_ALPHA_MAX 1024ul   /* largest alpha_max accepted */
+
+/* r = x * [clo, chi] rounded up (dir > 0) or down (dir < 0) -- the product
+ * of x by a positive constant known to lie in [clo, chi]. */
+static void mul_enc(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr clo, mpfr_srcptr chi, int dir)
+{
+    if (dir > 0)
+        mpfr_mul(r, x, mpfr_sgn(x) >= 0 ? chi : clo, MPFR_RNDU);
+    else
+        mpfr_mul(r, x, mpfr_sgn(x) >= 0 ? clo : chi, MPFR_RNDD);
+}
+
+/* Phi(x) bounded: dir > 0 an upper bound, dir < 0 a lower bound, for x
+ * known to be <= xhi (dir > 0) or >= xlo (dir < 0) -- Phi increasing.
+ * Phi(x) = erfc(-x / sqrt2) / 2 = erfc(-x * r2) / 2, r2 = 1/sqrt2 in
+ * [r2lo, r2hi]; erfc decreasing. */
+static void phi_bound(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr r2lo, mpfr_srcptr r2hi, int dir,
+                      mpfr_prec_t wp)
+{
+    mpfr_t y;
+    mpfr_init2(y, wp);
+    /* y = x r2 bounded in direction dir, then erfc(-y) in direction dir */
+    mul_enc(y, x, r2lo, r2hi, dir);
+    mpfr_neg(y, y, MPFR_RNDN);
+    mpfr_erfc(r, y, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
+    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
+    mpfr_clear(y);
+}
+
+/* [dl, du] encloses delta(eps) = Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a)
+ * with a in [alo, ahi] (a > 0). */
+static void delta_enc(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo, mpfr_srcptr ahi,
+                      mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp)
+{
+    mpfr_t h, q, x, p1, p2, e;
+    mpfr_inits2(wp, h, q, x, p1, p2, e, (mpfr_ptr)0);
+    for (int dir = 1; dir >= -1; dir -= 2) {
+        const mpfr_rnd_t up = dir > 0 ? MPFR_RNDU : MPFR_RNDD, dn = dir > 0 ? MPFR_RNDD : MPFR_RNDU;
+        /* first term in direction dir: x1 = a/2 - eps/a, larger with a larger */
+        mpfr_div_2ui(h, dir > 0 ? ahi : alo, 1, up);
+        mpfr_div(q, eps, dir > 0 ? ahi : alo, dn);
+        mpfr_sub(x, h, q, up);
+        phi_bound(p1, x, r2lo, r2hi, dir, wp);
+        /* second term in the opposite direction: x2 = -a/2 - eps/a */
+        mpfr_div_2ui(h, dir > 0 ? ahi : alo, 1, up);     /* a/2 toward dir: -a/2 away */
+        mpfr_div(q, eps, dir > 0 ? alo : ahi, up);       /* eps/a toward dir */
+        mpfr_add(x, h, q, up);
+        mpfr_neg(x, x, MPFR_RNDN);                        /* x2 bounded against dir */
+        phi_bound(p2, x, r2lo, r2hi, -dir, wp);
+        mpfr_exp(e, eps, dn);
+        mpfr_mul(p2, p2, e, dn);
+        mpfr_sub(dir > 0 ? du : dl, p1, p2, up);
+    }
+    mpfr_clears(h, q, x, p1, p2, e, (mpfr_ptr)0);
+}
+
+/* The core of fr_fedpdm_gauss_eps on valid inputs, result in out (its
+ * precision), rounded up.  s > 0. */
+static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta)
+{
+    const mpfr_prec_t p = mpfr_get_prec(out);
+    int st = FR_OK;
+    mpfr_prec_t wp = p + 32;
+    const mpfr_prec_t wpmax = 8 * (p + 32) + 256;
+    mpfr_t alo, ahi, r2lo, r2hi, lo, hi, m, dl, du, rl, rh;
+    mpfr_inits2(wp, alo, ahi, r2lo, r2hi, lo, hi, m, dl, du, (mpfr_ptr)0);
+    mpfr_inits2(p, rl, rh, (mpfr_ptr)0);
+    int lo_zero = 1;                          /* lo = 0 not yet certified > */
+    mpfr_set_zero(lo, 1);
+    mpfr_set_ui(hi, 1, MPFR_RNDN);
+    for (int steps = 0;; steps++) {
+        mpfr_div(alo, s, sigma, MPFR_RNDD);
+        mpfr_div(ahi, s, sigma, MPFR_RNDU);
+        mpfr_set_ui(r2lo, 2, MPFR_RNDN);
+        mpfr_rec_sqrt(r2lo, r2lo, MPFR_RNDD);
+        mpfr_set_ui(r2hi, 2, MPFR_RNDN);
+        mpfr_rec_sqrt(r2hi, r2hi, MPFR_RNDU);
+        if (steps == 0) {
+            /* eps = 0 suffices? */
+            delta_enc(dl, du, lo, alo, ahi, r2lo, r2hi, wp);
+            if (mpfr_lessequal_p(du, delta)) {
+                mpfr_set_zero(out, 1);
+                break;
+            }
+            /* grow hi until delta(hi) <= delta is certified */
+            for (int g = 0;; g++) {
+                delta_enc(dl, du, hi, alo, ahi, r2lo, r2hi, wp);
+                if (mpfr_lessequal_p(du, delta))
+                    break;
+                if (mpfr_greater_p(dl, delta)) {
+                    mpfr_set(lo, hi, MPFR_RNDN);
+                    lo_zero = 0;
+                }
+                if (g > 2000) {
+                    st = FR_EINTERNAL;
+                    break;
+                }
+                mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
+            }
+            if (st != FR_OK)
+                break;
+        }
+        mpfr_set(rl, lo, MPFR_RNDU);
+        mpfr_set(rh, hi, MPFR_RNDU);
+        if ((!lo_zero && mpfr_equal_p(rl, rh)) || steps > ACCT_STEPS_MAX) {
+            mpfr_set(out, rh, MPFR_RNDN);     /* same precision: exact */
+            break;
+        }
+        mpfr_add(m, lo, hi, MPFR_RNDN);
+        mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+        if (mpfr_equal_p(m, lo) || mpfr_equal_p(m, hi)) {   /* no room: more bits */
+            if (wp > wpmax) {
+                mpfr_set(out, rh, MPFR_RNDN);
+                break;
+            }
+            wp *= 2;
+            mpfr_prec_round(lo, wp, MPFR_RNDN);           /* exact: more bits */
+            mpfr_prec_round(hi, wp, MPFR_RNDN);
+            mpfr_set_prec(m, wp);
+            mpfr_set_prec(alo, wp); mpfr_set_prec(ahi, wp);
+            mpfr_set_prec(r2lo, wp); mpfr_set_prec(r2hi, wp);
+            mpfr_set_prec(dl, wp); mpfr_set_prec(du, wp);
+            continue;
+        }
+        delta_enc(dl, du, m, alo, ahi, r2lo, r2hi, wp);
+        if (mpfr_lessequal_p(du, delta)) {
+            mpfr_set(hi, m, MPFR_RNDN);
+        } else if (mpfr_greater_p(dl, delta)) {
+            mpfr_set(lo, m, MPFR_RNDN);
+            lo_zero = 0;
+        } else {                                           /* undecided: more bits */
+            if (wp > wpmax) {
+                mpfr_set(out, rh, MPFR_RNDN);
+                break;
+            }
+            wp *= 2;
+            mpfr_prec_round(lo, wp, MPFR_RNDN);
+            mpfr_prec_round(hi, wp, MPFR_RNDN);
+            mpfr_set_prec(m, wp);
+            mpfr_set_prec(alo, wp); mpfr_set_prec(ahi, wp);
+            mpfr_set_prec(r2lo, wp); mpfr_set_prec(r2hi, wp);
+            mpfr_set_prec(dl, wp); mpfr_set_prec(du, wp);
+        }
+    }
+    mpfr_clears(alo, ahi, r2lo, r2hi, lo, hi, m, dl, du, rl, rh, (mpfr_ptr)0);
+    return st;
+}
+
+/* sigma > 0, s >= 0, 0 < delta < 1, all finite; eps the output. */
+static int gauss_args(mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta)
+{
+    if (!mpfr_number_p(sigma) || !mpfr_number_p(s) || !mpfr_number_p(delta))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(sigma) <= 0 || mpfr_sgn(s) < 0 || mpfr_sgn(delta) <= 0 || mpfr_cmp_ui(delta, 1) >= 0)
+        return FR_EDOM;
+    return FR_OK;
+}
+
+int fr_fedpdm_gauss_eps(mpfr_t eps, const mpfr_t sigma, const mpfr_t s, const mpfr_t delta)
+{
+    if (eps == NULL || sigma == NULL || s == NULL || delta == NULL)
+        return FR_ENULL;
+    int st = gauss_args(sigma, s, delta);
+    if (st != FR_OK)
+        return st;
+    mpfr_t r;
+    mpfr_init2(r, mpfr_get_prec(eps));
+    if (mpfr_zero_p(s))
+        mpfr_set_zero(r, 1);
+    else
+        st = gauss_eps_core(r, sigma, s, delta);
+    if (st == FR_OK)
+        mpfr_set(eps, r, MPFR_RNDN);
+    mpfr_clear(r);
+    return st;
+}
+
+int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t s,
+                      unsigned long T, const mpfr_t delta)
+{
+    if (basic == NULL || adv == NULL || sigma == NULL || s == NULL || delta == NULL)
+        return FR_ENULL;
+    if (T == 0 || T > (1ul << 40))
+        return FR_ESIZE;
+    int st = gauss_args(sigma, s, delta);
+    if (st != FR_OK)
+        return st;
+    if (basic == adv)
+        return FR_EDOM;
+    const mpfr_prec_t pb = mpfr_get_prec(basic), pa = mpfr_get_prec(adv);
+    const mpfr_prec_t wp = (pb > pa ? pb : pa) + 64;
+    mpfr_t d0, e0, t, u, b, a;
+    mpfr_inits2(wp, d0, e0, t, u, (mpfr_ptr)0);
+    mpfr_init2(b, pb);
+    mpfr_init2(a, pa);
+    /* basic: per-round delta/T rounded down (a smaller delta_0 only raises
+     * eps_0, and T delta_0 <= delta) */
+    mpfr_div_ui(d0, delta, T, MPFR_RNDD);
+    st = mpfr_zero_p(s) ? (mpfr_set_zero(e0, 1), FR_OK) : gauss_eps_core(e0, sigma, s, d0);
+    if (st == FR_OK)
+        mpfr_mul_ui(b, e0, T, MPFR_RNDU);
+    /* advanced: delta' = delta/2 rounded down, delta_0 = delta/(2T) down */
+    if (st == FR_OK) {
+        mpfr_div_ui(d0, delta, 2 * T, MPFR_RNDD);
+        st = mpfr_zero_p(s) ? (mpfr_set_zero(e0, 1), FR_OK) : gauss_eps_core(e0, sigma, s, d0);
+    }
+    if (st == FR_OK) {
+        mpfr_div_2ui(u, delta, 1, MPFR_RNDN);       /* delta' = delta/2 (exact) */
+        mpfr_log(u, u, MPFR_RNDD);                  /* ln delta' rounded down */
+        mpfr_neg(t, u, MPFR_RNDN);                  /* ln(1/delta') rounded up */
+        mpfr_mul_ui(t, t, 2 * T, MPFR_RNDU);
+        mpfr_sqrt(t, t, MPFR_RNDU);
+        mpfr_mul(t, t, e0, MPFR_RNDU);              /* sqrt(2T ln(1/delta')) eps_0 */
+        mpfr_expm1(u, e0, MPFR_RNDU);
+        mpfr_mul(u, u, e0, MPFR_RNDU);
+        mpfr_mul_ui(u, u, T, MPFR_RNDU);            /* T eps_0 (e^eps_0 - 1) */
+        mpfr_add(a, t, u, MPFR_RNDU);
+        mpfr_set(basic, b, MPFR_RNDN);
+        mpfr_set(adv, a, MPFR_RNDN);
+    }
+    mpfr_clears(d0, e0, t, u, b, a, (mpfr_ptr)0);
+    return st;
+}
+
+/* The per-round RDP of order alpha of the K-of-N subsampled Gaussian
+ * mechanism, rounded up at precision wp:
+ *   min{ alpha mu,
+ *        1/(alpha-1) ln(1 + g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
+ *                          + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu}) }
+ * with g = K/N (the second only when K < N), mu an upper bound of
+ * s^2/(2 sigma^2), g an upper bound of K/N. */
+static void rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g, int sub,
+                      mpfr_prec_t wp, mpz_ptr bin)
+{
+    mpfr_t a, b, t, gj, acc;
+    mpfr_inits2(wp, a, b, t, gj, acc, (mpfr_ptr)0);
+    mpfr_mul_ui(r, mu, alpha, MPFR_RNDU);                /* alpha mu */
+    if (sub) {
+        /* j = 2 */
+        mpfr_mul_2ui(t, mu, 1, MPFR_RNDU);               /* 2 mu */
+        mpfr_expm1(a, t, MPFR_RNDU);
+        mpfr_mul_2ui(a, a, 2, MPFR_RNDU);                /* 4 (e^{2mu} - 1) */
+        mpfr_exp(b, t, MPFR_RNDU);
+        mpfr_mul_2ui(b, b, 1, MPFR_RNDU);                /* 2 e^{2mu} */
+        if (mpfr_less_p(b, a))
+            mpfr_set(a, b, MPFR_RNDN);
+        mpfr_sqr(gj, g, MPFR_RNDU);                      /* g^2 */
+        mpz_bin_uiui(bin, alpha, 2);
+        mpfr_mul_z(a, a, bin, MPFR_RNDU);
+        mpfr_mul(acc, a, gj, MPFR_RNDU);
+        for (unsigned long j = 3; j <= alpha; j++) {
+            mpfr_mul(gj, gj, g, MPFR_RNDU);              /* g^j */
+            mpz_bin_uiui(bin, alpha, j);
+            mpfr_mul_ui(t, mu, j * (j - 1), MPFR_RNDU);
+            mpfr_exp(t, t, MPFR_RNDU);
+            mpfr_mul_z(t, t, bin, MPFR_RNDU);
+            mpfr_mul(t, t, gj, MPFR_RNDU);
+            mpfr_mul_2ui(t, t, 1, MPFR_RNDU);
+            mpfr_add(acc, acc, t, MPFR_RNDU);
+        }
+        mpfr_log1p(acc, acc, MPFR_RNDU);
+        mpfr_div_ui(acc, acc, alpha - 1, MPFR_RNDU);
+        if (mpfr_less_p(acc, r))
+            mpfr_set(r, acc, MPFR_RNDN);
+    }
+    mpfr_clears(a, b, t, gj, acc, (mpfr_ptr)0);
+}
+
+int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mpfr_t s,
+                  unsigned long K, unsigned long N, unsigned long T, const mpfr_t delta,
+                  unsigned long alpha_max)
+{
+    if (eps == NULL || alpha == NULL || sigma == NULL || s == NULL || delta == NULL)
+        return FR_ENULL;
+    if (N == 0 || T == 0 || T > (1ul << 40))
+        return FR_ESIZE;
+    int st = gauss_args(sigma, s, delta);
+    if (st != FR_OK)
+        return st;
+    if (K == 0 || K > N || alpha_max < 2 || alpha_max > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const mpfr_prec_t p = mpfr_get_prec(eps), wp = p + 64;
+    mpfr_t mu, g, L, r, best, t;
+    mpz_t bin;
+    mpz_init(bin);
+    mpfr_inits2(wp, mu, g, L, r, best, t, (mpfr_ptr)0);
+    mpfr_sqr(mu, s, MPFR_RNDU);
+    mpfr_sqr(t, sigma, MPFR_RNDD);
+    mpfr_div(mu, mu, t, MPFR_RNDU);
+    mpfr_div_2ui(mu, mu, 1, MPFR_RNDU);                 /* mu = s^2/(2 sigma^2), up */
+    mpfr_set_ui(g, K, MPFR_RNDU);
+    mpfr_div_ui(g, g, N, MPFR_RNDU);                    /* K/N, up */
+    mpfr_log(L, delta, MPFR_RNDD);
+    mpfr_neg(L, L, MPFR_RNDN);                          /* ln(1/delta), up */
+    unsigned long ab = 2;
+    mpfr_set_inf(best, 1);
+    for (unsigned long al = 2; al <= alpha_max; al++) {
+        rdp_round(r, al, mu, g, K < N, wp, bin);
+        mpfr_mul_ui(r, r, T, MPFR_RNDU);                /* T rounds */
+        mpfr_div_ui(t, L, al - 1, MPFR_RNDU);
+        mpfr_add(r, r, t, MPFR_RNDU);
+        if (mpfr_less_p(r, best)) {
+            mpfr_set(best, r, MPFR_RNDN);
+            ab = al;
+        }
+    }
+    mpfr_set(eps, best, MPFR_RNDU);
+    *alpha = ab;
+    mpfr_clears(mu, g, L, r, best, t, (mpfr_ptr)0);
+    mpz_clear(bin);
+    return FR_OK;
+}
+
+int fr_fedpdm_rdp_order(mpfr_t e, const mpfr_t sigma, const mpfr_t s, unsigned long K,
+                        unsigned long N, unsigned long alpha)
+{
+    if (e == NULL || sigma == NULL || s == NULL)
+        return FR_ENULL;
+    if (N == 0)
+        return FR_ESIZE;
+    if (!mpfr_number_p(sigma) || !mpfr_number_p(s))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(sigma) <= 0 || mpfr_sgn(s) < 0 || K == 0 || K > N || alpha < 2
+        || alpha > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const mpfr_prec_t wp = mpfr_get_prec(e) + 64;
+    mpfr_t mu, g, r, t;
+    mpz_t bin;
+    mpz_init(bin);
+    mpfr_inits2(wp, mu, g, r, t, (mpfr_ptr)0);
+    mpfr_sqr(mu, s, MPFR_RNDU);
+    mpfr_sqr(t, sigma, MPFR_RNDD);
+    mpfr_div(mu, mu, t, MPFR_RNDU);
+    mpfr_div_2ui(mu, mu, 1, MPFR_RNDU);
+    mpfr_set_ui(g, K, MPFR_RNDU);
+    mpfr_div_ui(g, g, N, MPFR_RNDU);
+    rdp_round(r, alpha, mu, g, K < N, wp, bin);
+    mpfr_set(e, r, MPFR_RNDU);
+    mpfr_clears(mu, g, r, t, (mpfr_ptr)0);
+    mpz_clear(bin);
+    return FR_OK;
+}
+
+int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned long K,
+                   unsigned long N, unsigned long T, const mpfr_t q)
+{
+    if (eps_bar == NULL || c0 == NULL || eps == NULL || q == NULL)
+        return FR_ENULL;
+    if (N == 0 || T == 0 || T > (1ul << 40))
+        return FR_ESIZE;
+    if (!mpfr_number_p(c0) || !mpfr_number_p(eps) || !mpfr_number_p(q))
+        return FR_ENONFINITE;
+    if (mpfr_sgn(c0) <= 0 || mpfr_sgn(eps) <= 0 || mpfr_sgn(q) <= 0 || mpfr_cmp_ui(q, 1) >= 0
+        || K == 0 || K > N)
+        return FR_EDOM;
+    const mpfr_prec_t wp = mpfr_get_prec(eps_bar) + 64;
+    mpfr_t a, b;
+    mpfr_inits2(wp, a, b, (mpfr_ptr)0);
+    mpfr_ui_sub(b, 1, q, MPFR_RNDD);                    /* 1 - q, down */
+    mpfr_set_ui(a, K, MPFR_RNDU);
+    mpfr_mul_ui(a, a, T, MPFR_RNDU);
+    mpfr_div_ui(a, a, N, MPFR_RNDU);                    /* p T, up */
+    mpfr_div(a, a, b, MPFR_RNDU);
+    mpfr_sqrt(a, a, MPFR_RNDU);
+    mpfr_sqr(b, q, MPFR_RNDU);
+    mpfr_mul(a, a, b, MPFR_RNDU);
+    mpfr_mul(a, a, eps, MPFR_RNDU);
+    mpfr_mul(a, a, c0, MPFR_RNDU);
+    mpfr_set(eps_bar, a, MPFR_RNDU);
+    mpfr_clears(a, b, (mpfr_ptr)0);
+    return FR_OK;
+}
