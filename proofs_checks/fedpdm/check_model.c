@@ -66,7 +66,7 @@ static void arr_free(mpfr_t *a, size_t k)
 int pc_fedpdm_loss_grad(pc_ctx *ctx)
 {
     ctx->function = "pdm_loss";
-    ctx->vector = NULL;
+    ctx->vector = "fedpdm_loss";
     ctx->claim = "003 (25): fr_pdm_loss's gradient = derivative of its f (central differences, h = 2^-40)";
     ctx->erratum = NULL;
     ctx->ran = ctx->failed = 0;
@@ -147,7 +147,7 @@ static int ray_f(mpfr_t f, double t, double beta, size_t m, size_t n, mpfr_t *A,
 int pc_fedpdm_no_minimiser(pc_ctx *ctx)
 {
     ctx->function = "pdm_loss";
-    ctx->vector = NULL;
+    ctx->vector = "fedpdm_loss";
     ctx->claim = "003 (25): beta = 0: f decreases strictly to inf 0 along a ray (no minimiser); beta = 0.01: "
                  "the ray is not monotone and a 1-D minimiser exists; f separable over rows";
     ctx->erratum = NULL;
@@ -231,7 +231,7 @@ int pc_fedpdm_no_minimiser(pc_ctx *ctx)
 int pc_fedpdm_notation(pc_ctx *ctx)
 {
     ctx->function = "pdm_loss";
-    ctx->vector = NULL;
+    ctx->vector = "fedpdm_loss";
     ctx->claim = "003 (25): X_ij = a b^T makes Tr(X X_ij^T) undefined for m != n; where m = n it reads "
                  "column k, not row k; X_ij = b a^T gives x_k^T a";
     ctx->erratum = "E-003-25";

@@ -318,6 +318,32 @@ START_TEST(predict_ties_and_certificate)
 }
 END_TEST
 
+START_TEST(beta_minus_zero_and_absent_class)
+{
+    /* beta = -0 is beta = 0 (not FR_EDOM); a class absent from the batch
+     * has the gradient row 2 beta x/(1 + x^2)^2 alone (x = 1: beta/2) */
+    double X[4] = {1, 1, 0.5, -2}, A[2] = {1, 1}, f, g[4];
+    size_t y[1] = {1};
+    ck_assert_int_eq(ff_pdm_loss(&f, g, X, 2, 2, A, y, 1, -0.0), FR_OK);
+    ck_assert(g[0] == 0 && g[1] == 0);
+    ck_assert_int_eq(ff_pdm_loss(&f, g, X, 2, 2, A, y, 1, 0.25), FR_OK);
+    ck_assert_double_eq(g[0], 0.125);
+    mpfr_t *Xm = mk(X, 4, 53), *Am = mk(A, 2, 53), *gm = mk(X, 4, 53);
+    mpfr_t fm, be;
+    mpfr_inits2(53, fm, be, (mpfr_ptr)0);
+    mpfr_set_d(be, -0.0, MPFR_RNDN);
+    ck_assert_int_eq(fr_pdm_loss(fm, gm, Xm, 2, 2, Am, y, 1, be), FR_OK);
+    ck_assert(mpfr_zero_p(gm[0]) && mpfr_zero_p(gm[1]));
+    mpfr_set_d(be, 0.25, MPFR_RNDN);
+    ck_assert_int_eq(fr_pdm_loss(fm, gm, Xm, 2, 2, Am, y, 1, be), FR_OK);
+    ck_assert(mpfr_cmp_d(gm[0], 0.125) == 0 && mpfr_cmp_d(gm[1], 0.125) == 0);
+    mpfr_clears(fm, be, (mpfr_ptr)0);
+    fr(Xm, 4);
+    fr(Am, 2);
+    fr(gm, 4);
+}
+END_TEST
+
 Suite *suite_fedpdm_model(void)
 {
     Suite *s = suite_create("fedpdm_model");
@@ -328,6 +354,7 @@ Suite *suite_fedpdm_model(void)
     tcase_add_test(tc, large_margins_no_overflow);
     tcase_add_test(tc, fast_within_bound_paper_shape);
     tcase_add_test(tc, predict_ties_and_certificate);
+    tcase_add_test(tc, beta_minus_zero_and_absent_class);
     suite_add_tcase(s, tc);
     return s;
 }
