@@ -318,3 +318,99 @@ done:
     free(tp);
     return st;
 }
+
+/* ---- the objective (24) ------------------------------------------------------
+ * F^ = fl(fl(fl(sum_i L^_i) / N + beta R^) + gamma S^), L^_i the loss part
+ * of client i on its full data set (loss_parts with b = d_i), R^ = sum
+ * r(X_jl), S^ = sum |X_jl|.  Error (as (b)-(c) above): L^_i = L_i (1 +
+ * theta_{d_i+10}) + gamma_n (1 + gamma_{d_i+10}) Abar_i; the sum of N
+ * nonnegative terms and /N: theta_{N}; beta R^: theta_{mn+4}; gamma S^:
+ * theta_{mn}; two additions:
+ *   |F^ - F| <= gamma_K (Lbar + Abar + beta R + gamma S),
+ *   K = max_i d_i + N + n + mn + 20, Lbar = (1/N) sum L_i, Abar = (1/N)
+ *   sum_i Abar_i; evaluated on the computed values with the factor 2 and
+ *   the absolute term of ff_pdm_loss_bound. */
+typedef struct {
+    double F, Lbar, Abar, R, S;
+    size_t dmax;
+} obj_t;
+
+static int objective(obj_t *o, const double *X, const fr_pdm_problem *P)
+{
+    size_t m = P->m, n = P->n, dmax = 0;
+    for (size_t i = 0; i < P->N; i++)
+        dmax = P->d[i] > dmax ? P->d[i] : dmax;
+    double *u = malloc(2 * dmax * sizeof *u);
+    if (u == NULL)
+        return FR_ENOMEM;
+    double L = 0, Ab = 0;
+    parts_t p;
+    const double *A = P->A;
+    const size_t *y = P->y;
+    for (size_t i = 0; i < P->N; i++) {
+        loss_parts(&p, u, u + dmax, X, m, n, A, y, P->d[i], 0);
+        L += p.L;
+        Ab += p.Abar;
+        A += P->d[i] * n;
+        y += P->d[i];
+    }
+    double S = 0;
+    for (size_t k = 0; k < m * n; k++)
+        S += fabs(X[k]);
+    o->Lbar = L / (double)P->N;
+    o->Abar = Ab / (double)P->N;
+    o->R = p.R;
+    o->S = S;
+    o->dmax = dmax;
+    o->F = (o->Lbar + P->beta * p.R) + P->gamma * S;
+    free(u);
+    return FR_OK;
+}
+
+static int check_obj(const void *out, const double *X, const fr_pdm_problem *P)
+{
+    if (out == NULL || X == NULL || P == NULL)
+        return FR_ENULL;
+    int st = fr_pdm_problem_check(P);
+    if ((st == FR_OK || st == FR_EDOM) && !ffi_all_finite(X, P->m * P->n))
+        return FR_ENONFINITE;                   /* X's class comes before P's FR_EDOM */
+    if (st != FR_OK)
+        return st;
+    if (P->N > (size_t)INT32_MAX || P->n > (size_t)INT32_MAX)
+        return FR_ESIZE;
+    if (!ffi_all_finite(X, P->m * P->n))
+        return FR_ENONFINITE;
+    return FR_OK;
+}
+
+int ff_pdm_objective(double *F, const double *X, const fr_pdm_problem *P)
+{
+    int st = check_obj(F, X, P);
+    if (st != FR_OK)
+        return st;
+    obj_t o;
+    st = objective(&o, X, P);
+    if (st == FR_OK && !isfinite(o.F))
+        st = FR_ENONFINITE;
+    if (st == FR_OK)
+        *F = o.F;
+    return st;
+}
+
+int ff_pdm_objective_bound(double *eF, const double *X, const fr_pdm_problem *P)
+{
+    int st = check_obj(eF, X, P);
+    if (st != FR_OK)
+        return st;
+    obj_t o;
+    st = objective(&o, X, P);
+    if (st != FR_OK)
+        return st;
+    double K = (double)o.dmax + (double)P->N + (double)P->n + (double)P->m * (double)P->n + 20;
+    double e = 2 * gam(K) * (o.Lbar + o.Abar + P->beta * o.R + P->gamma * o.S)
+             + (K + 4) * 0x1p-1070 * (1 + P->beta + P->gamma);
+    if (!isfinite(e))
+        return FR_ENONFINITE;
+    *eF = e;
+    return FR_OK;
+}

@@ -81,6 +81,20 @@ int ff_pdm_loss_bound(double *ef, double *eg, const double *X, size_t m, size_t 
 int ff_pdm_predict(size_t *pred, size_t *correct, size_t *uncertain, const double *X, size_t m, size_t n,
                    const double *A, const size_t *y, size_t b);
 
+/* ---- the objective (24) -------------------------------------------------------
+ * ff_pdm_objective: F as fr_pdm_objective, client by client (the loss part
+ *            of each by the loop of ff_pdm_loss).
+ * ff_pdm_objective_bound: eF >= |F^ - F|:
+ *            eF = 2 gamma_K (Lbar + Abar + beta R + gamma ||X||_1)
+ *                 + (K + 4) 2^-1070 (1 + beta + gamma),
+ *            K = max_i d_i + N + n + mn + 20 (proof: fast/fedpdm/model.c).
+ * Domain, statuses: as fr_pdm_objective (FR_ESIZE also for N or n above
+ *            INT32_MAX); after the start FR_ENONFINITE (overflow), FR_ENOMEM.
+ * Checked by: tests/fedpdm/test_model.c, vectors/fedpdm_objective.json. */
+int ff_pdm_objective(double *F, const double *X, const fr_pdm_problem *P);
+int ff_pdm_objective_bound(double *eF, const double *X, const fr_pdm_problem *P);
+
+
 /* ==== end of the model ==================================================== */
 
 #ifdef __cplusplus

@@ -87,6 +87,22 @@ int fr_pdm_loss(mpfr_t f, mpfr_t *g, mpfr_t *const X, size_t m, size_t n, mpfr_t
 int fr_pdm_predict(size_t *pred, size_t *correct, mpfr_t *const X, size_t m, size_t n, mpfr_t *const A,
                    const size_t *y, size_t b);
 
+/* ---- the objective (24) -------------------------------------------------------
+ * Math:      F = (1/N) sum_i f_i(X; D_i) + gamma ||X||_1, f_i the loss (25) on
+ *            client i's full data set (b = d_i), ||X||_1 = sum |X_jl|.  Not
+ *            differentiable: value only (the prox is core's prox_l1).
+ * Domain:    fr_pdm_problem_check(P); X finite (m n entries); N d_i fits an
+ *            unsigned long.
+ * Statuses:  FR_ENULL (F, X, P and P's), FR_ESIZE (P's), FR_ENONFINITE (P's,
+ *            X), FR_EDOM (P's), after the start as fr_pdm_loss.
+ * Aliasing:  none.  Algorithm: as fr_pdm_loss's f (the weights 1/(N d_i)
+ *            are positive rationals: F is never dyadic nor a midpoint).
+ * Accuracy:  correctly rounded.  Precision: that of F.
+ * Checked by: tests/fedpdm/test_model.c (against the mean of fr_pdm_loss
+ *            per client at 400 bits), vectors/fedpdm_objective.json. */
+int fr_pdm_objective(mpfr_t F, mpfr_t *const X, const fr_pdm_problem *P);
+
+
 /* ==== end of the model ==================================================== */
 
 #ifdef __cplusplus

@@ -28,6 +28,7 @@
  * Contract: fedref/fedpdm.h. */
 #include <gmp.h>
 #include <mpfi.h>
+#include <limits.h>
 #include <stdlib.h>
 #include "../internal.h"
 
@@ -113,7 +114,10 @@ static void sp_enclose(mpfi_t out, mpfr_srcptr u, mpfi_t w)
 }
 
 /* The loss by a Ziv loop; rational part beta sum r(X) enclosed too. */
-static int loss_ziv(mpfr_ptr f, mpfr_t *const u, size_t b, mpfr_t *const X, size_t mn, mpfr_srcptr beta)
+/* sum_t sp(u_t) / den_t + beta sum r(X) + gamma l1 (l1 = ||X||_1 exact, or
+ * NULL), by a Ziv loop.  den_t = b (the loss) or N d_i (the objective). */
+static int loss_ziv(mpfr_ptr f, mpfr_t *const u, const unsigned long *den, size_t b, mpfr_t *const X, size_t mn,
+                    mpfr_srcptr beta, mpfr_srcptr gamma, mpfr_srcptr l1)
 {
     mpfr_prec_t pf = mpfr_get_prec(f);
     int st = FR_EINTERNAL;
@@ -133,9 +137,14 @@ static int loss_ziv(mpfr_ptr f, mpfr_t *const u, size_t b, mpfr_t *const X, size
         mpfi_set_ui(s, 0);
         for (size_t k = 0; k < b; k++) {
             sp_enclose(t, u[k], w);
+            mpfi_div_ui(t, t, den[k]);
             mpfi_add(s, s, t);
         }
-        mpfi_div_ui(s, s, (unsigned long)b);
+        if (l1 != NULL && !mpfr_zero_p(gamma)) {
+            mpfi_set_fr(t, l1);
+            mpfi_mul_fr(t, t, gamma);
+            mpfi_add(s, s, t);
+        }
         if (!mpfr_zero_p(beta)) {
             mpfi_set_ui(rr, 0);
             for (size_t k = 0; k < mn; k++) {
@@ -323,8 +332,13 @@ int fr_pdm_loss(mpfr_t f, mpfr_t *g, mpfr_t *const X, size_t m, size_t n, mpfr_t
         st = FR_ENOMEM;
     if (st == FR_OK)
         st = batch_u(u, X, n, A, y, b);
-    if (st == FR_OK && f != NULL)
-        st = loss_ziv(tf, u, b, X, mn, beta);
+    if (st == FR_OK && f != NULL) {
+        unsigned long *den = malloc(b * sizeof *den);
+        for (size_t t = 0; den != NULL && t < b; t++)
+            den[t] = (unsigned long)b;
+        st = den == NULL ? FR_ENOMEM : loss_ziv(tf, u, den, b, X, mn, beta, NULL, NULL);
+        free(den);
+    }
     for (size_t k = 0; k < m && st == FR_OK && g != NULL; k++) {
         size_t c = 0;
         for (size_t t = 0; t < b; t++)
@@ -385,5 +399,64 @@ int fr_pdm_predict(size_t *pred, size_t *correct, mpfr_t *const X, size_t m, siz
     mp_free(prod, n);
     free(pp);
     free(tp);
+    return st;
+}
+
+int fr_pdm_objective(mpfr_t F, mpfr_t *const X, const fr_pdm_problem *P)
+{
+    if (F == NULL || X == NULL || P == NULL)
+        return FR_ENULL;
+    int st = fr_pdm_problem_check(P);
+    if ((st == FR_OK || st == FR_EDOM) && !fri_finite(X, P->m * P->n))
+        return FR_ENONFINITE;                   /* X's class comes before P's FR_EDOM */
+    if (st != FR_OK)
+        return st;
+    size_t m = P->m, n = P->n, N = P->N, D = 0;
+    for (size_t i = 0; i < N; i++)
+        D += P->d[i];
+    if (N > ULONG_MAX || D > ULONG_MAX)
+        return FR_ESIZE;
+    for (size_t i = 0; i < N; i++)
+        if (P->d[i] > ULONG_MAX / N)
+            return FR_ESIZE;
+    if (!fri_finite(X, m * n))
+        return FR_ENONFINITE;
+    mpfr_t *Am = mp_array(D * n), *u = mp_array(D), beta, gamma, l1, tf;
+    unsigned long *den = malloc(D * sizeof *den);
+    mpfr_ptr *pa = malloc(m * n * sizeof *pa);
+    mpfr_t *ab = mp_array(m * n);
+    mpfr_inits2(53, beta, gamma, (mpfr_ptr)0);
+    mpfr_init2(l1, MPFR_PREC_MIN);
+    mpfr_init2(tf, mpfr_get_prec(F));
+    mpfr_set_d(beta, P->beta, MPFR_RNDN);
+    mpfr_set_d(gamma, P->gamma, MPFR_RNDN);
+    if (Am == NULL || u == NULL || den == NULL || pa == NULL || ab == NULL)
+        st = FR_ENOMEM;
+    for (size_t k = 0; st == FR_OK && k < D * n; k++) {
+        mpfr_set_prec(Am[k], 53);
+        mpfr_set_d(Am[k], P->A[k], MPFR_RNDN);
+    }
+    for (size_t i = 0, t = 0; st == FR_OK && i < N; i++)
+        for (size_t j = 0; j < P->d[i]; j++, t++)
+            den[t] = (unsigned long)(N * P->d[i]);
+    if (st == FR_OK)
+        st = batch_u(u, X, n, Am, P->y, D);
+    for (size_t k = 0; st == FR_OK && k < m * n; k++) {
+        mpfr_set_prec(ab[k], mpfr_get_prec(X[k]));
+        mpfr_abs(ab[k], X[k], MPFR_RNDN);
+        pa[k] = ab[k];
+    }
+    if (st == FR_OK)
+        st = fri_sum_exact(l1, pa, m * n);
+    if (st == FR_OK)
+        st = loss_ziv(tf, u, den, D, X, m * n, beta, gamma, l1);
+    if (st == FR_OK)
+        mpfr_set(F, tf, MPFR_RNDN);
+    mp_free(Am, D * n);
+    mp_free(u, D);
+    mp_free(ab, m * n);
+    free(den);
+    free(pa);
+    mpfr_clears(beta, gamma, l1, tf, (mpfr_ptr)0);
     return st;
 }

@@ -344,6 +344,82 @@ START_TEST(beta_minus_zero_and_absent_class)
 }
 END_TEST
 
+/* the synthetic problem against the documented draw order, re-done here
+ * with frng calls; then fr_pdm_objective against the mean of the clients'
+ * fr_pdm_loss at 400 bits plus gamma ||X||_1, and fast within its bound */
+START_TEST(synth_and_objective)
+{
+    enum { N = 3, m = 4, n = 6 };
+    size_t d[N], dd[N];
+    uint64_t seed = tu_seed(3005), r;
+    ck_assert_int_eq(fr_pdm_synth_sizes(seed, N, 2, 5, d), FR_OK);
+    frng_t g;
+    frng_init(&g, seed, 0);
+    size_t D = 0;
+    for (size_t i = 0; i < N; i++) {
+        frng_below(&g, 4, &r);
+        dd[i] = 2 + (size_t)r;
+        ck_assert_uint_eq(d[i], dd[i]);
+        D += d[i];
+    }
+    double *A = malloc(D * n * sizeof *A), X[m * n];
+    size_t *y = malloc(D * sizeof *y);
+    ck_assert_int_eq(fr_pdm_synth_data(seed, N, m, n, d, A, y), FR_OK);
+    frng_init(&g, seed, 1);
+    unsigned pr[m][n];
+    for (size_t k = 0; k < m; k++)
+        for (size_t l = 1; l < n; l++) {
+            frng_below(&g, 2, &r);
+            pr[k][l] = (unsigned)r;
+        }
+    for (size_t t = 0; t < D; t++) {
+        frng_below(&g, m, &r);
+        ck_assert_uint_eq(y[t], r);
+        ck_assert(A[t * n] == 1);
+        for (size_t l = 1; l < n; l++) {
+            frng_below(&g, 128, &r);
+            ck_assert(A[t * n + l] == (double)(128 * pr[y[t]][l] + r) / 256);
+        }
+    }
+    frng_init(&rng, seed, 4);
+    for (size_t k = 0; k < m * n; k++)
+        X[k] = dy();
+    fr_pdm_problem P = {.N = N, .m = m, .n = n, .d = d, .A = A, .y = y, .beta = 0.01, .gamma = 1e-4};
+    mpfr_t *Xm = mk(X, m * n, 53), F, Fo, fi, be, t;
+    mpfr_init2(F, 53);
+    mpfr_inits2(400, Fo, fi, t, (mpfr_ptr)0);
+    mpfr_init2(be, 53);
+    mpfr_set_d(be, 0.01, MPFR_RNDN);
+    ck_assert_int_eq(fr_pdm_objective(F, Xm, &P), FR_OK);
+    mpfr_set_ui(Fo, 0, MPFR_RNDN);
+    size_t off = 0;
+    for (size_t i = 0; i < N; i++) {
+        mpfr_t *Am = mk(A + off * n, d[i] * n, 53);
+        ck_assert_int_eq(fr_pdm_loss(fi, NULL, Xm, m, n, Am, y + off, d[i], be), FR_OK);
+        mpfr_add(Fo, Fo, fi, MPFR_RNDN);
+        fr(Am, d[i] * n);
+        off += d[i];
+    }
+    mpfr_div_ui(Fo, Fo, N, MPFR_RNDN);
+    for (size_t k = 0; k < m * n; k++) {
+        mpfr_set_d(t, fabs(X[k]), MPFR_RNDN);
+        mpfr_mul_d(t, t, 1e-4, MPFR_RNDN);
+        mpfr_add(Fo, Fo, t, MPFR_RNDN);
+    }
+    ck_assert_double_eq(mpfr_get_d(F, MPFR_RNDN), mpfr_get_d(Fo, MPFR_RNDN));
+    double Ff, eF;
+    ck_assert_int_eq(ff_pdm_objective(&Ff, X, &P), FR_OK);
+    ck_assert_int_eq(ff_pdm_objective_bound(&eF, X, &P), FR_OK);
+    mpfr_sub_d(t, Fo, Ff, MPFR_RNDN);
+    ck_assert(fabs(mpfr_get_d(t, MPFR_RNDU)) <= eF);
+    ck_assert(eF <= 0x1p-40);
+    mpfr_clears(F, Fo, fi, be, t, (mpfr_ptr)0);
+    fr(Xm, m * n);
+    free(A);
+    free(y);
+}
+END_TEST
+
 Suite *suite_fedpdm_model(void)
 {
     Suite *s = suite_create("fedpdm_model");
@@ -355,6 +431,7 @@ Suite *suite_fedpdm_model(void)
     tcase_add_test(tc, fast_within_bound_paper_shape);
     tcase_add_test(tc, predict_ties_and_certificate);
     tcase_add_test(tc, beta_minus_zero_and_absent_class);
+    tcase_add_test(tc, synth_and_objective);
     suite_add_tcase(s, tc);
     return s;
 }
