@@ -1,11 +1,14 @@
 /* audit_model.c -- module fedpdm's section of `fedref audit` for the model
  * of 003 Sec. V-A: the loss (25) with its gradient and the test rule (26),
  * ref (MPFR, 256 bits; predictions exact) against fast (binary64, dgemm) on
- * embedded default inputs drawn from the audit seed (frng stream 7300):
- * m = 10 classes, n = 50 features (the MNIST shape (10, 785) reduced;
- * feature 0 a bias 1, the others in [0, 1) with 8 bits, like scaled
- * pixels), a mini-batch of b = 30 (the paper's b), beta = 1e-2 (the
- * paper's), and 200 test samples.  Loss rows: X = 0 (f = ln 2), X with
+ * the default synthetic problem (fr_pdm_synth_sizes/_data, data seed =
+ * the audit seed): N = 5 clients of 40..60 samples, m = 10 classes, n = 50
+ * features (the MNIST shape (10, 785) reduced; feature 0 a bias 1, the
+ * others class-dependent 8-bit values in [0, 1), like scaled pixels); the
+ * mini-batch is client 0's first b = 30 samples (the paper's b), beta =
+ * 1e-2, gamma = 1e-4 (the paper's); 200 test samples (data seed + 1); the
+ * points X drawn from the audit seed, frng stream 7300.  Objective rows:
+ * F (24) at three X.  Loss rows: X = 0 (f = ln 2), X with
  * entries in [-2^-3, 2^-3) and in [-2^4, 2^4) (margins ~ 100), beta = 0;
  * each: fast's error on f and the largest on the g_kl against ref, the
  * bounds ff_pdm_loss_bound, the ratios.  Predict rows: ref's and fast's
@@ -22,7 +25,7 @@
 #include "fedfast.h"
 
 #define REF_PREC 256
-enum { M = 10, N = 50, B = 30, T = 200 };
+enum { M = 10, N = 50, B = 30, T = 200, NC = 5, DMIN = 40, DMAX = 60 };
 
 static double draw(frng_t *g, int e)      /* [-2^e, 2^e), 53-bit significand */
 {
@@ -108,31 +111,42 @@ static int pred_row(const char *what, const double *X, const double *A, const si
     return bad;
 }
 
+static int obj_row(const char *what, const double *X, const fr_pdm_problem *P)
+{
+    mpfr_t F, *Xm = mp(X, M * N);
+    mpfr_init2(F, REF_PREC);
+    double Ff, eF;
+    int sr = fr_pdm_objective(F, Xm, P), sf = ff_pdm_objective(&Ff, X, P), sb = ff_pdm_objective_bound(&eF, X, P);
+    int bad = sr != FR_OK || sf != FR_OK || sb != FR_OK;
+    double e = bad ? 0 : err_of(Ff, F);
+    bad |= e > eF;
+    printf("  %-30s %12.6g %9.2e %9.2e %8.3f  %s\n", what, mpfr_get_d(F, MPFR_RNDN), e, eF, eF > 0 ? e / eF : 0,
+           bad ? "FAIL" : "ok");
+    mpfr_clear(F);
+    mp_free(Xm, M * N);
+    return bad;
+}
+
 int audit_fedpdm_model(uint64_t seed)
 {
     frng_t g;
     frng_init(&g, seed, 7300);
-    static double X0[M * N], X1[M * N], X2[M * N], A[B * N], At[T * N];
-    static size_t y[B], yt[T];
-    uint64_t r;
-    for (size_t t = 0; t < B + T; t++) {
-        double *a = t < B ? A + t * N : At + (t - B) * N;
-        a[0] = 1;
-        for (size_t l = 1; l < N; l++) {
-            frng_below(&g, 256, &r);
-            a[l] = (double)r / 256;
-        }
-        frng_below(&g, M, &r);
-        if (t < B)
-            y[t] = (size_t)r;
-        else
-            yt[t - B] = (size_t)r;
+    static double X0[M * N], X1[M * N], X2[M * N], A[NC * DMAX * N], At[T * N];
+    static size_t y[NC * DMAX], yt[T], d[NC];
+    size_t dt[1] = {T};
+    /* the training data: fr_pdm_synth with data seed = the audit seed; the
+     * batch: client 0's first B samples; the test set: data seed + 1 */
+    if (fr_pdm_synth_sizes(seed, NC, DMIN, DMAX, d) != FR_OK || fr_pdm_synth_data(seed, NC, M, N, d, A, y) != FR_OK
+        || fr_pdm_synth_data(seed + 1, 1, M, N, dt, At, yt) != FR_OK) {
+        cli_error("synthetic problem failed", "audit fedpdm model");
+        return 1;
     }
     for (size_t k = 0; k < M * N; k++) {
         X0[k] = 0;
         X1[k] = draw(&g, -3);
         X2[k] = draw(&g, 4);
     }
+    fr_pdm_problem P = {.N = NC, .m = M, .n = N, .d = d, .A = A, .y = y, .beta = 1e-2, .gamma = 1e-4};
     int failures = 0;
     printf("\nfedpdm model (003 (25), (26); notation E-003-25): ref at %d bits vs fast, m = %d, n = %d, b = %d,\n"
            "  features: bias 1 and 8-bit values in [0, 1); error = |fast - ref|, bound = ff_pdm_loss_bound\n",
@@ -143,6 +157,11 @@ int audit_fedpdm_model(uint64_t seed)
     failures += loss_row("|X| < 2^-3, beta = 1e-2", X1, A, y, 1e-2);
     failures += loss_row("|X| < 2^4, beta = 1e-2", X2, A, y, 1e-2);
     failures += loss_row("|X| < 2^-3, beta = 0", X1, A, y, 0);
+    printf("  objective (24), N = %d clients of %zu..%zu samples, gamma = 1e-4 (bound ff_pdm_objective_bound)\n", NC,
+           (size_t)DMIN, (size_t)DMAX);
+    failures += obj_row("X = 0", X0, &P);
+    failures += obj_row("|X| < 2^-3", X1, &P);
+    failures += obj_row("|X| < 2^4", X2, &P);
     printf("  test rule (26) on %d test samples (ties: the smallest k)\n", T);
     failures += pred_row("X = 0 (every sample a tie)", X0, At, yt);
     failures += pred_row("|X| < 2^-3", X1, At, yt);

@@ -59,6 +59,24 @@ static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
     *rel = *abs = 0;
 }
 
+/* The sweep: 8-bit dyadic X and A with n <= 6, so every score x_k^T a is
+ * exact in binary64 (products of 16 bits, sums of < 20 bits) and fast must
+ * decide every sample as ref does, ties included. */
+static void sample(frng_t *g, ftensor *par, ftensor *in)
+{
+    (void)par;
+    uint64_t m, n, b, r;
+    frng_below(g, 5, &m); m++;
+    frng_below(g, 6, &n); n++;
+    frng_below(g, 10, &b); b++;
+    ft_alloc(&in[0], m, n);
+    ft_alloc(&in[1], b, n);
+    ft_alloc(&in[2], 1, b);
+    for (size_t k = 0; k < m * n; k++) { frng_below(g, 17, &r); in[0].v[k] = ldexp((double)r - 8, -3); }
+    for (size_t k = 0; k < b * n; k++) { frng_below(g, 256, &r); in[1].v[k] = ldexp((double)r - 128, -7); }
+    for (size_t t = 0; t < b; t++) { frng_below(g, m, &r); in[2].v[t] = (double)r; }
+}
+
 static void golden(vgen *g)
 {
     vg_group(g, "the test rule (26)", NULL);
@@ -84,4 +102,4 @@ static void golden(vgen *g)
             (ftensor[]){{2, 1, (double[]){1, 1}}, {1, 1, (double[]){NAN}}, {1, 1, (double[]){0}}});
 }
 
-const vfunc vfunc_fedpdm_predict = {"fedpdm_predict", "003 (26), Sec. V-A", params, inputs, expects, ref, fast, tol, golden, NULL, 0, 0};
+const vfunc vfunc_fedpdm_predict = {"fedpdm_predict", "003 (26), Sec. V-A", params, inputs, expects, ref, fast, tol, golden, sample, 0, 0};
