@@ -73,7 +73,8 @@ int fr_pdm_problem_check(const fr_pdm_problem *P);
  * fr_pdm_synth_data: FR_ENULL (d, A, y), FR_ESIZE (N, m or n zero, n above
  *   4096 or m above 256, a d_i zero, D n above FR_COUNT_MAX), FR_EDOM (A and y
  *   overlap: two outputs).
- * Checked by: tests/fedpdm/test_model.c (a pinned draw), test_status_model.c. */
+ * Checked by: tests/fedpdm/test_model.c (the draw order re-done with frng
+ *            calls), tests/fedpdm/test_status_model.c. */
 int fr_pdm_synth_sizes(uint64_t seed, size_t N, size_t dmin, size_t dmax, size_t *d);
 int fr_pdm_synth_data(uint64_t seed, size_t N, size_t m, size_t n, const size_t *d, double *A, size_t *y);
 
