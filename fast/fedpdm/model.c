@@ -39,7 +39,7 @@
  *      + a_t/(4b))), K = b + n + 13.
  * The bounds are evaluated on the computed quantities: the factor 2 in
  * front covers that L, Abar, R, a_t are known within (1 +- gamma) of the
- * truth and the bound's own rounding (nonnegative terms, a dgemm of
+ * truth and the bound's own rounding (nonnegative terms, sums of
  * nonnegative entries: relative gamma_{b+n+mn+20} <= 1/4 for sizes below
  * 2^48).  Underflow: every product, square, exp that underflows is within
  * 2^-1074 absolutely; the term (K + 4) 2^-1070 (1 + beta) covers them.
@@ -235,8 +235,12 @@ int ff_pdm_loss_bound(double *ef, double *eg, const double *X, size_t m, size_t 
             Aa[k] = fabs(A[k]);
         for (size_t k = 0; k < m * n; k++)
             E[k] = fabs(beta * h_of(X[k]));
-        cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)m, (int)n, (int)b, 1.0, W, (int)m, Aa,
-                    (int)n, 1.0, E, (int)n);
+        /* E += W^T |A| as a plain loop in sample order (W is one-hot: b n
+         * products): the bound, hence the vectors' tolerances, does not
+         * depend on the BLAS kernel. */
+        for (size_t t = 0; t < b; t++)
+            for (size_t l = 0; l < n; l++)
+                E[y[t] * n + l] += W[t * m + y[t]] * Aa[t * n + l];
         double absg = (Kg + 4) * 0x1p-1070 * (1 + beta + p.Abar);
         for (size_t k = 0; k < m * n; k++)
             E[k] = 2 * gam(Kg) * E[k] + absg;
