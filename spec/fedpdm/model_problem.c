@@ -1,0 +1,94 @@
+/* model_problem.c -- the problem of 003 Sec. V-A (fedspec/fedpdm.h, the
+ * model section): its check and the seeded synthetic generator.  Integer
+ * arithmetic only (the features are k 2^-8). */
+#include <math.h>
+#include "fedspec/fedpdm.h"
+
+static int isfin(double x) { return x - x == 0; }
+
+int fr_pdm_problem_check(const fr_pdm_problem *P)
+{
+    if (P == NULL || P->d == NULL || P->A == NULL || P->y == NULL)
+        return FR_ENULL;
+    if (P->N == 0 || P->m == 0 || P->n == 0 || P->N > FR_COUNT_MAX || P->m > FR_COUNT_MAX / P->n)
+        return FR_ESIZE;
+    size_t D = 0;
+    for (size_t i = 0; i < P->N; i++) {
+        if (P->d[i] == 0 || P->d[i] > FR_COUNT_MAX / P->n - D)
+            return FR_ESIZE;
+        D += P->d[i];
+    }
+    for (size_t t = 0; t < D; t++)
+        if (P->y[t] >= P->m)
+            return FR_ESIZE;
+    for (size_t k = 0; k < D * P->n; k++)
+        if (!isfin(P->A[k]))
+            return FR_ENONFINITE;
+    if (!isfin(P->beta) || !isfin(P->gamma))
+        return FR_ENONFINITE;
+    if (P->beta < 0 || P->gamma < 0)
+        return FR_EDOM;
+    return FR_OK;
+}
+
+int fr_pdm_synth_sizes(uint64_t seed, size_t N, size_t dmin, size_t dmax, size_t *d)
+{
+    if (d == NULL)
+        return FR_ENULL;
+    if (N == 0 || N > FR_COUNT_MAX)
+        return FR_ESIZE;
+    if (dmin < 1 || dmin > dmax)
+        return FR_EDOM;
+    frng_t g;
+    frng_init(&g, seed, 0);
+    for (size_t i = 0; i < N; i++) {
+        uint64_t r;
+        frng_below(&g, (uint64_t)(dmax - dmin) + 1, &r);
+        d[i] = dmin + (size_t)r;
+    }
+    return FR_OK;
+}
+
+static int overlap(const void *p, size_t np, const void *q, size_t nq)
+{
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+    return a < b + nq && b < a + np;
+}
+
+int fr_pdm_synth_data(uint64_t seed, size_t N, size_t m, size_t n, const size_t *d, double *A, size_t *y)
+{
+    if (d == NULL || A == NULL || y == NULL)
+        return FR_ENULL;
+    if (N == 0 || N > FR_COUNT_MAX || m == 0 || n == 0 || n > 4096 || m > 256)
+        return FR_ESIZE;
+    size_t D = 0;
+    for (size_t i = 0; i < N; i++) {
+        if (d[i] == 0 || d[i] > FR_COUNT_MAX / n - D)
+            return FR_ESIZE;
+        D += d[i];
+    }
+    if (overlap(A, D * n * sizeof *A, y, D * sizeof *y))
+        return FR_EDOM;                           /* two outputs */
+    frng_t g;
+    frng_init(&g, seed, 1);
+    uint64_t r;
+    unsigned char proto[256 * 64];               /* first 64 features' prototypes */
+    unsigned char *pr = proto;
+    size_t nl = n < 65 ? n - 1 : 64;              /* features 1..nl have prototypes */
+    for (size_t k = 0; k < m; k++)
+        for (size_t l = 0; l < nl; l++) {
+            frng_below(&g, 2, &r);
+            pr[k * 64 + l] = (unsigned char)r;
+        }
+    for (size_t t = 0; t < D; t++) {
+        frng_below(&g, m, &r);
+        y[t] = (size_t)r;
+        A[t * n] = 1;                             /* the bias feature */
+        for (size_t l = 1; l < n; l++) {
+            frng_below(&g, 128, &r);
+            unsigned hi = l <= nl ? pr[y[t] * 64 + l - 1] : 0;
+            A[t * n + l] = ldexp((double)(hi * 128 + r), -8);
+        }
+    }
+    return FR_OK;
+}
