@@ -261,3 +261,17 @@ int cmd_audit(int argc, char **argv)
     printf("\naudit: %d function(s) or algorithm(s) with failures\n", failures);
     return failures ? 1 : 0;
 }
+
+double cli_drift(const double *a, mpfr_t *const r, size_t n)
+{
+    double num = 0, den = 0;
+    mpfr_t t;
+    mpfr_init2(t, 256);
+    for (size_t j = 0; j < n; j++) {
+        mpfr_sub_d(t, r[j], a[j], MPFR_RNDN);
+        num = fmax(num, fabs(mpfr_get_d(t, MPFR_RNDU)));
+        den = fmax(den, fabs(mpfr_get_d(r[j], MPFR_RNDN)));
+    }
+    mpfr_clear(t);
+    return den > 0 ? num / den : num;
+}

@@ -20,6 +20,12 @@ void cli_progress(const char *fmt, ...);
  * FEDREF_DATADIR/vectors.  Writes it to out; 0, or -1 if none exists. */
 int cli_vectors_dir(const char *explicit_dir, char *out, size_t outlen);
 
+/* The relative drift of a fast trajectory row from ref's: max_j |a_j -
+ * r_j| / max_j |r_j| over j < n (the plain max |a_j - r_j| when r is 0),
+ * the difference formed at 256 bits and rounded up.  (The audit's run
+ * sections, cli/<module>/audit_runs.c.) */
+double cli_drift(const double *a, mpfr_t *const r, size_t n);
+
 void cli_vectors_usage(FILE *f);
 void cli_audit_usage(FILE *f);
 int cmd_vectors_gen(int argc, char **argv);

@@ -24,28 +24,6 @@
 #define DEF_N 6
 #define REF_PREC 256
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* max_j |a_j - r_j| / max_j |r_j| for one round (0 if r is 0 and a == r). */
-static double drift(const double *a, mpfr_t *const r, size_t n)
-{
-    double num = 0, den = 0;
-    mpfr_t t;
-    mpfr_init2(t, REF_PREC);
-    for (size_t j = 0; j < n; j++) {
-        mpfr_sub_d(t, r[j], a[j], MPFR_RNDN);
-        num = fmax(num, fabs(mpfr_get_d(t, MPFR_RNDU)));
-        den = fmax(den, fabs(mpfr_get_d(r[j], MPFR_RNDN)));
-    }
-    mpfr_clear(t);
-    return den > 0 ? num / den : num;
-}
-
 /* Every algorithm of the family (vectors/fedepm/run_*.c), in file order. */
 static const vrun_algo *const algos[] = {VRUN_REGISTRY};
 
@@ -90,11 +68,11 @@ static int compare(const fr_logreg *P, const fr_fedepm_params *prm, int fedepm_o
         fr_fedepm_trace rt = {0};
         ff_fedepm_trace ft = {0};
         int s1 = fr_fedepm_trace_init(&rt, P, prm, REF_PREC), s2 = ff_fedepm_trace_init(&ft, P, prm);
-        double t0 = now();
+        double t0 = bench_now();
         if (s1 == FR_OK) s1 = algos[a]->ref(&rt, P, prm);
-        double t1 = now();
+        double t1 = bench_now();
         if (s2 == FR_OK) s2 = algos[a]->fast(&ft, P, prm);
-        double t2 = now();
+        double t2 = bench_now();
         if (s1 != FR_OK || s2 != FR_OK) {
             printf("%-9s run failed: ref %s, fast %s\n", algos[a]->name, fr_strerror(s1), fr_strerror(s2));
             failures++;
@@ -104,7 +82,7 @@ static int compare(const fr_logreg *P, const fr_fedepm_params *prm, int fedepm_o
             double dmax = 0, dr[3] = {0};
             size_t R = same ? rt.rounds : 0;
             for (size_t r = 0; r < R; r++) {
-                double x = drift(&ft.w[r * n], &rt.w[r * n], n);
+                double x = cli_drift(&ft.w[r * n], &rt.w[r * n], n);
                 dmax = fmax(dmax, x);
                 if (r == 0) dr[0] = x;
                 if (r == R / 2) dr[1] = x;

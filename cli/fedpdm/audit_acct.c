@@ -76,7 +76,9 @@ int audit_fedpdm_acct(uint64_t seed)
     int failures = 0;
     static const double epss[4] = {0.1, 1, 7, 10};
     printf("\nfedpdm privacy accounting (003 Sec. V: N = 100, K = 5, T = 300, delta = 1e-5, s = 1;\n"
-           "sigma from (5) for each eps; every value an upper bound: ref %d bits rounded up / fast)\n",
+           "sigma from (5) for each eps; every value an upper bound: ref %d bits rounded up / fast)\n"
+           "for releases of sensitivity s each; for Algorithm 1 as printed, s = (19) holds in round 0\n"
+           "only (E-003-S1: the whole path carries the data), so these totals are not its guarantee\n",
            RP);
     printf("%-5s %-9s %-22s %-22s %-24s %-22s %-26s %-12s %s\n", "eps", "sigma", "per-round eps r/f",
            "basic r/f", "advanced r/f", "RDP no-sub r/f", "RDP K/N sub r/f (alpha)", "(20) Q=1",

@@ -26,13 +26,6 @@
 #define P5_M 3
 #define P5_D 50
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* A binary64 in [-2^e, 2^e) with a 53-bit significand. */
 static double draw(frng_t *g, int e)
 {
@@ -124,11 +117,11 @@ static int p5_row(const char *what, const double *g0, const double *kap, const d
     mpfr_set_d(mc, c, MPFR_RNDN);
     fr_ssca_kkt rk = {0}, fk = {0};
     double w[P5_D], s[P5_M], nu[P5_M], wb[P5_D], sb[P5_M];
-    double ta = now();
+    double ta = bench_now();
     int sr = fr_ssca_problem5(mw, ms, mn, &rk, mg0, mk, mG, M, d, mt0, mtau, mc);
-    double tb = now();
+    double tb = bench_now();
     int sf = ff_ssca_problem5(w, s, nu, &fk, g0, kap, G, M, d, t0, tau, c);
-    double tc = now();
+    double tc = bench_now();
     int sbs = ff_ssca_problem5_bound(wb, sb, g0, kap, G, M, d, t0, tau, c);
     int bad = sr != FR_OK || sf != FR_OK || sbs != FR_OK;
     double ew = 0, es = 0, bw = 0, bs = 0;

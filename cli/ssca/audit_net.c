@@ -28,13 +28,6 @@
 
 static const size_t Pi[AI] = {8, 10, 14}, p0[AI] = {0, 8, 18};
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 typedef struct {
     double err, frac, ulps;   /* largest absolute error, error / bound, ulps */
     size_t n;                 /* outputs compared */
@@ -132,11 +125,11 @@ int audit_ssca_net(uint64_t seed)
     {
         double f, gg[AD], fb, gb[AD];
         cmp_t c = {0};
-        double t0 = now();
+        double t0 = bench_now();
         int s1 = fr_ssca_net(rf[0], rg, rw, AL, AJ, AP, rZ, y, ANB);
-        double t1 = now();
+        double t1 = bench_now();
         int s2 = ff_ssca_net(&f, gg, w, AL, AJ, AP, Z, y, ANB);
-        double t2 = now();
+        double t2 = bench_now();
         int s3 = ff_ssca_net_bound(&fb, gb, w, AL, AJ, AP, Z, y, ANB);
         int st = s1 != FR_OK || s2 != FR_OK || s3 != FR_OK;
         if (!st) {
@@ -154,11 +147,11 @@ int audit_ssca_net(uint64_t seed)
         for (size_t i = 0; i < AI && !st; i++) {
             mpfr_t *a = mp_array(w1i[i], AJ * Pi[i], 53), *b = mp_array(Zi[i], ANB * Pi[i], 53);
             double h[ANB * AJ], hb[ANB * AJ];
-            double t0 = now();
+            double t0 = bench_now();
             st |= !a || !b || fr_ssca_net_partial(rH + i * ANB * AJ, a, b, ANB, AJ, Pi[i]) != FR_OK;
-            double t1 = now();
+            double t1 = bench_now();
             st |= ff_ssca_net_partial(h, w1i[i], Zi[i], ANB, AJ, Pi[i]) != FR_OK;
-            double t2 = now();
+            double t2 = bench_now();
             st |= ff_ssca_net_partial_bound(hb, w1i[i], Zi[i], ANB, AJ, Pi[i]) != FR_OK;
             tr += t1 - t0;
             tf += t2 - t1;
@@ -179,11 +172,11 @@ int audit_ssca_net(uint64_t seed)
         mpfr_t *rHd = mp_array(H, AI * ANB * AJ, 53);
         double f, A[AL * AJ], fb, Ab[AL * AJ];
         cmp_t c = {0};
-        double t0 = now();
+        double t0 = bench_now();
         int s1 = rHd ? fr_ssca_net_top(rf[1], rA, rHd, AI, rw, y, ANB, AL, AJ) : FR_ENOMEM;
-        double t1 = now();
+        double t1 = bench_now();
         int s2 = ff_ssca_net_top(&f, A, H, AI, w, y, ANB, AL, AJ);
-        double t2 = now();
+        double t2 = bench_now();
         int s3 = ff_ssca_net_top_bound(&fb, Ab, H, AI, w, y, ANB, AL, AJ);
         int st = s1 != FR_OK || s2 != FR_OK || s3 != FR_OK;
         if (!st) {
@@ -199,11 +192,11 @@ int audit_ssca_net(uint64_t seed)
         for (size_t i = 0; i < AI && !sb; i++) {
             mpfr_t *b = mp_array(Zi[i], ANB * Pi[i], 53);
             double B[AJ * 14], Bb[AJ * 14];
-            double u0 = now();
+            double u0 = bench_now();
             sb |= !b || fr_ssca_net_bottom(rB, rHd, AI, rw, y, b, ANB, AL, AJ, Pi[i]) != FR_OK;
-            double u1 = now();
+            double u1 = bench_now();
             sb |= ff_ssca_net_bottom(B, H, AI, w, y, Zi[i], ANB, AL, AJ, Pi[i]) != FR_OK;
-            double u2 = now();
+            double u2 = bench_now();
             sb |= ff_ssca_net_bottom_bound(Bb, H, AI, w, y, Zi[i], ANB, AL, AJ, Pi[i]) != FR_OK;
             tr += u1 - u0;
             tf += u2 - u1;

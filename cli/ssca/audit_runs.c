@@ -35,28 +35,6 @@
 #define AB 5
 #define AT 30
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* max_j |a_j - r_j| / max_j |r_j| for one iterate (0 if r is 0 and a == r). */
-static double drift(const double *a, mpfr_t *const r, size_t n)
-{
-    double num = 0, den = 0;
-    mpfr_t t;
-    mpfr_init2(t, REF_PREC);
-    for (size_t j = 0; j < n; j++) {
-        mpfr_sub_d(t, r[j], a[j], MPFR_RNDN);
-        num = fmax(num, fabs(mpfr_get_d(t, MPFR_RNDU)));
-        den = fmax(den, fabs(mpfr_get_d(r[j], MPFR_RNDN)));
-    }
-    mpfr_clear(t);
-    return den > 0 ? num / den : num;
-}
-
 /* One algorithm: ref vs fast, one row; returns 1 on a failure. */
 static int row(const char *label, const fr_ssca_data *D, const fr_ssca_params *prm)
 {
@@ -64,11 +42,11 @@ static int row(const char *label, const fr_ssca_data *D, const fr_ssca_params *p
     ff_ssca_trace ft = {0};
     memset(&rt, 0, sizeof rt);
     int s1 = fr_ssca_trace_init(&rt, D, prm, REF_PREC), s2 = ff_ssca_trace_init(&ft, D, prm);
-    double t0 = now();
+    double t0 = bench_now();
     if (s1 == FR_OK) s1 = fr_ssca_run(&rt, D, prm);
-    double t1 = now();
+    double t1 = bench_now();
     if (s2 == FR_OK) s2 = ff_ssca_run(&ft, D, prm);
-    double t2 = now();
+    double t2 = bench_now();
     int fail = 0;
     if (s1 != FR_OK || s2 != FR_OK) {
         printf("%-12s run failed: ref %s, fast %s\n", label, fr_strerror(s1), fr_strerror(s2));
@@ -81,7 +59,7 @@ static int row(const char *label, const fr_ssca_data *D, const fr_ssca_params *p
         int msg = rt.msgs.down == ft.msgs.down && rt.msgs.up == ft.msgs.up && rt.msgs.peer == ft.msgs.peer;
         double dmax = 0, dr[3] = {0};
         for (size_t t = 0; t < T; t++) {
-            double x = drift(&ft.w[t * d], &rt.w[t * d], d);
+            double x = cli_drift(&ft.w[t * d], &rt.w[t * d], d);
             dmax = fmax(dmax, x);
             if (t == 1) dr[0] = x;               /* w^2: after round 1 */
             if (t == T / 2) dr[1] = x;

@@ -2,6 +2,7 @@
  * model section): its check and the seeded synthetic generator.  Integer
  * arithmetic only (the features are k 2^-8). */
 #include <math.h>
+#include "fedspec/fedepm.h"
 #include "fedspec/fedpdm.h"
 
 static int isfin(double x) { return x - x == 0; }
@@ -31,22 +32,11 @@ int fr_pdm_problem_check(const fr_pdm_problem *P)
     return FR_OK;
 }
 
+/* The sizes are drawn as module fedepm's synthetic problems draw theirs
+ * (the same stream, the same rule, the same statuses). */
 int fr_pdm_synth_sizes(uint64_t seed, size_t N, size_t dmin, size_t dmax, size_t *d)
 {
-    if (d == NULL)
-        return FR_ENULL;
-    if (N == 0 || N > FR_COUNT_MAX)
-        return FR_ESIZE;
-    if (dmin < 1 || dmin > dmax)
-        return FR_EDOM;
-    frng_t g;
-    frng_init(&g, seed, 0);
-    for (size_t i = 0; i < N; i++) {
-        uint64_t r;
-        frng_below(&g, (uint64_t)(dmax - dmin) + 1, &r);
-        d[i] = dmin + (size_t)r;
-    }
-    return FR_OK;
+    return fr_synth_sizes(seed, N, dmin, dmax, d);
 }
 
 static int overlap(const void *p, size_t np, const void *q, size_t nq)
