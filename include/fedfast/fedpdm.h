@@ -107,6 +107,16 @@ int ff_fedpdm_thm3(ff_fedpdm_thm3_consts *out, double L, double rho, unsigned lo
  * conservative flags are not claimed.  fast/fedpdm/thm3.c. */
 int ff_fedpdm_thm3_bound(double berr[8], double L, double rho, unsigned long N);
 
+/* ff_fedpdm_path_sens: fr_fedpdm_path_sens (fedref/fedpdm.h) in binary64:
+ * every s[t] >= the recursion's exact value (the (19) terms by
+ * ff_fedpdm_sensitivity, B_t = (1 - eta rho)^Q enclosed, each operation of
+ * the recursion rounded upward by nextafter), under the libm assumption of
+ * docs/ACCURACY.md; FR_ENONFINITE when a bound overflows.  Same domain and
+ * statuses (no FR_ENOMEM).  Accuracy: not proved tight; the audit and the
+ * vector report fast's excess over ref. */
+int ff_fedpdm_path_sens(double *s, const double *eta, unsigned long T, double rho, unsigned long Q,
+                        double G, int start);
+
 /* ==== end of sensitivity ================================================== */
 
 
@@ -137,6 +147,13 @@ int ff_fedpdm_rdp_order(double *e, double sigma, double s, unsigned long K, unsi
                         unsigned long alpha);
 int ff_fedpdm_thm2(double *eps_bar, double c0, double eps, unsigned long K, unsigned long N,
                    unsigned long T, double q);
+
+/* ff_fedpdm_rdp_rounds: fr_fedpdm_rdp_rounds in binary64, an upper bound
+ * under the same assumptions as ff_fedpdm_rdp; same domain and statuses
+ * (FR_ENOMEM if its workspace cannot be allocated). */
+int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma, const double *s,
+                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                         double delta, unsigned long alpha_max);
 
 /* ==== end of privacy accounting =========================================== */
 
@@ -204,6 +221,37 @@ int ff_pdm_objective_bound(double *eF, const double *X, const fr_pdm_problem *P)
 
 
 /* ==== end of the model ==================================================== */
+
+/* ==== Algorithm 1 (FedPDM-DP), end to end: (9)-(13), (21) ================
+ * ff_pdm_run: fr_pdm_run (fedref/fedpdm.h) in binary64, the same records in
+ * a trace of doubles, the same draws and statuses (no FR_EPREC).  The local
+ * gradient on a mini-batch is one dgemm-based pass as ff_pdm_loss's; (21)
+ * uses one dgemm per client; the workspace is allocated once in ff_pdm_run
+ * before round 0, never inside the round loop.  Noise by ff_rng_gaussian2;
+ * NOISE_PAPER's sigma by ff_fedpdm_sensitivity and
+ * ff_gauss_sigma2_classical_upper, then sqrt rounded up (never below the
+ * exact (18) of (19)).  No error bound on a trajectory: the audit reports
+ * fast's drift from ref, the vectors' tolerance is empirical, and Q_i^t may
+ * differ from ref's where a ||v||^2 is within rounding of nu (the audit
+ * counts such rounds).
+ * Checked by: vectors/fedpdm_run_*.json, the audit (section fedpdm_runs),
+ *            tests/fedpdm/test_run_fast.c. */
+typedef struct {
+    size_t T, N, D, ndmax;
+    unsigned keep;
+    size_t rounds, nd;
+    double *x0, *x, *lam;
+    double *P, *Px, *Plam, *Px0, *F;
+    double *sigma, *stop2;
+    unsigned char *part, *capped;
+    unsigned long *Q;
+    size_t *draws;
+} ff_pdm_trace;
+int ff_pdm_trace_init(ff_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *prm);
+void ff_pdm_trace_clear(ff_pdm_trace *t);
+int ff_pdm_run(ff_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *prm);
+
+/* ==== end of Algorithm 1 ================================================== */
 
 #ifdef __cplusplus
 }

@@ -120,6 +120,39 @@ typedef struct {
  *   ref/fedpdm/thm3.c. */
 int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho, unsigned long N);
 
+/* fr_fedpdm_path_sens: the whole-path sensitivity of client i's uploads
+ * under Algorithm 1 with a fixed local step count Q (rule FIXED), given the
+ * released history, valid for EVERY participation pattern (E-003-S1,
+ * docs/FEDPDM.md 2.4): s[t] >= sup ||y_i^{t+1}(D) - y_i^{t+1}(D')|| over
+ * neighbouring D, D' (client i's data replaced) with the same public
+ * history (x_0^k, the batches), mini-batch gradients of norm <= G.
+ * Math: B_t = (1 - eta^t rho)^Q, W_t = (19)(eta^t, rho, Q, G) / 2;
+ *   start X0 (x^{t,0} = x_0^t): a bound Lb_t of ||Lambda|| (Lambda = the
+ *     multipliers' difference / rho), Lb_0 = 0,
+ *       s[t] = |1 - 2 B_t| Lb_t + 2 W_t,
+ *       Lb_{t+1} = max(1, |B_t|) Lb_t + W_t;
+ *   start XI (x^{t,0} = x_i^t): bounds Xb_t, Lb_t of ||x_i - x_i'||, ||Lambda||,
+ *     Xb_0 = Lb_0 = 0,
+ *       s[t] = |2 B_t| Xb_t + |1 - 2 B_t| Lb_t + 2 W_t,
+ *       Xb_{t+1} = max(Xb_t, |B_t| Xb_t + |1 - B_t| Lb_t + W_t),
+ *       Lb_{t+1} = max(Lb_t, |B_t| Xb_t + |B_t| Lb_t + W_t)
+ *   (the max with the old bound: a client absent from round t keeps its
+ *   state).  s[0] = (19).  Not the sharp sup for one pattern (triangle
+ *   inequality), always an upper bound.
+ * Domain:    1 <= T <= FR_PDM_T_MAX, 1 <= Q <= FR_FEDPDM_Q_MAX, eta[t] > 0,
+ *            rho > 0, G >= 0 finite; start an enum fr_pdm_start.
+ * Statuses:  FR_ENULL (s, eta, rho, G), FR_ESIZE (T, Q), FR_ENONFINITE
+ *            (eta, rho, G), FR_EDOM (eta, rho <= 0, G < 0, start, Q = 0),
+ *            FR_ENOMEM; s untouched on error.
+ * Accuracy:  every s[t] an upper bound of the recursion's exact value
+ *            (every operation rounded up at prec(s[t]) + 64, |.| of
+ *            differences enclosed), then rounded up.
+ * Checked by: proofs_checks/fedpdm/check_sens_path.c (>= the simulated
+ *            (10a)-(10d) difference over random patterns), tests, vectors/
+ *            fedpdm_path_sens.json. */
+int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpfr_t rho,
+                        unsigned long Q, const mpfr_t G, int start);
+
 /* ==== end of sensitivity ================================================== */
 
 
@@ -253,6 +286,28 @@ int fr_fedpdm_rdp_order(mpfr_t e, const mpfr_t sigma, const mpfr_t s, unsigned l
 int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned long K,
                    unsigned long N, unsigned long T, const mpfr_t q);
 
+/* fr_fedpdm_rdp_rounds: fr_fedpdm_rdp with a sensitivity and a noise scale
+ * per round: round t releases a Gaussian upload with L2 sensitivity s[t]
+ * and noise sigma[t] (mu_t = s_t^2 / (2 sigma_t^2)); K of N clients take
+ * part in rounds t >= first, all N before (Algorithm 1: S_0 = [N], first =
+ * 1; first = 0: every round subsampled);
+ *   eps = min_{alpha = 2..alpha_max} sum_t e_t(alpha) + ln(1/delta)/(alpha-1),
+ *   e_t = fr_fedpdm_rdp_order's e(alpha) at (sigma[t], s[t]) (K of N for t
+ *   >= first, alpha mu_t for t < first).
+ * Amplification by subsampling holds only against an observer who does not
+ * learn S_t; the server learns it (it receives the uploads): against the
+ * server use K = N (docs/FEDPDM.md 3.6).
+ * Domain:    1 <= T <= 2^40, first <= T, sigma[t] > 0, s[t] >= 0 finite;
+ *            K, N, delta, alpha_max as fr_fedpdm_rdp.
+ * Statuses:  as fr_fedpdm_rdp (sigma, s arrays), FR_ESIZE (first > T),
+ *            FR_ENOMEM; outputs untouched on error.
+ * Accuracy:  an upper bound, as fr_fedpdm_rdp.  Constant arrays give
+ *            fr_fedpdm_rdp's value when first = 0.
+ * Checked by: tests/fedpdm/test_acct.c, vectors/fedpdm_rdp_rounds.json. */
+int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
+                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                         const mpfr_t delta, unsigned long alpha_max);
+
 /* ==== end of privacy accounting =========================================== */
 
 
@@ -326,6 +381,64 @@ int fr_pdm_objective(mpfr_t F, mpfr_t *const X, const fr_pdm_problem *P);
 
 
 /* ==== end of the model ==================================================== */
+
+/* ==== Algorithm 1 (FedPDM-DP), end to end: (9)-(13), (21) ================
+ * fr_pdm_run runs Algorithm 1 of 003 as fedspec/fedpdm.h (section
+ * "Algorithm 1") and docs/FEDPDM.md 5 define it, every step at the trace's
+ * working precision (the local gradient by fr_pdm_loss at that precision,
+ * the server step by fr_prox_l1, sigma by fr_gauss_sigma2_classical and the
+ * sensitivity by fr_fedpdm_sensitivity under NOISE_PAPER, noise by
+ * fr_rng_gaussian2).  A trace holds the records of one run (every mpfr_t
+ * at the trace's precision), R = T N (round-major: entry t N + i):
+ *   x0       KEEP_X0: (T+1) x D, row t = x_0^t; else D entries: x_0^T
+ *   x, lam   N x D: x_i^T and lambda_i^T
+ *   P, Px, Plam, Px0   T+1 each: (21) and its parts at state t (KEEP_P;
+ *            else NaN)
+ *   F        T+1: (24) at x_0^t (KEEP_F; else NaN)
+ *   part, Q, capped, sigma, stop2   R each: i in S_t (0/1); Q_i^t (0 when
+ *            absent); 1 iff rule 11 never held in Qmax steps; sigma_{i,t}
+ *            (+0 when absent or no noise); ||v||^2 of the last local step
+ *            (NaN when absent)
+ *   draws, nd   KEEP_DRAWS: the nd batch indices drawn, in draw order (round
+ *            t, then participants in increasing i, then steps r, b each);
+ *            capacity T N Qmax b
+ *   rounds   rounds done (T after success)
+ * Domain:    fr_pdm_run_check, a trace initialised for (P, prm).
+ * Statuses:  argument errors (trace untouched): FR_ENULL (t, a zeroed
+ *            trace), then fr_pdm_run_check's, FR_ESIZE (a trace initialised
+ *            for other sizes or keep); after the start (the trace reset to
+ *            its initial state): FR_ENOMEM, or a building block's status
+ *            (FR_EPREC, FR_EINTERNAL; FR_ENONFINITE if an iterate leaves
+ *            MPFR's exponent range).  Aliasing: none.
+ * Accuracy:  every step at the working precision; the trajectory is not
+ *            correctly rounded (golden vectors certify it by precision
+ *            doubling, docs/ACCURACY.md).  Draws, S_t and (unless a ||v||^2
+ *            is within rounding of nu) Q_i^t do not depend on the precision.
+ * fr_pdm_trace_init allocates a trace for (P, prm) at precision prec: every
+ * value NaN, part/Q/capped 0, rounds 0.  Statuses: fr_pdm_run_check's,
+ * FR_EPREC (prec outside [MPFR_PREC_MIN, FR_PREC_MAX]), FR_ESIZE (a record
+ * count above FR_COUNT_MAX), FR_ENOMEM (leaves *t zeroed).
+ * fr_pdm_trace_clear frees and zeroes; safe on NULL, a zeroed or a failed
+ * trace.
+ * Checked by: vectors/fedpdm_run_*.json, the audit (section fedpdm_runs),
+ *            proofs_checks/fedpdm/check_runs.c, tests/fedpdm/test_run_ref.c. */
+typedef struct {
+    size_t T, N, D, ndmax;
+    unsigned keep;
+    size_t rounds, nd;
+    mpfr_t *x0, *x, *lam;
+    mpfr_t *P, *Px, *Plam, *Px0, *F;
+    mpfr_t *sigma, *stop2;
+    unsigned char *part, *capped;
+    unsigned long *Q;
+    size_t *draws;
+} fr_pdm_trace;
+int fr_pdm_trace_init(fr_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *prm,
+                      mpfr_prec_t prec);
+void fr_pdm_trace_clear(fr_pdm_trace *t);
+int fr_pdm_run(fr_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *prm);
+
+/* ==== end of Algorithm 1 ================================================== */
 
 #ifdef __cplusplus
 }
