@@ -398,19 +398,26 @@ int fr_pdm_objective(mpfr_t F, mpfr_t *const X, const fr_pdm_problem *P);
  *   part, Q, capped, sigma, stop2   R each: i in S_t (0/1); Q_i^t (0 when
  *            absent); 1 iff rule 11 never held in Qmax steps; sigma_{i,t}
  *            (+0 when absent or no noise); ||v||^2 of the last local step
- *            (NaN when absent)
+ *            (NaN when absent).  capped is 0 under rule FIXED (nu unread).
  *   draws, nd   KEEP_DRAWS: the nd batch indices drawn, in draw order (round
  *            t, then participants in increasing i, then steps r, b each);
- *            capacity T N Qmax b
+ *            capacity ndmax = T N Qmax b (else 0); entries from nd on are
+ *            SIZE_MAX
  *   rounds   rounds done (T after success)
  * Domain:    fr_pdm_run_check, a trace initialised for (P, prm).
  * Statuses:  argument errors (trace untouched): FR_ENULL (t, a zeroed
  *            trace), then fr_pdm_run_check's, FR_ESIZE (a trace initialised
- *            for other sizes or keep); after the start (the trace reset to
+ *            for other sizes or keep: T, N, D, keep, ndmax); after the start (the trace reset to
  *            its initial state): FR_ENOMEM, or a building block's status
  *            (FR_EPREC, FR_EINTERNAL; FR_ENONFINITE if an iterate leaves
  *            MPFR's exponent range).  Aliasing: none.
- * Accuracy:  every step at the working precision; the trajectory is not
+ * Accuracy:  every step at the working precision p: each entry of v,
+ *            (10a), (10c), (10d), (12) and the server's mean rounded once
+ *            from the exact value of its (rounded) inputs, ||v||^2 compared
+ *            with nu exactly, the clipped gradient of norm <= G exactly, (21)
+ *            exact after the gradients up to one rounding per part; x0 and a
+ *            NOISE_GIVEN sigma[t] rounded to p (sigma upward) when p < 53
+ *            (ref/fedpdm/run_local.c, run.c, run_p.c); the trajectory is not
  *            correctly rounded (golden vectors certify it by precision
  *            doubling, docs/ACCURACY.md).  Draws, S_t and (unless a ||v||^2
  *            is within rounding of nu) Q_i^t do not depend on the precision.
