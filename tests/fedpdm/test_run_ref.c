@@ -895,6 +895,33 @@ START_TEST(statuses_and_zeros)
 }
 END_TEST
 
+/* S_t, the draws and (away from nu) Q_i^t do not depend on the precision;
+ * the trajectory converges as p grows (53 vs 256 bits within 2^-40). */
+START_TEST(precision_independent)
+{
+    static const double sg[3] = {0.1, 0.2, 0.1};
+    prob_t q;
+    prob_make(&q, 18, 4, 2, 3, 5, 8);
+    fr_pdm_params prm = base_params(ETA, 3, 2);
+    prm.Qmax = 3;
+    prm.nu = 8e-2;
+    prm.noise = FR_PDM_NOISE_GIVEN;
+    prm.sigma = sg;
+    fr_pdm_trace a, b;
+    run_ok(&a, &q.P, &prm, 53);
+    run_ok(&b, &q.P, &prm, 256);
+    const size_t R = a.T * a.N;
+    ck_assert(memcmp(a.part, b.part, R) == 0 && memcmp(a.Q, b.Q, R * sizeof *a.Q) == 0
+              && memcmp(a.capped, b.capped, R) == 0);
+    ck_assert(a.nd == b.nd && memcmp(a.draws, b.draws, a.ndmax * sizeof *a.draws) == 0);
+    for (size_t k = 0; k < (a.T + 1) * a.D; k++)
+        ck_assert(fabs(mpfr_get_d(a.x0[k], MPFR_RNDN) - mpfr_get_d(b.x0[k], MPFR_RNDN)) <= 0x1p-40);
+    fr_pdm_trace_clear(&a);
+    fr_pdm_trace_clear(&b);
+    prob_free(&q);
+}
+END_TEST
+
 /* An error after the start resets the trace: x_0^0 = 2^600 with MPFR's
  * exponent range cut to 2^900 (||v||^2 ~ 2^1200 leaves it); the trace,
  * which held a valid run, is back in fr_pdm_trace_init's state. */
@@ -948,6 +975,7 @@ Suite *suite_fedpdm_run_ref(void)
     tcase_add_test(tc, start_rounds);
     tcase_add_test(tc, statuses_and_zeros);
     tcase_add_test(tc, late_error_resets);
+    tcase_add_test(tc, precision_independent);
     suite_add_tcase(s, tc);
     return s;
 }
