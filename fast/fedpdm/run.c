@@ -27,7 +27,7 @@ static int client_sigma(double *sig, const fr_pdm_params *prm, unsigned long t, 
         return FR_OK;
     }
     if (prm->noise == FR_PDM_NOISE_GIVEN) {
-        *sig = prm->sigma[t];
+        *sig = prm->sigma[t] + 0.0;                        /* -0: no noise, +0 */
         return FR_OK;
     }
     double s, s2;
