@@ -408,7 +408,8 @@ START_TEST(oracle_all_options)
 END_TEST
 
 /* Edges against the oracle: T = 1; K = 1; K = N; Qmax = 1; b = min d_i;
- * N = 1; m = 1; n = 1 (D odd: the last z1 unused). */
+ * N = 1; m = 1; n = 1 (D odd: the last z1 unused); entries of x_0^0 up
+ * to 4 in magnitude (the gradient's second branch of h, |x| > 1). */
 START_TEST(oracle_edges)
 {
     const int c = _i;
@@ -444,6 +445,9 @@ START_TEST(oracle_edges)
         fx.prm.noise = FR_PDM_NOISE_PAPER;
         fx.prm.clip = 1;
     }
+    if (c == 8)                                      /* |x| > 1: h's second branch */
+        for (size_t k = 0; k < m * n; k++)
+            fx.x0[k] *= 8;
     ff_pdm_trace t;
     run_fast(&t, &fx);
     compare(&t, &fx, 100 + c);
@@ -684,7 +688,7 @@ Suite *suite_fedpdm_run_fast(void)
     TCase *tc = tcase_create("run");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, oracle_all_options, 0, 48);
-    tcase_add_loop_test(tc, oracle_edges, 0, 8);
+    tcase_add_loop_test(tc, oracle_edges, 0, 9);
     tcase_add_loop_test(tc, against_ref, 0, 48);
     tcase_add_test(tc, k_eq_n_servers_agree);
     tcase_add_test(tc, server_all_px0);
