@@ -54,6 +54,7 @@
 #include <string.h>
 #include "fedfast.h"
 #include "../internal.h"
+#include "model.h"
 
 #define U53 0x1p-53
 static double gam(double k) { return k * U53 / (1 - k * U53); }
@@ -92,37 +93,6 @@ static int check_loss(const void *o1, const void *o2, const double *X, size_t m,
     if (o1 != NULL && o2 != NULL && ffi_overlap(o1, sizeof(double), o2, m * n * sizeof(double)))
         return FR_EDOM;
     return FR_OK;
-}
-
-static double r_of(double x)
-{
-    if (fabs(x) <= 1) {
-        double q = x * x;
-        return q / (1 + q);
-    }
-    double w = 1 / x;
-    return 1 / (1 + w * w);
-}
-
-static double h_of(double x)
-{
-    if (fabs(x) <= 1) {
-        double q = 1 + x * x;
-        return 2 * x / (q * q);
-    }
-    double w = 1 / x, w2 = w * w, q = 1 + w2;
-    return 2 * (w2 * w) / (q * q);
-}
-
-static double sp_of(double u)
-{
-    return fmax(-u, 0) + log1p(exp(-fabs(u)));
-}
-
-static double s_of(double u)
-{
-    double e = exp(-fabs(u));
-    return u >= 0 ? e / (1 + e) : 1 / (1 + e);
 }
 
 /* The shared work: u^_t, a^_t, the loss parts, R^ and C^; G^ if G. */
