@@ -28,13 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pdm_common.h"
-
-/* The tolerance of fast on a checkpoint (rel = abs), empirical: the largest
- * relative error measured between fast and ref on the committed files is
- * given in docs/VECTORS.md; 2^-32 (the other run vectors' tolerance)
- * leaves a factor of at least 1000 on every file.  Not a proved bound
- * (fedfast/fedpdm.h: no error bound on a trajectory). */
-#define VPDM_RUN_TOL 0x1p-32
+#include "pdm_runs.h"
 
 /* The schema's bound on a run (FR_ESIZE beyond it, in both wings, before
  * the run starts): T (N Qmax b + (T + 1) D_tot) m n <= 2^17, the local
