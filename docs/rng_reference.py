@@ -608,7 +608,7 @@ def soft(u, k):
 
 PDM_DATA_RE = re.compile(
     r"Data: pdm synthetic seed (\d+), N = (\d+), m = (\d+), n = (\d+), d in \[(\d+), (\d+)\], "
-    r"beta = (\S+), gamma = (\S+), x0 (zero|seeded), eta0 = (\S+), sigma ([^,;]+)(, then [^;]*)?; run seed (\d+)$")
+    r"beta = (\S+), gamma = (\S+), x0 (zero|seeded), eta0 = (\S+), sigma ([^,;]+)(, then [^;]*)?; run seed (\d+)(;|$)")
 
 
 def check_pdm_file(path):
@@ -646,7 +646,7 @@ def check_pdm_file(path):
             elif edit == ", then the last eta = 0":
                 eta[-1] = 0.0
             elif edit == ", then the last sigma = -(sigma + 0.5)":
-                sg[-1] = -sg[-1] - Fraction(1, 2)
+                sg[-1] = Fraction(-float(sg[-1]) - 0.5)            # in binary64
             elif edit == ", then sigma without its last entry":
                 sg = sg[:-1]
             else:
@@ -690,7 +690,7 @@ def check_pdm_file(path):
                     if not part[t][i] or noise == 0:
                         assert sgm[t][i] == 0, (where, "sigma 0", t, i)
                     elif noise == 2:
-                        assert sgm[t][i] == sg[t], (where, "sigma given", t, i)
+                        assert abs(sgm[t][i] - sg[t]) <= Fraction(1, 10 ** 38) * sg[t], (where, "sigma given", t, i)
                     else:
                         want = pdm_sigma_paper(eta[t], rho, Q[t][i], par["G"], par["eps"], par["delta"])
                         got = D(sgm[t][i].numerator) / D(sgm[t][i].denominator)
@@ -726,13 +726,15 @@ def check_pdm_file(path):
                 tot = Pv["Px"][t] + Pv["Plam"][t] + Pv["Px0"][t]
                 assert abs(Pv["P"][t] - tot) <= tiny * tot, (where, "P = Px + Plam + Px0", t)
 
+            gam = Fraction(gamma)
+
             def px0(xz, cvec):
                 out = Fraction(0)
                 for k in range(Dm):
                     if xz[k] != 0:
-                        out += (cvec[k] + (gamma if xz[k] > 0 else -gamma)) ** 2
+                        out += (cvec[k] + (gam if xz[k] > 0 else -gam)) ** 2
                     else:
-                        out += max(Fraction(0), abs(cvec[k]) - Fraction(gamma)) ** 2
+                        out += max(Fraction(0), abs(cvec[k]) - gam) ** 2
                 return out
             pl = sum(((X0[T][k] - xs[j][k]) / N) ** 2 for j in range(N) for k in range(Dm))
             assert abs(Pv["Plam"][T] - pl) <= tiny * (1 + pl), (where, "Plam at T")

@@ -405,8 +405,8 @@ static void golden_noise(vgen *g)
  * generated files): some clients stop early, some are capped. */
 static void golden_rule11(vgen *g)
 {
-    group(g, "rule (11) with nu = 2e-3, Qmax = 6: early stops and capped clients, K = N",
-          PRM(41, 4, 4, 2, 6, R11, 2e-3, 10, XI, ALL, NONE, 0, 0, 0, 0));
+    group(g, "rule (11) with nu = 5e-2, Qmax = 6: early stops and capped clients, K = N",
+          PRM(41, 4, 4, 2, 6, R11, 5e-2, 10, XI, ALL, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-full,pdm-rule11,pdm-exact-server", 0,
              DATA(71, 4, 2, 5, 6, 10, 1, 0.05, NULL), ED_NONE);
     group(g, "rule (11) with nu = 2e-3, K = 2 of N = 5, server (13), start X0",
@@ -422,7 +422,7 @@ static void golden_rule11(vgen *g)
     run_case(g, "four clients", "trajectory,pdm-partial,pdm-rule11,pdm-server13", 0,
              DATA(74, 4, 2, 4, 6, 8, 1, 0.05, NULL), ED_NONE);
     group(g, "rule FIXED, the same problem as the first group (Q = Qmax = 6 everywhere)",
-          PRM(41, 4, 4, 2, 6, FIX, 2e-3, 10, XI, ALL, NONE, 0, 0, 0, 0));
+          PRM(41, 4, 4, 2, 6, FIX, 5e-2, 10, XI, ALL, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-full,pdm-exact-server", 0, DATA(71, 4, 2, 5, 6, 10, 1, 0.05, NULL),
              ED_NONE);
 }
