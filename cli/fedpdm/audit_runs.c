@@ -37,7 +37,7 @@ typedef struct {
 
 static int row(const combo *c, const fr_pdm_problem *P, const double *eta, const double *sig, uint64_t seed)
 {
-    fr_pdm_params prm = {.T = AT, .K = c->K, .b = 3, .Qmax = 4, .rule = c->rule, .nu = 5e-3, .rho = 10,
+    fr_pdm_params prm = {.T = AT, .K = c->K, .b = 3, .Qmax = 4, .rule = c->rule, .nu = 5e-2, .rho = 10,
                          .eta = eta, .start = c->start, .server = c->server, .noise = c->noise, .eps = 1,
                          .delta = 1e-5, .G = 1, .sigma = sig, .clip = c->clip, .x0 = NULL, .seed = seed,
                          .keep = FR_PDM_KEEP_X0 | FR_PDM_KEEP_DRAWS | FR_PDM_KEEP_P};
@@ -111,7 +111,7 @@ int audit_fedpdm_runs(uint64_t seed)
     fr_pdm_problem P = {.N = AN, .m = AM, .n = ANF, .d = d, .A = A, .y = y, .beta = 1e-2, .gamma = 1e-3};
     printf("\nfedpdm runs (003 Algorithm 1, (9)-(13), (21)): ref at %d bits vs fast, default problem\n"
            "  fr_pdm_synth seed 2026: N = %d clients of 8..16 samples (D = %zu), m = %d, n = %d, beta = 1e-2,\n"
-           "  gamma = 1e-3; T = %d, b = 3, Qmax = 4, rho = 10, eta^t = 0.05/sqrt(1 + t), x_0^0 = 0, nu = 5e-3,\n"
+           "  gamma = 1e-3; T = %d, b = 3, Qmax = 4, rho = 10, eta^t = 0.05/sqrt(1 + t), x_0^0 = 0, nu = 5e-2,\n"
            "  PAPER: eps = 1, delta = 1e-5, G = 1; GIVEN: sigma^0 = 0, sigma^t = 0.01; run seed %llu\n",
            REF_PREC, AN, Dt, AM, ANF, AT, (unsigned long long)seed);
     printf("%-26s %4s %4s %5s %9s %9s %11s %9s %-7s %7s %7s\n", "options", "S", "Q", "draws", "drift x0",
