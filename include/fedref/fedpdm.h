@@ -130,15 +130,20 @@ int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho,
  *   start X0 (x^{t,0} = x_0^t): a bound Lb_t of ||Lambda|| (Lambda = the
  *     multipliers' difference / rho), Lb_0 = 0,
  *       s[t] = |1 - 2 B_t| Lb_t + 2 W_t,
- *       Lb_{t+1} = max(1, |B_t|) Lb_t + W_t;
+ *       Lb_{t+1} = max(Lb_t, |B_t| Lb_t + W_t);
  *   start XI (x^{t,0} = x_i^t): bounds Xb_t, Lb_t of ||x_i - x_i'||, ||Lambda||,
  *     Xb_0 = Lb_0 = 0,
  *       s[t] = |2 B_t| Xb_t + |1 - 2 B_t| Lb_t + 2 W_t,
  *       Xb_{t+1} = max(Xb_t, |B_t| Xb_t + |1 - B_t| Lb_t + W_t),
  *       Lb_{t+1} = max(Lb_t, |B_t| Xb_t + |B_t| Lb_t + W_t)
  *   (the max with the old bound: a client absent from round t keeps its
- *   state).  s[0] = (19).  Not the sharp sup for one pattern (triangle
- *   inequality), always an upper bound.
+ *   state; proof: ref/fedpdm/sens_path.c).  s[0] = (19) exactly (the same
+ *   number as fr_fedpdm_sensitivity at prec(s[0])).  Not the sharp sup for
+ *   one pattern (triangle inequality), always an upper bound; for reading
+ *   X0 it is attained (full participation, aligned gradients: pc_fedpdm_
+ *   sens_path).  MPFR's exponent range is never left for binary64-sized
+ *   inputs; an overflow would give s[t] = +Inf (still an upper bound).
+ * Aliasing: s may be eta (every s[t] is written after the last read).
  * Domain:    1 <= T <= FR_PDM_T_MAX, 1 <= Q <= FR_FEDPDM_Q_MAX, eta[t] > 0,
  *            rho > 0, G >= 0 finite; start an enum fr_pdm_start.
  * Statuses:  FR_ENULL (s, eta, rho, G), FR_ESIZE (T, Q), FR_ENONFINITE
