@@ -139,9 +139,10 @@ int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho,
  *   (the max with the old bound: a client absent from round t keeps its
  *   state; proof: ref/fedpdm/sens_path.c).  s[0] = (19) exactly (the same
  *   number as fr_fedpdm_sensitivity at prec(s[0])).  Not the sharp sup for
- *   one pattern (triangle inequality), always an upper bound; for reading
- *   X0 it is attained (full participation, aligned gradients: pc_fedpdm_
- *   sens_path).  MPFR's exponent range is never left for binary64-sized
+ *   one pattern (triangle inequality), always an upper bound; for start
+ *   X0 it is the sup over patterns (each step's map is increasing in Lb_t:
+ *   attained by aligned gradients in the worst pattern; pc_fedpdm_sens_path
+ *   measures both starts).  MPFR's exponent range is never left for binary64-sized
  *   inputs; an overflow would give s[t] = +Inf (still an upper bound).
  * Aliasing: s may be eta (every s[t] is written after the last read).
  * Domain:    1 <= T <= FR_PDM_T_MAX, 1 <= Q <= FR_FEDPDM_Q_MAX, eta[t] > 0,
