@@ -27,7 +27,7 @@ static int client_sigma(double *sig, const fr_pdm_params *prm, unsigned long t, 
         return FR_OK;
     }
     if (prm->noise == FR_PDM_NOISE_GIVEN) {
-        *sig = prm->sigma[t];
+        *sig = prm->sigma[t] + 0.0;                        /* -0: no noise, +0 */
         return FR_OK;
     }
     double s, s2;
@@ -70,22 +70,14 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
         }
         ffi_pdm_grad(g, xr, A, y, ws->batch, b, ws);
         if (prm->clip) {                                   /* g min(1, G / ||g||) */
-            double q = 0;
-            for (size_t k = 0; k < D; k++)
-                q += g[k] * g[k];
-            double nr = sqrt(q);
+            double nr = sqrt(ffi_pdm_sumsq(g, D));
             if (nr > prm->G) {
                 double sc = prm->G / nr;
                 for (size_t k = 0; k < D; k++)
                     g[k] *= sc;
             }
         }
-        double q = 0;
-        for (size_t k = 0; k < D; k++) {                   /* (10a), ||v||^2 of (11) */
-            double v = (g[k] - lam[k]) + rho * (xr[k] - x0[k]);
-            q += v * v;
-            xr[k] -= eta * v;
-        }
+        const double q = ffi_pdm_step(xr, g, lam, x0, D, rho, eta);   /* (10a), ||v||^2 of (11) */
         s2 = q;
         Q++;
         stopped = rule11 && q <= nu;                       /* (11) */
@@ -181,9 +173,7 @@ static int run_rounds(ff_pdm_trace *tr, ffi_pdm_ws *ws)
         memset(c, 0, D * sizeof *c);
         for (size_t i = 0; i < N; i++)
             if (all || ws->in[i]) {
-                const double *yi = ws->yt + i * D;
-                for (size_t k = 0; k < D; k++)
-                    c[k] += yi[k];
+                ffi_pdm_addto(c, ws->yt + i * D, D);
             }
         const double dn = (double)(all ? N : ns);
         for (size_t k = 0; k < D; k++)

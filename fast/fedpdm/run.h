@@ -65,6 +65,16 @@ void ffi_pdm_grad(double *g, const double *X, const double *A, const size_t *y, 
 void ffi_pdm_measure(double *P, double *Px, double *Plam, double *Px0, const double *x0,
                      const double *xs, const double *ls, ffi_pdm_ws *ws);
 
+/* run_vec.c: the O(D) passes in blocks of 8 (FFI_VERSIONS):
+ *   hgrad: g = beta h(X) (h_of's bits);
+ *   step:  v = (g - lam) + rho (x - x0), x <- x - eta v; returns ||v||^2;
+ *   sumsq: ||x||^2;  addto: c += y.  No aliasing between the arrays. */
+void ffi_pdm_hgrad(double *g, const double *X, size_t D, double beta);
+double ffi_pdm_step(double *x, const double *g, const double *lam, const double *x0, size_t D, double rho,
+                    double eta);
+double ffi_pdm_sumsq(const double *x, size_t n);
+void ffi_pdm_addto(double *c, const double *y, size_t D);
+
 /* run_trace.c: every record to its initial state (NaN; part, Q, capped 0;
  * draws SIZE_MAX; rounds, nd 0). */
 void ffi_pdm_trace_reset(ff_pdm_trace *t);

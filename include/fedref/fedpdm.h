@@ -130,15 +130,21 @@ int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho,
  *   start X0 (x^{t,0} = x_0^t): a bound Lb_t of ||Lambda|| (Lambda = the
  *     multipliers' difference / rho), Lb_0 = 0,
  *       s[t] = |1 - 2 B_t| Lb_t + 2 W_t,
- *       Lb_{t+1} = max(1, |B_t|) Lb_t + W_t;
+ *       Lb_{t+1} = max(Lb_t, |B_t| Lb_t + W_t);
  *   start XI (x^{t,0} = x_i^t): bounds Xb_t, Lb_t of ||x_i - x_i'||, ||Lambda||,
  *     Xb_0 = Lb_0 = 0,
  *       s[t] = |2 B_t| Xb_t + |1 - 2 B_t| Lb_t + 2 W_t,
  *       Xb_{t+1} = max(Xb_t, |B_t| Xb_t + |1 - B_t| Lb_t + W_t),
  *       Lb_{t+1} = max(Lb_t, |B_t| Xb_t + |B_t| Lb_t + W_t)
  *   (the max with the old bound: a client absent from round t keeps its
- *   state).  s[0] = (19).  Not the sharp sup for one pattern (triangle
- *   inequality), always an upper bound.
+ *   state; proof: ref/fedpdm/sens_path.c).  s[0] = (19) exactly (the same
+ *   number as fr_fedpdm_sensitivity at prec(s[0])).  Not the sharp sup for
+ *   one pattern (triangle inequality), always an upper bound; for start
+ *   X0 it is the sup over patterns (each step's map is increasing in Lb_t:
+ *   attained by aligned gradients in the worst pattern; pc_fedpdm_sens_path
+ *   measures both starts).  MPFR's exponent range is never left for binary64-sized
+ *   inputs; an overflow would give s[t] = +Inf (still an upper bound).
+ * Aliasing: s may be eta (every s[t] is written after the last read).
  * Domain:    1 <= T <= FR_PDM_T_MAX, 1 <= Q <= FR_FEDPDM_Q_MAX, eta[t] > 0,
  *            rho > 0, G >= 0 finite; start an enum fr_pdm_start.
  * Statuses:  FR_ENULL (s, eta, rho, G), FR_ESIZE (T, Q), FR_ENONFINITE
@@ -398,19 +404,26 @@ int fr_pdm_objective(mpfr_t F, mpfr_t *const X, const fr_pdm_problem *P);
  *   part, Q, capped, sigma, stop2   R each: i in S_t (0/1); Q_i^t (0 when
  *            absent); 1 iff rule 11 never held in Qmax steps; sigma_{i,t}
  *            (+0 when absent or no noise); ||v||^2 of the last local step
- *            (NaN when absent)
+ *            (NaN when absent).  capped is 0 under rule FIXED (nu unread).
  *   draws, nd   KEEP_DRAWS: the nd batch indices drawn, in draw order (round
  *            t, then participants in increasing i, then steps r, b each);
- *            capacity T N Qmax b
+ *            capacity ndmax = T N Qmax b (else 0); entries from nd on are
+ *            SIZE_MAX
  *   rounds   rounds done (T after success)
  * Domain:    fr_pdm_run_check, a trace initialised for (P, prm).
  * Statuses:  argument errors (trace untouched): FR_ENULL (t, a zeroed
  *            trace), then fr_pdm_run_check's, FR_ESIZE (a trace initialised
- *            for other sizes or keep); after the start (the trace reset to
+ *            for other sizes or keep: T, N, D, keep, ndmax); after the start (the trace reset to
  *            its initial state): FR_ENOMEM, or a building block's status
  *            (FR_EPREC, FR_EINTERNAL; FR_ENONFINITE if an iterate leaves
  *            MPFR's exponent range).  Aliasing: none.
- * Accuracy:  every step at the working precision; the trajectory is not
+ * Accuracy:  every step at the working precision p: each entry of v,
+ *            (10a), (10c), (10d), (12) and the server's mean rounded once
+ *            from the exact value of its (rounded) inputs, ||v||^2 compared
+ *            with nu exactly, the clipped gradient of norm <= G exactly, (21)
+ *            exact after the gradients up to one rounding per part; x0 and a
+ *            NOISE_GIVEN sigma[t] rounded to p (sigma upward) when p < 53
+ *            (ref/fedpdm/run_local.c, run.c, run_p.c); the trajectory is not
  *            correctly rounded (golden vectors certify it by precision
  *            doubling, docs/ACCURACY.md).  Draws, S_t and (unless a ||v||^2
  *            is within rounding of nu) Q_i^t do not depend on the precision.
