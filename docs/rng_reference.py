@@ -683,6 +683,13 @@ def check_pdm_file(path):
             draws = pdm_draws(run_seed, d, b, part, Q)
             assert [int(v) for v in e["draws"]] == draws, (where, "draws")
             ndraws += len(draws)
+            if "pdm-rule11-at-nu" in case.get("flags", []):
+                # x = 0, lambda = 0 at client 0's first step: v = -(1/(2b)) sum_{t in B} e_{y_t} a_t^T exactly
+                v = [Fraction(0)] * (m * n)
+                for t in draws[:b]:
+                    for l in range(n):
+                        v[y[t] * n + l] -= A[t][l] / (2 * b)
+                assert sum(x * x for x in v) == par["nu"] == stop2[0][0] and Q[0][0] == 1, (where, "(11) at nu")
             # the scales
             sgm = [[num(v) for v in r] for r in e["sigma"]]
             for t in range(T):

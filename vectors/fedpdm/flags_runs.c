@@ -13,4 +13,5 @@ const vflag vflags_fedpdm_runs[] = {
     {"pdm-noise-paper", "uploads perturbed by (12) with sigma^2 = (18) of the sensitivity (19) at (eta^t, rho, Q_i^t, G), rounded up"},
     {"pdm-noise-given", "uploads perturbed by (12) with given scales sigma^t (0: no draw)"},
     {"pdm-rule11", "local loop stopped by (11) (||v||^2 <= nu, Q_i^t = r + 1) or capped at Qmax (recorded in capped)"},
+    {"pdm-rule11-at-nu", "nu equal to an exact ||v||^2 (client 0's first step at x = 0, where v is dyadic): (11) holds with equality, Q = 1"},
     {NULL, NULL}};

@@ -401,6 +401,30 @@ static void golden_noise(vgen *g)
              "trajectory,pdm-partial,pdm-noise-given", 0, DATA(65, 3, 3, 5, 6, 8, 0, 0.05, SIG_GIVEN), ED_NONE);
 }
 
+/* nu = ||v||^2 of client 0's first local step (round 0, start XI, x_0^0 =
+ * 0, no clip, b = 2): at X = 0 every u_t = 0, sigma(0) = 1/2, the beta
+ * term vanishes, so v = g = -(1/4) sum_{t in B, y_t = k} A_tl exactly (the
+ * features are k 2^-8): ||v||^2 is a dyadic number, computed here exactly
+ * in binary64 from the first batch of stream (run seed, 2) and the data.
+ * Rule (11) holds with equality: Q_0^0 = 1. */
+static double nu_at_first_step(uint64_t dseed, size_t N, size_t m, size_t n, size_t dmin, size_t dmax,
+                               uint64_t rseed)
+{
+    size_t d[16], Dt = 0, B[2], y[256];
+    double A[256 * 8], v[64] = {0}, s = 0;
+    if (N > 16 || n > 8 || m * n > 64 || fr_pdm_synth_sizes(dseed, N, dmin, dmax, d) != FR_OK) abort();
+    for (size_t i = 0; i < N; i++) Dt += d[i];
+    if (Dt > 256 || fr_pdm_synth_data(dseed, N, m, n, d, A, y) != FR_OK) abort();
+    frng_t g;
+    frng_init(&g, rseed, FR_PDM_STREAM_BATCH + 0);
+    if (frng_sample(&g, d[0], 2, B) != FR_OK) abort();
+    for (int r = 0; r < 2; r++)                  /* client 0's samples are rows 0..d_0-1 */
+        for (size_t l = 0; l < n; l++)
+            v[y[B[r]] * n + l] -= 0.25 * A[B[r] * n + l];   /* exact: multiples of 2^-10 */
+    for (size_t k = 0; k < m * n; k++) s += v[k] * v[k];   /* exact: multiples of 2^-20, < 2^10 */
+    return s;
+}
+
 /* nu values chosen on these problems' ||v||^2 scale (read off stop2 of the
  * generated files): some clients stop early, some are capped. */
 static void golden_rule11(vgen *g)
@@ -421,6 +445,15 @@ static void golden_rule11(vgen *g)
           PRM(44, 3, 2, 2, 4, R11, 1e3, 10, XI, S13, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-partial,pdm-rule11,pdm-server13", 0,
              DATA(74, 4, 2, 4, 6, 8, 1, 0.05, NULL), ED_NONE);
+    {
+        double nu = nu_at_first_step(75, 3, 2, 4, 6, 8, 45);
+        char text[300];
+        snprintf(text, sizeof text, "rule (11) exactly at nu = %.17g = ||v||^2 of client 0's first step (round 0, "
+                 "x = 0: v is dyadic, exact in every wing): Q_0^0 = 1 by equality", nu);
+        group(g, text, PRM(45, 2, 3, 2, 4, R11, nu, 10, XI, ALL, NONE, 0, 0, 0, 0));
+        run_case(g, "three clients", "trajectory,pdm-full,pdm-rule11,pdm-rule11-at-nu,pdm-exact-server", 0,
+                 DATA(75, 3, 2, 4, 6, 8, 0, 0.05, NULL), ED_NONE);
+    }
     group(g, "rule FIXED, the same problem as the first group (Q = Qmax = 6 everywhere)",
           PRM(41, 4, 4, 2, 6, FIX, 5e-2, 10, XI, ALL, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-full,pdm-exact-server", 0, DATA(71, 4, 2, 5, 6, 10, 1, 0.05, NULL),
