@@ -111,18 +111,27 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
     return FR_OK;
 }
 
-/* The records of state t: (21) (KEEP_P) and (24) (KEEP_F) at x_0^t. */
+/* The records of state t: (21) (KEEP_P) and (24) (KEEP_F) at x_0^t, one
+ * pass over the data; x_0^t (KEEP_X0). */
 static int state_records(ff_pdm_trace *tr, ffi_pdm_ws *ws, size_t t)
 {
-    if (tr->keep & FR_PDM_KEEP_P) {
-        ffi_pdm_measure(&tr->P[t], &tr->Px[t], &tr->Plam[t], &tr->Px0[t], ws->x0, tr->x, tr->lam, ws);
-        if (!isfinite(tr->P[t]))
-            return FR_ENONFINITE;
-    }
-    if (tr->keep & FR_PDM_KEEP_F) {
-        tr->F[t] = ffi_pdm_objective(ws->x0, ws->P, ws->u);
-        if (!isfinite(tr->F[t]))
-            return FR_ENONFINITE;
+    const int doP = (tr->keep & FR_PDM_KEEP_P) != 0, doF = (tr->keep & FR_PDM_KEEP_F) != 0;
+    if (doP || doF) {
+        double o[5];
+        ffi_pdm_measure(o, doP, doF, ws->x0, tr->x, tr->lam, ws);
+        if (doP) {
+            if (!isfinite(o[0]))
+                return FR_ENONFINITE;
+            tr->P[t] = o[0];
+            tr->Px[t] = o[1];
+            tr->Plam[t] = o[2];
+            tr->Px0[t] = o[3];
+        }
+        if (doF) {
+            if (!isfinite(o[4]))
+                return FR_ENONFINITE;
+            tr->F[t] = o[4];
+        }
     }
     if (tr->keep & FR_PDM_KEEP_X0)
         memcpy(tr->x0 + t * ws->D, ws->x0, ws->D * sizeof *ws->x0);

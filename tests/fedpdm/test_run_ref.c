@@ -22,8 +22,8 @@
  *     stream advanced by one round's pairs differs, the fresh one agrees);
  *   - clip: inactive for a huge G, active for a small one with ||g|| <= G;
  *   - keep bits, the draws' layout (replayed with frng_sample), start X0
- *     vs XI (equal through round 0 only), the statuses' effect on the trace,
- *     signed zeros. */
+ *     vs XI (equal through round 0 only), the statuses' effect on the trace
+ *     (an error after the start resets it), signed zeros. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -895,6 +895,70 @@ START_TEST(statuses_and_zeros)
 }
 END_TEST
 
+/* S_t, the draws and (away from nu) Q_i^t do not depend on the precision;
+ * the trajectory converges as p grows (53 vs 256 bits within 2^-40). */
+START_TEST(precision_independent)
+{
+    static const double sg[3] = {0.1, 0.2, 0.1};
+    prob_t q;
+    prob_make(&q, 18, 4, 2, 3, 5, 8);
+    fr_pdm_params prm = base_params(ETA, 3, 2);
+    prm.Qmax = 3;
+    prm.nu = 8e-2;
+    prm.noise = FR_PDM_NOISE_GIVEN;
+    prm.sigma = sg;
+    fr_pdm_trace a, b;
+    run_ok(&a, &q.P, &prm, 53);
+    run_ok(&b, &q.P, &prm, 256);
+    const size_t R = a.T * a.N;
+    ck_assert(memcmp(a.part, b.part, R) == 0 && memcmp(a.Q, b.Q, R * sizeof *a.Q) == 0
+              && memcmp(a.capped, b.capped, R) == 0);
+    ck_assert(a.nd == b.nd && memcmp(a.draws, b.draws, a.ndmax * sizeof *a.draws) == 0);
+    for (size_t k = 0; k < (a.T + 1) * a.D; k++)
+        ck_assert(fabs(mpfr_get_d(a.x0[k], MPFR_RNDN) - mpfr_get_d(b.x0[k], MPFR_RNDN)) <= 0x1p-40);
+    fr_pdm_trace_clear(&a);
+    fr_pdm_trace_clear(&b);
+    prob_free(&q);
+}
+END_TEST
+
+/* An error after the start resets the trace: x_0^0 = 2^600 with MPFR's
+ * exponent range cut to 2^900 (||v||^2 ~ 2^1200 leaves it); the trace,
+ * which held a valid run, is back in fr_pdm_trace_init's state. */
+START_TEST(late_error_resets)
+{
+    double big[6];
+    for (size_t k = 0; k < 6; k++)
+        big[k] = ldexp(1, 600);
+    prob_t q;
+    prob_make(&q, 17, 3, 2, 3, 5, 8);
+    fr_pdm_params prm = base_params(ETA, 2, 2);
+    fr_pdm_trace t;
+    run_ok(&t, &q.P, &prm, 96);
+    prm.x0 = big;
+    const mpfr_exp_t emax = mpfr_get_emax();
+    ck_assert_int_eq(mpfr_set_emax(900), 0);
+    int st = fr_pdm_run(&t, &q.P, &prm);
+    ck_assert_int_eq(mpfr_set_emax(emax), 0);
+    ck_assert_msg(st != FR_OK && st != FR_ENULL && st != FR_ESIZE && st != FR_EDOM, "status %d", st);
+    ck_assert(t.rounds == 0 && t.nd == 0);
+    for (size_t k = 0; k < 3 * 6; k++)
+        ck_assert(mpfr_nan_p(t.x0[k]) && mpfr_get_prec(t.x0[k]) == 96);
+    for (size_t k = 0; k < 3 * 6; k++)
+        ck_assert(mpfr_nan_p(t.x[k]) && mpfr_nan_p(t.lam[k]));
+    for (size_t k = 0; k <= 2; k++)
+        ck_assert(mpfr_nan_p(t.P[k]) && mpfr_nan_p(t.Px[k]) && mpfr_nan_p(t.Plam[k]) && mpfr_nan_p(t.Px0[k])
+                  && mpfr_nan_p(t.F[k]));
+    for (size_t r = 0; r < 6; r++)
+        ck_assert(t.part[r] == 0 && t.Q[r] == 0 && t.capped[r] == 0 && mpfr_nan_p(t.sigma[r])
+                  && mpfr_nan_p(t.stop2[r]));
+    for (size_t k = 0; k < t.ndmax; k++)
+        ck_assert_uint_eq(t.draws[k], SIZE_MAX);
+    fr_pdm_trace_clear(&t);
+    prob_free(&q);
+}
+END_TEST
+
 Suite *suite_fedpdm_run_ref(void)
 {
     Suite *s = suite_create("fedpdm_run_ref");
@@ -910,6 +974,8 @@ Suite *suite_fedpdm_run_ref(void)
     tcase_add_test(tc, keep_bits_and_draws);
     tcase_add_test(tc, start_rounds);
     tcase_add_test(tc, statuses_and_zeros);
+    tcase_add_test(tc, late_error_resets);
+    tcase_add_test(tc, precision_independent);
     suite_add_tcase(s, tc);
     return s;
 }
