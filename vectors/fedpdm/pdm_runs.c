@@ -30,11 +30,7 @@
 #include "pdm_common.h"
 #include "pdm_runs.h"
 
-/* The schema's bound on a run (FR_ESIZE beyond it, in both wings, before
- * the run starts): T (N Qmax b + (T + 1) D_tot) m n <= 2^17, the local
- * gradients plus the measure (21) and (24) at every state, so that each
- * case is checked in well under a second at the checker's precisions. */
-#define VPDM_WORK_MAX (1ul << 17)
+unsigned long vpdm_work_max = VPDM_WORK_MAX;
 
 #define RUN_PARAMS(X)                                                          \
     X(seed) X(T) X(K) X(b) X(Qmax) X(rule) X(nu) X(rho) X(start) X(server)     \
@@ -102,7 +98,7 @@ static int build(run_in *r, const double *par, const ftensor *in)
     if (pdm_labels(r->y, in[I_Y].v, Dt) != FR_OK) return FR_ESIZE;
     double work = (double)T * ((double)N * (double)v[P_Qmax] * (double)v[P_b] + ((double)T + 1) * (double)Dt)
                   * (double)m * (double)n;
-    if (work > (double)VPDM_WORK_MAX) return FR_ESIZE;
+    if (work > (double)vpdm_work_max) return FR_ESIZE;
     r->P = (fr_pdm_problem){.N = N, .m = m, .n = n, .d = r->d, .A = in[I_A].v, .y = r->y,
                             .beta = in[I_BG].v[0], .gamma = in[I_BG].v[1]};
     r->prm = (fr_pdm_params){.T = T, .K = v[P_K], .b = v[P_b], .Qmax = v[P_Qmax],
