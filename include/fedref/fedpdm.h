@@ -246,7 +246,8 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
  *            N, alpha_max); outputs untouched on error.
  * Aliasing:  eps may alias any input.
  * Accuracy:  an upper bound: every term rounded up at p + 64 bits (mu,
- *            K/N, ln(1/delta), exp, expm1, log1p up; binomials exact),
+ *            K/N, ln(1/delta), exp, expm1, log1p up; e^{j(j-1) mu} as the
+ *            running product of e^{2 mu} powers, rounded up; binomials exact),
  *            sums of positive terms rounded up, the minimum of upper
  *            bounds; alpha: the first order attaining the computed minimum.
  * Precision: that of eps.
@@ -308,7 +309,9 @@ int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned l
  * Statuses:  as fr_fedpdm_rdp (sigma, s arrays), FR_ESIZE (first > T),
  *            FR_ENOMEM; outputs untouched on error.
  * Accuracy:  an upper bound, as fr_fedpdm_rdp.  Constant arrays give
- *            fr_fedpdm_rdp's value when first = 0.
+ *            fr_fedpdm_rdp's value when first = 0 (the same number: a run
+ *            of equal consecutive rounds is one per-round term times its
+ *            length).  Aliasing: eps may alias any input.
  * Checked by: tests/fedpdm/test_acct.c, vectors/fedpdm_rdp_rounds.json. */
 int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
                          unsigned long T, unsigned long first, unsigned long K, unsigned long N,

@@ -509,6 +509,11 @@ START_TEST(path_edges)
     /* the prefix property (causal recursion) and aliasing s = eta (ref) */
     ck_assert_int_eq(fr_fedpdm_path_sens(e, e, 5, r, 3, g, FR_PDM_START_X0), FR_OK);
     for (int t = 0; t < 5; t++) ck_assert(mpfr_equal_p(e[t], s[t]));
+    {   /* fast: s may be eta */
+        double al[5] = {0.25, 0.25, 0.25, 0.25, 0.25};
+        ck_assert_int_eq(ff_fedpdm_path_sens(al, al, 5, 8, 3, 1, FR_PDM_START_X0), FR_OK);
+        for (int t = 0; t < 5; t++) ck_assert(al[t] == 1.5 * (3 * t + 2));
+    }
     /* G = +-0: every s[t] = +0 in both wings */
     for (int t = 0; t < 8; t++) mpfr_set_d(e[t], 0.3 + t, MPFR_RNDN);
     for (int z = 0; z < 2; z++) {
