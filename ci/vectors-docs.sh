@@ -11,8 +11,13 @@
 # (vectors/ssca_alg1.json .. ssca_sgdm_f.json), from docs/RNG.md 3.9 and
 # docs/SSCA.md sections 5, 6 and 10: the inputs of fr_ssca_synth and
 # fr_ssca_init_w, every mini-batch index, the reals per round, the shapes,
-# norm2, cons and the Lemma 1 records.  Any drift between docs and files
-# fails.
+# norm2, cons and the Lemma 1 records.  The same for the runs of 003's
+# Algorithm 1 (vectors/fedpdm_run_{full,partial,noise,rule11}.json), from
+# docs/RNG.md 3.10 and docs/FEDPDM.md sections 4.5 and 5: the inputs (the
+# synthetic problem, x0, eta, sigma), the participation S_t, every
+# mini-batch index, Q/capped against (11), the scales sigma_{i,t}, the last
+# server step with the noise of each client's last upload, and (21)'s parts
+# at the first and last states.  Any drift between docs and files fails.
 set -eu
 dir=${1:-vectors}
 command -v python3 >/dev/null 2>&1 || { echo "vectors-docs: python3 not found (make deps)" >&2; exit 1; }

@@ -36,8 +36,25 @@ parts ..; run seed R"), every mini-batch index from the run seed, the
 reals per round, the record shapes, and from the recorded values alone
 norm2 = ||w^t||^2, cons = cost - U and the Lemma 1 records (nu = 0 and
 s = 0 in branch 2, 0 < nu < c and s = 0 in branch 3, nu = c in 1 and 4).
+
+The same option reproduces the checkpoint files of Algorithm 1 of paper 003
+(DIR/fedpdm_run_full.json, _partial, _noise, _rule11) from docs/RNG.md 3.10
+and docs/FEDPDM.md sections 4.5 and 5 alone: the synthetic inputs of
+fr_pdm_synth_sizes and fr_pdm_synth_data, x0 (zero, or seeded from stream
+(data seed, 2)), eta (fr_pdm_eta_paper) and sigma from the data description
+in each case comment ("Data: pdm synthetic seed S, N = .., m = .., n = ..,
+d in [a, b], beta = .., gamma = .., x0 zero|seeded, eta0 = .., sigma ..;
+run seed R"); the participation of every round (stream (R, 1)), every
+mini-batch index (streams (R, 2 + i)) given the recorded Q_i^t, Q and
+capped against rule (11) and stop2, the scales sigma_{i,t} (NONE, GIVEN,
+and PAPER: (18) of (19) recomputed), x_0^0, the server step of the last
+round x_0^T = soft(u, gamma/rho) with u from the final x_i, lambda_i and
+the noise of each client's last upload drawn again from its noise stream
+(R, 2^32 + i) after the pairs of its earlier noisy uploads, Plam and Px0 at
+the last state, (21) at state 0, and P = Px + Plam + Px0 at every state.
 """
 import json
+import math
 import os
 import re
 import sys
@@ -514,6 +531,233 @@ def check_ssca_file(path):
            "norm2, cons and the Lemma 1 records reproduced" % (name, ncase, nvalid, ndraws)
 
 
+# ---- Algorithm 1 of paper 003 (docs/FEDPDM.md 4.5 and 5, docs/RNG.md 3.10) ----
+
+PDM_STREAM_SELECT = 1
+PDM_STREAM_BATCH = 2                  # + i
+PDM_STREAM_NOISE = 1 << 32            # + i
+
+
+def pdm_synth(seed, N, m, n, dmin, dmax):
+    """fr_pdm_synth_sizes + fr_pdm_synth_data (docs/FEDPDM.md 4.5): d, A
+    (exact, D x n), y."""
+    g = Stream(seed, 0)
+    d = [dmin + g.below(dmax - dmin + 1) for _ in range(N)]
+    g = Stream(seed, 1)
+    L = min(n - 1, 64)
+    proto = [[g.below(2) for _ in range(L)] for _ in range(m)]
+    A, y = [], []
+    for _ in range(sum(d)):
+        c = g.below(m)
+        row = [Fraction(1)]
+        for l in range(1, n):
+            hi = proto[c][l - 1] if l <= L else 0
+            row.append(Fraction(128 * hi + g.below(128), 256))
+        A.append(row)
+        y.append(c)
+    return d, A, y
+
+
+def pdm_x0(seed, m, n, seeded):
+    """x_0^0: zero, or x0_k = (below(129) - 64) 2^-6 from stream (data seed, 2)."""
+    if not seeded:
+        return [Fraction(0)] * (m * n)
+    g = Stream(seed, 2)
+    return [Fraction(g.below(129) - 64, 64) for _ in range(m * n)]
+
+
+def pdm_parts(seed, N, K, T):
+    """S_t as 0/1 rows: S_0 = [N], then one sample(N, K) per round from (seed, 1)."""
+    g = Stream(seed, PDM_STREAM_SELECT)
+    rows = [[1] * N]
+    for _ in range(1, T):
+        s = set(g.sample(N, K))
+        rows.append([1 if i in s else 0 for i in range(N)])
+    return rows
+
+
+def pdm_draws(seed, d, b, part, Q):
+    """Every mini-batch index in draw order: round t, participants in
+    increasing i, steps r < Q_i^t, b indices each from stream (seed, 2 + i)."""
+    gs = [Stream(seed, PDM_STREAM_BATCH + i) for i in range(len(d))]
+    out = []
+    for t in range(len(part)):
+        for i in range(len(d)):
+            if part[t][i]:
+                for _ in range(Q[t][i]):
+                    out.extend(gs[i].sample(d[i], b))
+    return out
+
+
+def pdm_sigma_paper(eta, rho, Q, G, eps, delta):
+    """sigma = sqrt((18) at s = (19)(eta, rho, Q, G)), at 60 digits."""
+    fd = lambda f: D(f.numerator) / D(f.denominator)
+    a = abs(1 - Fraction(eta) * Fraction(rho))
+    s = fd(4 * Fraction(eta) * Fraction(G) * sum(a ** r for r in range(Q)))
+    v = 2 * s * s * fd(Fraction(5, 4) / Fraction(delta)).ln() / fd(Fraction(eps)) ** 2
+    return v.sqrt()
+
+
+def soft(u, k):
+    if u > k:
+        return u - k
+    if u < -k:
+        return u + k
+    return Fraction(0)
+
+
+PDM_DATA_RE = re.compile(
+    r"Data: pdm synthetic seed (\d+), N = (\d+), m = (\d+), n = (\d+), d in \[(\d+), (\d+)\], "
+    r"beta = (\S+), gamma = (\S+), x0 (zero|seeded), eta0 = (\S+), sigma ([^,;]+)(, then [^;]*)?; run seed (\d+)(;|$)")
+
+
+def check_pdm_file(path):
+    """Compare one checkpoint file of 003's Algorithm 1 with the docs' rules."""
+    with open(path) as fh:
+        Jf = json.load(fh)
+    name = os.path.basename(path)
+    ncase = nvalid = ndraws = nnoisy = 0
+    tiny = Fraction(1, 10 ** 30)
+    for grp in Jf["groups"]:
+        par = {k: Fraction(Decimal(v)) for k, v in grp["params"].items()}
+        T, K, b, Qmax = (int(par[k]) for k in ("T", "K", "b", "Qmax"))
+        rule, start, server, noise = (int(par[k]) for k in ("rule", "start", "server", "noise"))
+        rho = par["rho"]
+        for case in grp["cases"]:
+            where = "%s id %d" % (name, case["id"])
+            mt = PDM_DATA_RE.search(case["comment"])
+            assert mt, (where, "no data description in the comment")
+            seed, N, m, n, dmin, dmax = (int(mt.group(k)) for k in range(1, 7))
+            beta, gamma = float(mt.group(7)), float(mt.group(8))
+            seeded, eta0 = mt.group(9) == "seeded", float(mt.group(10))
+            sig = None if mt.group(11) == "zero" else [float(v) for v in mt.group(11).split()]
+            edit, run_seed = mt.group(12) or "", int(mt.group(13))
+            assert run_seed == par["seed"], (where, "run seed differs from the group's seed")
+            d, A, y = pdm_synth(seed, N, m, n, dmin, dmax)
+            x0 = pdm_x0(seed, m, n, seeded)
+            eta = [eta0 / math.sqrt(t + 1) for t in range(T)]
+            sg = [Fraction(v) for v in sig] if sig else [Fraction(0)] * T
+            if edit == ", then A[1][1] = nan":
+                A[1][1] = "nan"
+            elif edit == ", then y_0 = m":
+                y[0] = m
+            elif edit == ", then the last entry of x0 = inf":
+                x0[-1] = "inf"
+            elif edit == ", then the last eta = 0":
+                eta[-1] = 0.0
+            elif edit == ", then the last sigma = -(sigma + 0.5)":
+                sg[-1] = Fraction(-float(sg[-1]) - 0.5)            # in binary64
+            elif edit == ", then sigma without its last entry":
+                sg = sg[:-1]
+            else:
+                assert edit == "", (where, "unknown edit", edit)
+            inp = case["input"]
+            assert [num(v) for r in inp["x0"] for v in r] == x0 and len(inp["x0"]) == m, (where, "x0")
+            assert [[num(v) for v in r] for r in inp["A"]] == A, (where, "A")
+            assert [int(v) for v in inp["y"]] == y, (where, "y")
+            assert [int(v) for v in inp["d"]] == d, (where, "d")
+            assert [num(v) for v in inp["bg"]] == [Fraction(beta), Fraction(gamma)], (where, "bg")
+            assert [num(v) for v in inp["eta"]] == [Fraction(v) for v in eta], (where, "eta")
+            assert [num(v) for v in inp["sigma"]] == sg, (where, "sigma")
+            ncase += 1
+            if case.get("result", "valid") == "invalid":
+                continue
+            nvalid += 1
+            e = case["expect"]
+            Dm = m * n
+            ints = lambda fld: [[int(v) for v in r] for r in e[fld]]
+            part, Q, capped = ints("part"), ints("Q"), ints("capped")
+            assert part == pdm_parts(run_seed, N, K, T), (where, "part")
+            stop2 = [[num(v) for v in r] for r in e["stop2"]]
+            for t in range(T):
+                for i in range(N):
+                    if not part[t][i]:
+                        assert Q[t][i] == 0 and capped[t][i] == 0 and stop2[t][i] == "nan", (where, "absent", t, i)
+                    elif rule == 1:                                  # FIXED
+                        assert Q[t][i] == Qmax and capped[t][i] == 0, (where, "rule FIXED", t, i)
+                    else:                                            # (11)
+                        q, c, s2 = Q[t][i], capped[t][i], stop2[t][i]
+                        assert 1 <= q <= Qmax, (where, "Q range", t, i)
+                        assert c == (1 if s2 > par["nu"] else 0), (where, "capped iff ||v||^2 > nu", t, i)
+                        assert c == 0 or q == Qmax, (where, "capped at Qmax", t, i)
+            draws = pdm_draws(run_seed, d, b, part, Q)
+            assert [int(v) for v in e["draws"]] == draws, (where, "draws")
+            ndraws += len(draws)
+            if "pdm-rule11-at-nu" in case.get("flags", []):
+                # x = 0, lambda = 0 at client 0's first step: v = -(1/(2b)) sum_{t in B} e_{y_t} a_t^T exactly
+                v = [Fraction(0)] * (m * n)
+                for t in draws[:b]:
+                    for l in range(n):
+                        v[y[t] * n + l] -= A[t][l] / (2 * b)
+                assert sum(x * x for x in v) == par["nu"] == stop2[0][0] and Q[0][0] == 1, (where, "(11) at nu")
+            # the scales
+            sgm = [[num(v) for v in r] for r in e["sigma"]]
+            for t in range(T):
+                for i in range(N):
+                    if not part[t][i] or noise == 0:
+                        assert sgm[t][i] == 0, (where, "sigma 0", t, i)
+                    elif noise == 2:
+                        assert abs(sgm[t][i] - sg[t]) <= Fraction(1, 10 ** 38) * sg[t], (where, "sigma given", t, i)
+                    else:
+                        want = pdm_sigma_paper(eta[t], rho, Q[t][i], par["G"], par["eps"], par["delta"])
+                        got = D(sgm[t][i].numerator) / D(sgm[t][i].denominator)
+                        assert abs(got - want) <= D(10) ** -35 * want, (where, "sigma (18)", t, i)
+            # the states
+            X0 = [[num(v) for v in r] for r in e["x0"]]
+            assert len(X0) == T + 1 and X0[0] == x0, (where, "x_0^0")
+            xs = [[num(v) for v in r] for r in e["x"]]
+            lam = [[num(v) for v in r] for r in e["lam"]]
+            # the last server step, with each client's last upload and its noise
+            ups = []
+            for i in range(N):
+                g = Stream(run_seed, PDM_STREAM_NOISE + i)
+                last = max(t for t in range(T) if part[t][i])
+                earlier = sum(1 for t in range(last) if part[t][i] and sgm[t][i] > 0)
+                for _ in range(earlier * ((Dm + 1) // 2)):
+                    gaussian2(g)
+                yv = [xs[i][k] - lam[i][k] / rho for k in range(Dm)]
+                if sgm[last][i] > 0:
+                    zs = []
+                    for _ in range((Dm + 1) // 2):
+                        zs.extend(gaussian2(g))
+                    yv = [yv[k] + sgm[last][i] * Fraction(zs[k]) for k in range(Dm)]
+                    nnoisy += 1
+                ups.append(yv)
+            S = range(N) if server == 0 else [i for i in range(N) if part[T - 1][i]]
+            for k in range(Dm):
+                u = sum(ups[i][k] for i in S) / len(S)
+                assert abs(X0[T][k] - soft(u, Fraction(gamma) / rho)) <= tiny, (where, "x_0^T = soft(u)", k)
+            # (21): P = Px + Plam + Px0 everywhere; Plam and Px0 at T; state 0
+            Pv = {f: [num(v) for v in e[f]] for f in ("P", "Px", "Plam", "Px0")}
+            for t in range(T + 1):
+                tot = Pv["Px"][t] + Pv["Plam"][t] + Pv["Px0"][t]
+                assert abs(Pv["P"][t] - tot) <= tiny * tot, (where, "P = Px + Plam + Px0", t)
+
+            gam = Fraction(gamma)
+
+            def px0(xz, cvec):
+                out = Fraction(0)
+                for k in range(Dm):
+                    if xz[k] != 0:
+                        out += (cvec[k] + (gam if xz[k] > 0 else -gam)) ** 2
+                    else:
+                        out += max(Fraction(0), abs(cvec[k]) - gam) ** 2
+                return out
+            pl = sum(((X0[T][k] - xs[j][k]) / N) ** 2 for j in range(N) for k in range(Dm))
+            assert abs(Pv["Plam"][T] - pl) <= tiny * (1 + pl), (where, "Plam at T")
+            cv = [sum(lam[j][k] + rho * (X0[T][k] - xs[j][k]) for j in range(N)) / N for k in range(Dm)]
+            want = px0(X0[T], cv)
+            assert abs(Pv["Px0"][T] - want) <= tiny * (1 + want), (where, "Px0 at T")
+            assert Pv["Plam"][0] == 0, (where, "Plam at 0")
+            want0 = px0(x0, [Fraction(0)] * Dm)
+            assert abs(Pv["Px0"][0] - want0) <= tiny * want0, (where, "Px0 at 0")
+            if server == 0 and noise == 0:
+                assert all(v == 0 for v in Pv["Px0"][1:]), (where, "Px0 = 0: the argmin of (8c)")
+    return "%s: %d cases: x0, A, y, d, bg, eta, sigma regenerated; %d valid: part, %d draws, Q/capped/stop2, " \
+           "sigma, x_0^0, the last server step with %d uploads' noise, (21)'s parts reproduced" \
+           % (name, ncase, nvalid, ndraws, nnoisy)
+
+
 def check_vectors(vdir):
     status = 0
     for fn in ("fedepm.json", "sfedavg.json", "sfedprox.json", "fedepm_dp.json"):
@@ -526,6 +770,13 @@ def check_vectors(vdir):
                "ssca_sgdm_s.json", "ssca_sgd_f.json", "ssca_sgdm_f.json"):
         try:
             print(check_ssca_file(os.path.join(vdir, fn)))
+        except (AssertionError, ValueError, KeyError) as exc:
+            print("%s: differs from the docs' rules: %s" % (fn, exc))
+            status = 1
+    for fn in ("fedpdm_run_full.json", "fedpdm_run_partial.json", "fedpdm_run_noise.json",
+               "fedpdm_run_rule11.json"):
+        try:
+            print(check_pdm_file(os.path.join(vdir, fn)))
         except (AssertionError, ValueError, KeyError) as exc:
             print("%s: differs from the docs' rules: %s" % (fn, exc))
             status = 1

@@ -70,6 +70,80 @@ static double sigma_for_fast(double tgt, unsigned long *al)
     return hi;
 }
 
+/* The certified private mode of Algorithm 1 (rule FIXED, every gradient
+ * clipped to G = 1, the paper's schedule rho = 10, eta^t = 1/sqrt(1 + t), T
+ * = 300): round t's noise is the analytic Gaussian sigma for (e, 1e-5) at
+ * the whole-path sensitivity s_t = path_sens (E-003-S1), i.e. sigma_t = s_t
+ * sigma_1(e) (delta_eps depends on s/sigma only: exact homogeneity; sigma_1
+ * = fr_gauss_sigma_analytic at s = 1 rounded up, the product rounded up);
+ * the total eps over the run by rdp_rounds at delta = 1e-5, with K = N
+ * (against the server, which learns S_t) and K = 5 of N = 100 from round 1
+ * on (S_0 = [N]; against an observer of x_0^t only).  mu_t = s_t^2/(2
+ * sigma_t^2) is the same every round, so the totals do not depend on Q or
+ * the start; the noise does (shown: sigma_t at t = 0, 24, 299; Q = 1, 10:
+ * Q = 5 lies between, and the totals are the same).  A row
+ * fails unless fast >= ref's value rounded down and within 2^-30 above. */
+static int private_mode(void)
+{
+    enum { TT = 300 };
+    static const unsigned long Qs[2] = {1, 10};
+    static const double E[2] = {1, 10};
+    double eta[TT], fs[TT], fsg[TT];
+    mpfr_t e[TT], s[TT], sg[TT], r, g, D, s1, ep, one, tot;
+    int failures = 0;
+    fr_pdm_eta_paper(eta, TT, 1);
+    for (int t = 0; t < TT; t++) {
+        mpfr_inits2(RP, e[t], s[t], sg[t], (mpfr_ptr)0);
+        mpfr_set_d(e[t], eta[t], MPFR_RNDN);
+    }
+    mpfr_inits2(RP, r, g, D, s1, ep, one, tot, (mpfr_ptr)0);
+    mpfr_set_ui(r, 10, MPFR_RNDN);
+    mpfr_set_ui(g, 1, MPFR_RNDN);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    mpfr_set_d(D, 1e-5, MPFR_RNDN);
+    printf("\ncertified private mode of Algorithm 1 (rule FIXED, clip G = 1, rho = 10, eta^t = 1/sqrt(1+t), T = %d):\n"
+           "sigma_t = analytic sigma for (e, 1e-5) at s_t = path_sens (any pattern); total eps at delta = 1e-5 by\n"
+           "rdp_rounds (alpha <= %lu; ref %d bits / fast), K = N (the server) and K = 5 of 100 from round 1 (an observer of x_0 only)\n",
+           TT, 64ul, RP);
+    printf("%-4s %-3s %-5s %-11s %-11s %-11s %-30s %-30s %s\n", "e", "Q", "start", "sigma_0", "sigma_24",
+           "sigma_299", "eps K=N r/f (alpha)", "eps K=5/100 r/f (alpha)", "ok");
+    for (int ei = 0; ei < 2; ei++) {
+        double fs1;
+        mpfr_set_d(ep, E[ei], MPFR_RNDN);
+        int st = fr_gauss_sigma_analytic(s1, ep, D, one);
+        st |= ff_gauss_sigma_analytic_upper(&fs1, E[ei], 1e-5, 1);
+        for (int qi = 0; qi < 2; qi++)
+            for (int sti = 1; sti >= 0; sti--) {
+                int ok = st == FR_OK && fr_fedpdm_path_sens(s, e, TT, r, Qs[qi], g, sti) == FR_OK
+                         && ff_fedpdm_path_sens(fs, eta, TT, 10, Qs[qi], 1, sti) == FR_OK;
+                for (int t = 0; ok && t < TT; t++) {
+                    mpfr_mul(sg[t], s[t], s1, MPFR_RNDU);
+                    double p = fs[t] * fs1;
+                    fsg[t] = fma(fs[t], fs1, -p) > 0 ? nextafter(p, INFINITY) : p;
+                }
+                unsigned long a0 = 0, a1 = 0, fa0 = 0, fa1 = 0;
+                double f0 = 0, f1 = 0, r0 = 0, r1 = 0;
+                if (ok) {
+                    ok = fr_fedpdm_rdp_rounds(tot, &a0, sg, s, TT, 1, 100, 100, D, 64) == FR_OK;
+                    r0 = mpfr_get_d(tot, MPFR_RNDU);
+                    ok = ok && ff_fedpdm_rdp_rounds(&f0, &fa0, fsg, fs, TT, 1, 100, 100, 1e-5, 64) == FR_OK && agree(f0, tot);
+                    ok = ok && fr_fedpdm_rdp_rounds(tot, &a1, sg, s, TT, 1, 5, 100, D, 64) == FR_OK;
+                    r1 = mpfr_get_d(tot, MPFR_RNDU);
+                    ok = ok && ff_fedpdm_rdp_rounds(&f1, &fa1, fsg, fs, TT, 1, 5, 100, 1e-5, 64) == FR_OK && agree(f1, tot);
+                }
+                failures += !ok;
+                printf("%-4g %-3lu %-5s %-11.4g %-11.4g %-11.4g %.9g/%.9g(%lu/%lu)  %.9g/%.9g(%lu/%lu)  %s\n", E[ei], Qs[qi],
+                       sti ? "x_0" : "x_i", mpfr_get_d(sg[0], MPFR_RNDU), mpfr_get_d(sg[24], MPFR_RNDU),
+                       mpfr_get_d(sg[299], MPFR_RNDU), r0, f0, a0, fa0, r1, f1, a1, fa1, ok ? "ok" : "FAIL");
+            }
+    }
+    printf("(every round's mu = 1/(2 sigma_1^2): the totals are those of %d releases of one (e, 1e-5)-calibrated Gaussian;\n"
+           " the price of the whole path is in the noise: sigma_t / (19)'s is path_sens / (19), the table above)\n", TT);
+    for (int t = 0; t < TT; t++) mpfr_clears(e[t], s[t], sg[t], (mpfr_ptr)0);
+    mpfr_clears(r, g, D, s1, ep, one, tot, (mpfr_ptr)0);
+    return failures;
+}
+
 int audit_fedpdm_acct(uint64_t seed)
 {
     (void)seed;
@@ -131,5 +205,6 @@ int audit_fedpdm_acct(uint64_t seed)
                "per-round eps of that sigma by (5)^-1: %.6g  %s\n",
                tg[i], sr, ar, sf, af, sqrt(2 * log(1.25 / 1e-5)) / sr, ok ? "ok" : "FAIL");
     }
+    failures += private_mode();
     return failures;
 }

@@ -253,3 +253,56 @@ int ff_fedpdm_thm2(double *eps_bar, double c0, double eps, unsigned long K, unsi
     *eps_bar = up(a * c0, R_OP);
     return FR_OK;
 }
+
+/* the per-round mu = s^2 / (2 sigma^2), up (as ff_fedpdm_rdp) */
+static double mu_of(double sigma, double s)
+{
+    return up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
+}
+
+/* ff_fedpdm_rdp_rounds: alpha outer, the rounds inner (no workspace), one
+ * rdp_round per run of equal consecutive (sigma[t], s[t], subsampled). */
+int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma, const double *s,
+                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                         double delta, unsigned long alpha_max)
+{
+    if (eps == NULL || alpha == NULL || sigma == NULL || s == NULL)
+        return FR_ENULL;
+    if (N == 0 || T == 0 || T > (1ul << 40) || first > T)
+        return FR_ESIZE;
+    for (unsigned long t = 0; t < T; t++)
+        if (!isfinite(sigma[t]) || !isfinite(s[t]))
+            return FR_ENONFINITE;
+    if (!isfinite(delta))
+        return FR_ENONFINITE;
+    for (unsigned long t = 0; t < T; t++)
+        if (!(sigma[t] > 0) || s[t] < 0)
+            return FR_EDOM;
+    if (!(delta > 0) || !(delta < 1) || K == 0 || K > N || alpha_max < 2 || alpha_max > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const double g = up((double)K / (double)N, R_OP);
+    const double lg = up(log(g), R_LM);
+    const double L = up(-dn(log(delta), R_LM), R_OP);
+    double best = INFINITY;
+    unsigned long ab = 2;
+    for (unsigned long al = 2; al <= alpha_max; al++) {
+        double acc = 0;
+        for (unsigned long t0 = 0; t0 < T;) {
+            const int sub = t0 >= first && K < N;
+            unsigned long t1 = t0 + 1;
+            while (t1 < T && (t1 >= first && K < N) == sub && sigma[t1] == sigma[t0] && s[t1] == s[t0])
+                t1++;
+            double r = rdp_round(al, mu_of(sigma[t0], s[t0]), lg, sub);
+            acc = up(acc + up(r * (double)(t1 - t0), R_OP), R_OP);
+            t0 = t1;
+        }
+        double r = up(acc + up(L / (double)(al - 1), R_OP), R_OP);
+        if (r < best) {
+            best = r;
+            ab = al;
+        }
+    }
+    *eps = isnan(best) ? INFINITY : best;
+    *alpha = ab;
+    return FR_OK;
+}

@@ -130,15 +130,21 @@ int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho,
  *   start X0 (x^{t,0} = x_0^t): a bound Lb_t of ||Lambda|| (Lambda = the
  *     multipliers' difference / rho), Lb_0 = 0,
  *       s[t] = |1 - 2 B_t| Lb_t + 2 W_t,
- *       Lb_{t+1} = max(1, |B_t|) Lb_t + W_t;
+ *       Lb_{t+1} = max(Lb_t, |B_t| Lb_t + W_t);
  *   start XI (x^{t,0} = x_i^t): bounds Xb_t, Lb_t of ||x_i - x_i'||, ||Lambda||,
  *     Xb_0 = Lb_0 = 0,
  *       s[t] = |2 B_t| Xb_t + |1 - 2 B_t| Lb_t + 2 W_t,
  *       Xb_{t+1} = max(Xb_t, |B_t| Xb_t + |1 - B_t| Lb_t + W_t),
  *       Lb_{t+1} = max(Lb_t, |B_t| Xb_t + |B_t| Lb_t + W_t)
  *   (the max with the old bound: a client absent from round t keeps its
- *   state).  s[0] = (19).  Not the sharp sup for one pattern (triangle
- *   inequality), always an upper bound.
+ *   state; proof: ref/fedpdm/sens_path.c).  s[0] = (19) exactly (the same
+ *   number as fr_fedpdm_sensitivity at prec(s[0])).  Not the sharp sup for
+ *   one pattern (triangle inequality), always an upper bound; for start
+ *   X0 it is the sup over patterns (each step's map is increasing in Lb_t:
+ *   attained by aligned gradients in the worst pattern; pc_fedpdm_sens_path
+ *   measures both starts).  MPFR's exponent range is never left for binary64-sized
+ *   inputs; an overflow would give s[t] = +Inf (still an upper bound).
+ * Aliasing: s may be eta (every s[t] is written after the last read).
  * Domain:    1 <= T <= FR_PDM_T_MAX, 1 <= Q <= FR_FEDPDM_Q_MAX, eta[t] > 0,
  *            rho > 0, G >= 0 finite; start an enum fr_pdm_start.
  * Statuses:  FR_ENULL (s, eta, rho, G), FR_ESIZE (T, Q), FR_ENONFINITE
@@ -240,7 +246,8 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
  *            N, alpha_max); outputs untouched on error.
  * Aliasing:  eps may alias any input.
  * Accuracy:  an upper bound: every term rounded up at p + 64 bits (mu,
- *            K/N, ln(1/delta), exp, expm1, log1p up; binomials exact),
+ *            K/N, ln(1/delta), exp, expm1, log1p up; e^{j(j-1) mu} as the
+ *            running product of e^{2 mu} powers, rounded up; binomials exact),
  *            sums of positive terms rounded up, the minimum of upper
  *            bounds; alpha: the first order attaining the computed minimum.
  * Precision: that of eps.
@@ -302,7 +309,9 @@ int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned l
  * Statuses:  as fr_fedpdm_rdp (sigma, s arrays), FR_ESIZE (first > T),
  *            FR_ENOMEM; outputs untouched on error.
  * Accuracy:  an upper bound, as fr_fedpdm_rdp.  Constant arrays give
- *            fr_fedpdm_rdp's value when first = 0.
+ *            fr_fedpdm_rdp's value when first = 0 (the same number: a run
+ *            of equal consecutive rounds is one per-round term times its
+ *            length).  Aliasing: eps may alias any input.
  * Checked by: tests/fedpdm/test_acct.c, vectors/fedpdm_rdp_rounds.json. */
 int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
                          unsigned long T, unsigned long first, unsigned long K, unsigned long N,

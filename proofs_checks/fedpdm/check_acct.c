@@ -78,7 +78,7 @@ static void div_lower(mpfr_t r, const mpfr_t sigma, const mpfr_t s, unsigned lon
 int pc_fedpdm_rdp(pc_ctx *ctx)
 {
     ctx->function = "fedpdm_rdp_order";
-    ctx->vector = NULL;             /* no vector file yet */
+    ctx->vector = "fedpdm_rdp";
     ctx->claim = "003 accounting: WBK19 Thm 9 subsampled-Gaussian RDP bound >= the exact Renyi "
                  "divergence of a K-of-N neighbouring pair; tight (alpha mu) at K = N";
     ctx->erratum = NULL;
@@ -132,7 +132,7 @@ int pc_fedpdm_rdp(pc_ctx *ctx)
 int pc_fedpdm_acct_order(pc_ctx *ctx)
 {
     ctx->function = "fedpdm_rdp";
-    ctx->vector = NULL;             /* no vector file yet */
+    ctx->vector = "fedpdm_rdp";
     ctx->claim = "003 accounting: basic, advanced, RDP >= the exact eps of the T-fold Gaussian; "
                  "subsampled RDP <= unsubsampled; RDP monotone in T, K, sigma";
     ctx->erratum = NULL;
@@ -267,7 +267,7 @@ static void hs_lower(mpfr_t r, const mpfr_t e, const mpfr_t p, const mpfr_t sigm
 int pc_fedpdm_thm2(pc_ctx *ctx)
 {
     ctx->function = "fedpdm_thm2";
-    ctx->vector = NULL;
+    ctx->vector = "fedpdm_thm2";
     ctx->claim = "003 Theorem 2 (20) with c0 = 1 at the paper's settings is below the loss of one "
                  "round (hockey-stick > delta); any c0 fails for small q";
     ctx->erratum = "E-003-20";

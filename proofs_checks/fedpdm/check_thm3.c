@@ -29,7 +29,7 @@ int pc_fedpdm_thm3_conditions(pc_ctx *ctx)
     char first[300] = "";
 
     ctx->function = "fedpdm_thm3";
-    ctx->vector = NULL;
+    ctx->vector = "fedpdm_thm3";
     ctx->claim = "003 Lemma 2 / Thm 3: on 2 sqrt5 - 4 <= L <= rho/4, theta1 = min(B1..B4) > 0 only for 1/2 < L < rho/4 (B3 < 0 below 1/2, undefined at 1/2, B2 = 0 at rho/4)";
     ctx->erratum = "E-003-T3";
     for (int k = 0; k < 8; k++) all[k] = R.b[k];

@@ -260,32 +260,37 @@ int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t
  *        1/(alpha-1) ln(1 + g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
  *                          + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu}) }
  * with g = K/N (the second only when K < N), mu an upper bound of
- * s^2/(2 sigma^2), g an upper bound of K/N. */
+ * s^2/(2 sigma^2), g an upper bound of K/N.  e^{j(j-1) mu} = E_j by E_j =
+ * E_{j-1} P_j, P_j = P_{j-1} e^{2mu} = e^{2(j-1) mu} (products of positive
+ * upper bounds rounded up: upper bounds); C(alpha, j) exact (GMP). */
 static void rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g, int sub,
                       mpfr_prec_t wp, mpz_ptr bin)
 {
-    mpfr_t a, b, t, gj, acc;
-    mpfr_inits2(wp, a, b, t, gj, acc, (mpfr_ptr)0);
+    mpfr_t a, b, t, gj, acc, e2, P, E;
+    mpfr_inits2(wp, a, b, t, gj, acc, e2, P, E, (mpfr_ptr)0);
     mpfr_mul_ui(r, mu, alpha, MPFR_RNDU);                /* alpha mu */
     if (sub) {
         /* j = 2 */
         mpfr_mul_2ui(t, mu, 1, MPFR_RNDU);               /* 2 mu */
         mpfr_expm1(a, t, MPFR_RNDU);
         mpfr_mul_2ui(a, a, 2, MPFR_RNDU);                /* 4 (e^{2mu} - 1) */
-        mpfr_exp(b, t, MPFR_RNDU);
-        mpfr_mul_2ui(b, b, 1, MPFR_RNDU);                /* 2 e^{2mu} */
+        mpfr_exp(e2, t, MPFR_RNDU);                      /* e^{2mu} */
+        mpfr_mul_2ui(b, e2, 1, MPFR_RNDU);               /* 2 e^{2mu} */
         if (mpfr_less_p(b, a))
             mpfr_set(a, b, MPFR_RNDN);
         mpfr_sqr(gj, g, MPFR_RNDU);                      /* g^2 */
         mpz_bin_uiui(bin, alpha, 2);
         mpfr_mul_z(a, a, bin, MPFR_RNDU);
         mpfr_mul(acc, a, gj, MPFR_RNDU);
+        mpfr_set(P, e2, MPFR_RNDU);                      /* P_2 = e^{2mu} */
+        mpfr_set(E, e2, MPFR_RNDU);                      /* E_2 = e^{2mu} */
         for (unsigned long j = 3; j <= alpha; j++) {
             mpfr_mul(gj, gj, g, MPFR_RNDU);              /* g^j */
-            mpz_bin_uiui(bin, alpha, j);
-            mpfr_mul_ui(t, mu, j * (j - 1), MPFR_RNDU);
-            mpfr_exp(t, t, MPFR_RNDU);
-            mpfr_mul_z(t, t, bin, MPFR_RNDU);
+            mpz_mul_ui(bin, bin, alpha - j + 1);
+            mpz_divexact_ui(bin, bin, j);                /* C(alpha, j) */
+            mpfr_mul(P, P, e2, MPFR_RNDU);               /* e^{2(j-1) mu} */
+            mpfr_mul(E, E, P, MPFR_RNDU);                /* e^{j(j-1) mu} */
+            mpfr_mul_z(t, E, bin, MPFR_RNDU);
             mpfr_mul(t, t, gj, MPFR_RNDU);
             mpfr_mul_2ui(t, t, 1, MPFR_RNDU);
             mpfr_add(acc, acc, t, MPFR_RNDU);
@@ -295,7 +300,16 @@ static void rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcp
         if (mpfr_less_p(acc, r))
             mpfr_set(r, acc, MPFR_RNDN);
     }
-    mpfr_clears(a, b, t, gj, acc, (mpfr_ptr)0);
+    mpfr_clears(a, b, t, gj, acc, e2, P, E, (mpfr_ptr)0);
+}
+
+/* mu = s^2 / (2 sigma^2) rounded up (precision of mu); tmp scratch. */
+static void mu_up(mpfr_ptr mu, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_ptr tmp)
+{
+    mpfr_sqr(mu, s, MPFR_RNDU);
+    mpfr_sqr(tmp, sigma, MPFR_RNDD);
+    mpfr_div(mu, mu, tmp, MPFR_RNDU);
+    mpfr_div_2ui(mu, mu, 1, MPFR_RNDU);
 }
 
 int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mpfr_t s,
@@ -316,10 +330,7 @@ int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mp
     mpz_t bin;
     mpz_init(bin);
     mpfr_inits2(wp, mu, g, L, r, best, t, (mpfr_ptr)0);
-    mpfr_sqr(mu, s, MPFR_RNDU);
-    mpfr_sqr(t, sigma, MPFR_RNDD);
-    mpfr_div(mu, mu, t, MPFR_RNDU);
-    mpfr_div_2ui(mu, mu, 1, MPFR_RNDU);                 /* mu = s^2/(2 sigma^2), up */
+    mu_up(mu, sigma, s, t);                             /* mu = s^2/(2 sigma^2), up */
     mpfr_set_ui(g, K, MPFR_RNDU);
     mpfr_div_ui(g, g, N, MPFR_RNDU);                    /* K/N, up */
     mpfr_log(L, delta, MPFR_RNDD);
@@ -360,10 +371,7 @@ int fr_fedpdm_rdp_order(mpfr_t e, const mpfr_t sigma, const mpfr_t s, unsigned l
     mpz_t bin;
     mpz_init(bin);
     mpfr_inits2(wp, mu, g, r, t, (mpfr_ptr)0);
-    mpfr_sqr(mu, s, MPFR_RNDU);
-    mpfr_sqr(t, sigma, MPFR_RNDD);
-    mpfr_div(mu, mu, t, MPFR_RNDU);
-    mpfr_div_2ui(mu, mu, 1, MPFR_RNDU);
+    mu_up(mu, sigma, s, t);
     mpfr_set_ui(g, K, MPFR_RNDU);
     mpfr_div_ui(g, g, N, MPFR_RNDU);
     rdp_round(r, alpha, mu, g, K < N, wp, bin);
@@ -400,5 +408,77 @@ int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned l
     mpfr_mul(a, a, c0, MPFR_RNDU);
     mpfr_set(eps_bar, a, MPFR_RNDU);
     mpfr_clears(a, b, (mpfr_ptr)0);
+    return FR_OK;
+}
+
+/* fr_fedpdm_rdp_rounds: acc[alpha] = sum_t e_t(alpha) over the rounds, one
+ * rdp_round per run of equal consecutive (sigma[t], s[t], subsampled)
+ * times its length; then the conversion of fr_fedpdm_rdp. */
+int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
+                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                         const mpfr_t delta, unsigned long alpha_max)
+{
+    if (eps == NULL || alpha == NULL || sigma == NULL || s == NULL || delta == NULL)
+        return FR_ENULL;
+    if (N == 0 || T == 0 || T > (1ul << 40) || first > T)
+        return FR_ESIZE;
+    for (unsigned long t = 0; t < T; t++)
+        if (!mpfr_number_p(sigma[t]) || !mpfr_number_p(s[t]))
+            return FR_ENONFINITE;
+    if (!mpfr_number_p(delta))
+        return FR_ENONFINITE;
+    for (unsigned long t = 0; t < T; t++)
+        if (mpfr_sgn(sigma[t]) <= 0 || mpfr_sgn(s[t]) < 0)
+            return FR_EDOM;
+    if (mpfr_sgn(delta) <= 0 || mpfr_cmp_ui(delta, 1) >= 0 || K == 0 || K > N || alpha_max < 2
+        || alpha_max > ACCT_ALPHA_MAX)
+        return FR_EDOM;
+    const mpfr_prec_t wp = mpfr_get_prec(eps) + 64;
+    mpfr_t *acc = malloc((alpha_max + 1) * sizeof *acc);
+    if (acc == NULL)
+        return FR_ENOMEM;
+    mpfr_t mu, g, L, r, best, t;
+    mpz_t bin;
+    mpz_init(bin);
+    mpfr_inits2(wp, mu, g, L, r, best, t, (mpfr_ptr)0);
+    for (unsigned long al = 2; al <= alpha_max; al++) {
+        mpfr_init2(acc[al], wp);
+        mpfr_set_zero(acc[al], 1);
+    }
+    mpfr_set_ui(g, K, MPFR_RNDU);
+    mpfr_div_ui(g, g, N, MPFR_RNDU);                    /* K/N, up */
+    for (unsigned long t0 = 0; t0 < T;) {
+        const int sub = t0 >= first && K < N;
+        unsigned long t1 = t0 + 1;                      /* the run [t0, t1) */
+        while (t1 < T && (t1 >= first && K < N) == sub && mpfr_equal_p(sigma[t1], sigma[t0])
+               && mpfr_equal_p(s[t1], s[t0]))
+            t1++;
+        mu_up(mu, sigma[t0], s[t0], t);
+        for (unsigned long al = 2; al <= alpha_max; al++) {
+            rdp_round(r, al, mu, g, sub, wp, bin);
+            mpfr_mul_ui(r, r, t1 - t0, MPFR_RNDU);
+            mpfr_add(acc[al], acc[al], r, MPFR_RNDU);
+        }
+        t0 = t1;
+    }
+    mpfr_log(L, delta, MPFR_RNDD);
+    mpfr_neg(L, L, MPFR_RNDN);                          /* ln(1/delta), up */
+    unsigned long ab = 2;
+    mpfr_set_inf(best, 1);
+    for (unsigned long al = 2; al <= alpha_max; al++) {
+        mpfr_div_ui(t, L, al - 1, MPFR_RNDU);
+        mpfr_add(r, acc[al], t, MPFR_RNDU);
+        if (mpfr_less_p(r, best)) {
+            mpfr_set(best, r, MPFR_RNDN);
+            ab = al;
+        }
+    }
+    mpfr_set(eps, best, MPFR_RNDU);
+    *alpha = ab;
+    for (unsigned long al = 2; al <= alpha_max; al++)
+        mpfr_clear(acc[al]);
+    free(acc);
+    mpfr_clears(mu, g, L, r, best, t, (mpfr_ptr)0);
+    mpz_clear(bin);
     return FR_OK;
 }

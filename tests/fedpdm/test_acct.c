@@ -15,7 +15,11 @@
  *     (mu exact, mpz binomials, no min shortcut order): ref >= oracle,
  *     within 2^-45, the same order alpha; fast within 2^-30;
  *   - rdp_order with K = N: alpha mu, exactly representable cases exact;
- *   - thm2: an exact case (p T/(1 - q) = 1) and 256-bit oracles.
+ *   - thm2: an exact case (p T/(1 - q) = 1) and 256-bit oracles;
+ *   - rdp_rounds: the sum over rounds of plain-loop per-round RDPs (256
+ *     bits) then the conversion: ref >= oracle within 2^-45, fast within
+ *     2^-30; identities with fr_fedpdm_rdp (constant arrays), first = T vs K
+ *     = N, Algorithm 1's first = 1 between first = 0 and first = T.
  * Replayable: FEDREF_SEED=<n>; FEDREF_TEST_EFFORT multiplies the cases. */
 #include <check.h>
 #include <gmp.h>
@@ -418,6 +422,169 @@ START_TEST(thm2_values)
 }
 END_TEST
 
+/* e_t(alpha) by plain loops at 256 bits (mu exact from the binary64 inputs,
+ * mpz binomials, exp per term), added to acc */
+static void round_oracle_add(mpfr_t acc, unsigned long al, double sigma, double s, unsigned long K,
+                             unsigned long N, int sub)
+{
+    mpfr_t mu, g, r, a, t, m1, m2;
+    mpz_t bin;
+    mpz_init(bin);
+    mpfr_inits2(256, mu, g, r, a, t, m1, m2, (mpfr_ptr)0);
+    mpfr_set_d(mu, s, MPFR_RNDN);
+    mpfr_sqr(mu, mu, MPFR_RNDN);
+    mpfr_div_d(mu, mu, sigma, MPFR_RNDN);
+    mpfr_div_d(mu, mu, sigma, MPFR_RNDN);
+    mpfr_div_2ui(mu, mu, 1, MPFR_RNDN);
+    mpfr_mul_ui(r, mu, al, MPFR_RNDN);
+    if (sub) {
+        mpfr_set_ui(g, K, MPFR_RNDN);
+        mpfr_div_ui(g, g, N, MPFR_RNDN);
+        mpfr_mul_ui(t, mu, 2, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_sub_ui(m1, t, 1, MPFR_RNDN);
+        mpfr_mul_ui(m1, m1, 4, MPFR_RNDN);
+        mpfr_mul_ui(m2, t, 2, MPFR_RNDN);
+        mpfr_min(m1, m1, m2, MPFR_RNDN);
+        mpz_bin_uiui(bin, al, 2);
+        mpfr_mul_z(m1, m1, bin, MPFR_RNDN);
+        mpfr_pow_ui(t, g, 2, MPFR_RNDN);
+        mpfr_mul(a, m1, t, MPFR_RNDN);
+        mpfr_add_ui(a, a, 1, MPFR_RNDN);
+        for (unsigned long j = 3; j <= al; j++) {
+            mpfr_mul_ui(t, mu, j * (j - 1), MPFR_RNDN);
+            mpfr_exp(t, t, MPFR_RNDN);
+            mpz_bin_uiui(bin, al, j);
+            mpfr_mul_z(t, t, bin, MPFR_RNDN);
+            mpfr_pow_ui(m1, g, j, MPFR_RNDN);
+            mpfr_mul(t, t, m1, MPFR_RNDN);
+            mpfr_mul_ui(t, t, 2, MPFR_RNDN);
+            mpfr_add(a, a, t, MPFR_RNDN);
+        }
+        mpfr_log(a, a, MPFR_RNDN);
+        mpfr_div_ui(a, a, al - 1, MPFR_RNDN);
+        mpfr_min(r, r, a, MPFR_RNDN);
+    }
+    mpfr_add(acc, acc, r, MPFR_RNDN);
+    mpfr_clears(mu, g, r, a, t, m1, m2, (mpfr_ptr)0);
+    mpz_clear(bin);
+}
+
+/* fr_fedpdm_rdp_rounds / ff_fedpdm_rdp_rounds against the sum over rounds
+ * of the plain-loop per-round RDP (256 bits), then the conversion; random
+ * per-round (sigma, s) with repeated runs (the grouping), every first in
+ * 0..T, K < N and K = N. */
+START_TEST(rdp_rounds_against_loops)
+{
+    rng_start(7);
+    int n = tu_effort(10);
+    for (int i = 0; i < n; i++) {
+        unsigned long T = 1 + (unsigned long)(U01() * 12), N = 1 + (unsigned long)(U01() * 100);
+        unsigned long K = 1 + (unsigned long)(U01() * (double)N), first = (unsigned long)(U01() * (double)(T + 1));
+        unsigned long amax = 2 + (unsigned long)(U01() * 30);
+        if (first > T) first = T;
+        double sg[12], sv[12], delta = pow(10, -unif(1, 10));
+        for (unsigned long t = 0; t < T; t++) {
+            if (t > 0 && U01() < 0.4) {               /* a run of equal rounds */
+                sg[t] = sg[t - 1];
+                sv[t] = sv[t - 1];
+            } else {
+                sg[t] = exp(unif(log(0.3), log(30)));
+                sv[t] = t % 5 == 4 ? 0 : unif(0.1, 3);
+            }
+        }
+        mpfr_t best, acc, L, x, r, D, rs[12], rsv[12];
+        mpfr_inits2(256, best, acc, L, x, (mpfr_ptr)0);
+        mpfr_inits2(53, r, D, (mpfr_ptr)0);
+        mpfr_set_d(L, delta, MPFR_RNDN);
+        mpfr_log(L, L, MPFR_RNDN);
+        mpfr_neg(L, L, MPFR_RNDN);
+        mpfr_set_inf(best, 1);
+        for (unsigned long al = 2; al <= amax; al++) {
+            mpfr_set_zero(acc, 1);
+            for (unsigned long t = 0; t < T; t++)
+                round_oracle_add(acc, al, sg[t], sv[t], K, N, t >= first && K < N);
+            mpfr_div_ui(x, L, al - 1, MPFR_RNDN);
+            mpfr_add(acc, acc, x, MPFR_RNDN);
+            mpfr_min(best, best, acc, MPFR_RNDN);
+        }
+        for (unsigned long t = 0; t < T; t++) {
+            mpfr_init2(rs[t], 53);
+            mpfr_init2(rsv[t], 53);
+            mpfr_set_d(rs[t], sg[t], MPFR_RNDN);
+            mpfr_set_d(rsv[t], sv[t], MPFR_RNDN);
+        }
+        mpfr_set_d(D, delta, MPFR_RNDN);
+        unsigned long ar, af;
+        ck_assert_int_eq(fr_fedpdm_rdp_rounds(r, &ar, rs, rsv, T, first, K, N, D, amax), FR_OK);
+        mpfr_mul_d(best, best, 1 - 0x1p-200, MPFR_RNDN);   /* the oracle's own rounding */
+        rel_ok(mpfr_get_d(r, MPFR_RNDN), best, 0x1p-45, "ref rdp_rounds");
+        ck_assert(ar >= 2 && ar <= amax);
+        double f;
+        ck_assert_int_eq(ff_fedpdm_rdp_rounds(&f, &af, sg, sv, T, first, K, N, delta, amax), FR_OK);
+        rel_ok(f, best, 0x1p-30, "fast rdp_rounds");
+        for (unsigned long t = 0; t < T; t++)
+            mpfr_clears(rs[t], rsv[t], (mpfr_ptr)0);
+        mpfr_clears(best, acc, L, x, r, D, (mpfr_ptr)0);
+    }
+}
+END_TEST
+
+/* Identities: constant arrays with first = 0 give fr_fedpdm_rdp exactly
+ * (the same operations), the same alpha; first = T (no round subsampled)
+ * gives the K = N value exactly in both wings; fast_rounds >= fast_rdp
+ * within 2^-45; T = 1, first = 1 (round 0 = S_0 = [N]) is K-independent. */
+START_TEST(rdp_rounds_identities)
+{
+    const double sigma = 4.845, s = 1, delta = 1e-5;
+    const unsigned long T = 300, K = 5, N = 100;
+    mpfr_t a, b, sg[300], sv[300], D, S1, S2;
+    mpfr_inits2(53, a, b, D, S1, S2, (mpfr_ptr)0);
+    double fs[300], fv[300];
+    for (unsigned long t = 0; t < T; t++) {
+        mpfr_init2(sg[t], 53);
+        mpfr_init2(sv[t], 53);
+        mpfr_set_d(sg[t], sigma, MPFR_RNDN);
+        mpfr_set_d(sv[t], s, MPFR_RNDN);
+        fs[t] = sigma;
+        fv[t] = s;
+    }
+    mpfr_set_d(D, delta, MPFR_RNDN);
+    mpfr_set_d(S1, sigma, MPFR_RNDN);
+    mpfr_set_d(S2, s, MPFR_RNDN);
+    unsigned long aa, ab;
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(a, &aa, sg, sv, T, 0, K, N, D, 64), FR_OK);
+    ck_assert_int_eq(fr_fedpdm_rdp(b, &ab, S1, S2, K, N, T, D, 64), FR_OK);
+    ck_assert(mpfr_equal_p(a, b) && aa == ab);
+    double fa, fb;
+    ck_assert_int_eq(ff_fedpdm_rdp_rounds(&fa, &aa, fs, fv, T, 0, K, N, delta, 64), FR_OK);
+    ck_assert_int_eq(ff_fedpdm_rdp(&fb, &ab, sigma, s, K, N, T, delta, 64), FR_OK);
+    ck_assert(fa >= fb && fa <= fb * (1 + 0x1p-45));
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(a, &aa, sg, sv, T, T, K, N, D, 64), FR_OK);
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(b, &ab, sg, sv, T, 0, N, N, D, 64), FR_OK);
+    ck_assert(mpfr_equal_p(a, b) && aa == ab);
+    ck_assert_int_eq(ff_fedpdm_rdp_rounds(&fa, &aa, fs, fv, T, T, K, N, delta, 64), FR_OK);
+    ck_assert_int_eq(ff_fedpdm_rdp_rounds(&fb, &ab, fs, fv, T, 0, N, N, delta, 64), FR_OK);
+    ck_assert(fa == fb && aa == ab);
+    /* Algorithm 1 (first = 1) lies between every round subsampled and none */
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(b, &ab, sg, sv, T, 1, K, N, D, 64), FR_OK);
+    ck_assert(mpfr_lessequal_p(b, a));
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(a, &aa, sg, sv, T, 0, K, N, D, 64), FR_OK);
+    ck_assert(mpfr_lessequal_p(a, b));
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(a, &aa, sg, sv, 1, 1, K, N, D, 64), FR_OK);
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(b, &ab, sg, sv, 1, 1, N, N, D, 64), FR_OK);
+    ck_assert(mpfr_equal_p(a, b) && aa == ab);
+    /* s = 0 in every round: eps = min_alpha ln(1/delta)/(alpha - 1) at alpha_max */
+    for (unsigned long t = 0; t < 4; t++)
+        mpfr_set_zero(sv[t], 1);
+    ck_assert_int_eq(fr_fedpdm_rdp_rounds(a, &aa, sg, sv, 4, 1, K, N, D, 64), FR_OK);
+    ck_assert_uint_eq(aa, 64);
+    for (unsigned long t = 0; t < T; t++)
+        mpfr_clears(sg[t], sv[t], (mpfr_ptr)0);
+    mpfr_clears(a, b, D, S1, S2, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_acct(void)
 {
     Suite *s = suite_create("fedpdm_acct");
@@ -429,6 +596,8 @@ Suite *suite_fedpdm_acct(void)
     tcase_add_test(tc, rdp_against_loops);
     tcase_add_test(tc, rdp_order_no_subsampling);
     tcase_add_test(tc, thm2_values);
+    tcase_add_test(tc, rdp_rounds_against_loops);
+    tcase_add_test(tc, rdp_rounds_identities);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,6 +15,11 @@
  *     against its factored form at 300 bits; ff_fedpdm_thm3 within
  *     ff_fedpdm_thm3_bound, every ref flag set, extra flags only where |b_k|
  *     is within its bound; L = 1/2, L = rho/4, the ends of 2 sqrt 5 - 4.
+ *   - fr/ff_fedpdm_path_sens: the header's recursion in exact rationals
+ *     (mpq): ref >= exact, at most one ulp above RU(exact), at 24, 53, 200
+ *     bits, s[0] = (19); fast >= exact within 2^-40; eta rho = 2 with Q odd
+ *     (B = -1): s[t] = (3t + 2)(19)/2 exactly; G = +-0; T = 1, Q = 1; the
+ *     prefix property; aliasing; fast's overflow.
  * Replayable: FEDREF_SEED=<n>; FEDREF_TEST_EFFORT multiplies the cases. */
 #include <check.h>
 #include <gmp.h>
@@ -346,6 +351,201 @@ START_TEST(thm3_edges)
 }
 END_TEST
 
+/* ---- the whole-path sensitivity (fr/ff_fedpdm_path_sens) ------------------
+ * Oracle: the recursion of the header in exact rationals (B_t = (1 - eta^t
+ * rho)^Q and W_t = exact_s / 2 as mpq, |.| and max exact), independent of
+ * both wings' enclosures. */
+static void path_exact(mpq_t *q, const double *eta, unsigned long T, double rho, unsigned long Q, double G,
+                       int start)
+{
+    mpq_t B, W, xb, lb, c, u, v, nx, nl, one;
+    mpq_inits(B, W, xb, lb, c, u, v, nx, nl, one, NULL);
+    mpq_set_ui(one, 1, 1);
+    for (unsigned long t = 0; t < T; t++) {
+        exact_s(W, eta[t], rho, Q, G);
+        mpq_div_2exp(W, W, 1);
+        mpq_set_d(c, eta[t]);
+        mpq_set_d(u, rho);
+        mpq_mul(c, c, u);
+        mpq_sub(c, one, c);                       /* b */
+        mpq_set_ui(B, 1, 1);
+        for (unsigned long r = 0; r < Q; r++) mpq_mul(B, B, c);
+        /* s = |2B| Xb + |1 - 2B| Lb + 2W */
+        mpq_mul_2exp(u, B, 1);
+        mpq_sub(u, one, u);
+        mpq_abs(u, u);
+        mpq_mul(q[t], u, lb);
+        mpq_mul_2exp(u, W, 1);
+        mpq_add(q[t], q[t], u);
+        if (start == FR_PDM_START_XI) {
+            mpq_mul_2exp(u, B, 1);
+            mpq_abs(u, u);
+            mpq_mul(u, u, xb);
+            mpq_add(q[t], q[t], u);
+        }
+        mpq_abs(v, B);
+        if (start == FR_PDM_START_XI) {
+            mpq_sub(u, one, B);
+            mpq_abs(u, u);
+            mpq_mul(nx, u, lb);
+            mpq_mul(u, v, xb);
+            mpq_add(nx, nx, u);
+            mpq_add(nx, nx, W);
+            mpq_mul(nl, v, lb);
+            mpq_add(nl, nl, u);
+            mpq_add(nl, nl, W);
+            if (mpq_cmp(nx, xb) > 0) mpq_set(xb, nx);
+        } else {
+            mpq_mul(nl, v, lb);
+            mpq_add(nl, nl, W);
+        }
+        if (mpq_cmp(nl, lb) > 0) mpq_set(lb, nl);
+    }
+    mpq_clears(B, W, xb, lb, c, u, v, nx, nl, one, NULL);
+}
+
+/* both wings against path_exact: ref at 24, 53, 200 bits >= exact and at
+ * most nextabove(RU(exact)); fast >= exact within 2^-40 relative */
+static void path_one(const double *eta, unsigned long T, double rho, unsigned long Q, double G, int start)
+{
+    mpq_t q[32], d;
+    for (unsigned long t = 0; t < T; t++) mpq_init(q[t]);
+    mpq_init(d);
+    path_exact(q, eta, T, rho, Q, G, start);
+    static const mpfr_prec_t P[3] = {24, 53, 200};
+    mpfr_t e[32], s[32], r, g, w;
+    for (unsigned long t = 0; t < T; t++) {
+        mpfr_init2(e[t], 53);
+        mpfr_set_d(e[t], eta[t], MPFR_RNDN);
+    }
+    mpfr_inits2(53, r, g, (mpfr_ptr)0);
+    mpfr_set_d(r, rho, MPFR_RNDN);
+    mpfr_set_d(g, G, MPFR_RNDN);
+    for (int k = 0; k < 3; k++) {
+        for (unsigned long t = 0; t < T; t++) mpfr_init2(s[t], P[k]);
+        mpfr_init2(w, P[k]);
+        ck_assert_int_eq(fr_fedpdm_path_sens(s, e, T, r, Q, g, start), FR_OK);
+        for (unsigned long t = 0; t < T; t++) {
+            mpfr_set_q(w, q[t], MPFR_RNDU);
+            int lo_ok = mpfr_cmp(s[t], w) >= 0 && !mpfr_signbit(s[t]);
+            mpfr_nextabove(w);
+            if (mpfr_zero_p(s[t])) mpfr_set_zero(w, 1);
+            if (!lo_ok || mpfr_cmp(s[t], w) > 0)
+                ck_abort_msg("seed %llu: path_sens ref t %lu (T %lu Q %lu rho %a start %d prec %ld): %g vs exact %g",
+                             seed, t, T, Q, rho, start, (long)P[k], mpfr_get_d(s[t], MPFR_RNDN), mpq_get_d(q[t]));
+        }
+        if (k == 1) {                                         /* s[0] = (19) exactly */
+            mpfr_set_prec(w, 53);
+            ck_assert_int_eq(fr_fedpdm_sensitivity(w, e[0], r, Q, g), FR_OK);
+            ck_assert(mpfr_equal_p(w, s[0]));
+        }
+        for (unsigned long t = 0; t < T; t++) mpfr_clear(s[t]);
+        mpfr_clear(w);
+    }
+    double fs[32];
+    ck_assert_int_eq(ff_fedpdm_path_sens(fs, eta, T, rho, Q, G, start), FR_OK);
+    for (unsigned long t = 0; t < T; t++) {
+        mpq_set_d(d, fs[t]);
+        ck_assert_msg(mpq_cmp(d, q[t]) >= 0 && !signbit(fs[t]), "seed %llu: fast path_sens t %lu below exact", seed, t);
+        mpq_set_d(d, 1 + 0x1p-40);
+        mpq_mul(d, d, q[t]);
+        mpq_t f;
+        mpq_init(f);
+        mpq_set_d(f, fs[t]);
+        ck_assert_msg(mpq_cmp(f, d) <= 0, "seed %llu: fast path_sens t %lu %a too far above %g", seed, t, fs[t],
+                      mpq_get_d(q[t]));
+        mpq_clear(f);
+    }
+    for (unsigned long t = 0; t < T; t++) {
+        mpq_clear(q[t]);
+        mpfr_clear(e[t]);
+    }
+    mpq_clear(d);
+    mpfr_clears(r, g, (mpfr_ptr)0);
+}
+
+START_TEST(path_random)
+{
+    seed = tu_seed(20261123u);
+    frng_init(&rng, seed, 32);
+    for (int i = 0; i < tu_effort(40); i++) {
+        unsigned long T = 1 + below(25), Q = 1 + below(10);
+        double eta[32], rho = rpos(-2, 4);
+        const uint64_t kind = below(4);
+        for (unsigned long t = 0; t < T; t++) {
+            switch (kind) {
+            case 0: eta[t] = t == 0 ? rpos(-6, 0) : eta[0]; break;            /* constant */
+            case 1: eta[t] = 1 / sqrt((double)t + 1); break;                  /* the paper's */
+            case 2: eta[t] = t == 0 ? 2 / rho : eta[0]; break;                /* eta rho = 2 */
+            default: eta[t] = rpos(-6, 0); break;                            /* random */
+            }
+        }
+        path_one(eta, T, rho, Q, rpos(-4, 4), (int)below(2));
+    }
+}
+END_TEST
+
+START_TEST(path_edges)
+{
+    seed = 0;
+    double eta[32];
+    /* eta rho = 2, Q = 3 (B = -1), start X0: s[t] = (3t + 2) W, W = 3/2, exact in both wings */
+    for (int t = 0; t < 8; t++) eta[t] = 0.25;
+    double fs[8];
+    mpfr_t e[8], s[8], r, g;
+    mpfr_inits2(53, r, g, (mpfr_ptr)0);
+    mpfr_set_ui(r, 8, MPFR_RNDN);
+    mpfr_set_ui(g, 1, MPFR_RNDN);
+    for (int t = 0; t < 8; t++) {
+        mpfr_inits2(53, e[t], s[t], (mpfr_ptr)0);
+        mpfr_set_d(e[t], 0.25, MPFR_RNDN);
+    }
+    ck_assert_int_eq(fr_fedpdm_path_sens(s, e, 8, r, 3, g, FR_PDM_START_X0), FR_OK);
+    ck_assert_int_eq(ff_fedpdm_path_sens(fs, eta, 8, 8, 3, 1, FR_PDM_START_X0), FR_OK);
+    for (int t = 0; t < 8; t++) {
+        ck_assert(mpfr_cmp_d(s[t], 1.5 * (3 * t + 2)) == 0);
+        ck_assert(fs[t] == 1.5 * (3 * t + 2));
+    }
+    /* the prefix property (causal recursion) and aliasing s = eta (ref) */
+    ck_assert_int_eq(fr_fedpdm_path_sens(e, e, 5, r, 3, g, FR_PDM_START_X0), FR_OK);
+    for (int t = 0; t < 5; t++) ck_assert(mpfr_equal_p(e[t], s[t]));
+    {   /* fast: s may be eta */
+        double al[5] = {0.25, 0.25, 0.25, 0.25, 0.25};
+        ck_assert_int_eq(ff_fedpdm_path_sens(al, al, 5, 8, 3, 1, FR_PDM_START_X0), FR_OK);
+        for (int t = 0; t < 5; t++) ck_assert(al[t] == 1.5 * (3 * t + 2));
+    }
+    /* G = +-0: every s[t] = +0 in both wings */
+    for (int t = 0; t < 8; t++) mpfr_set_d(e[t], 0.3 + t, MPFR_RNDN);
+    for (int z = 0; z < 2; z++) {
+        mpfr_set_d(g, z ? -0.0 : 0.0, MPFR_RNDN);
+        for (int st = 0; st < 2; st++) {
+            ck_assert_int_eq(fr_fedpdm_path_sens(s, e, 8, r, 4, g, st), FR_OK);
+            ck_assert_int_eq(ff_fedpdm_path_sens(fs, eta, 8, 8, 4, z ? -0.0 : 0.0, st), FR_OK);
+            for (int t = 0; t < 8; t++) ck_assert(mpfr_zero_p(s[t]) && !mpfr_signbit(s[t]) && fs[t] == 0 && !signbit(fs[t]));
+        }
+    }
+    /* constant eta: the bounds only grow, s[t] nondecreasing; XI >= X0 */
+    for (int t = 0; t < 8; t++) eta[t] = 0.013;
+    double fx[8];
+    ck_assert_int_eq(ff_fedpdm_path_sens(fs, eta, 8, 10, 5, 1, FR_PDM_START_X0), FR_OK);
+    ck_assert_int_eq(ff_fedpdm_path_sens(fx, eta, 8, 10, 5, 1, FR_PDM_START_XI), FR_OK);
+    for (int t = 1; t < 8; t++) ck_assert(fs[t] >= fs[t - 1] && fx[t] >= fx[t - 1] && fx[t] >= fs[t]);
+    /* T = 1, Q = 1 */
+    path_one(eta, 1, 10, 1, 1, FR_PDM_START_XI);
+    path_one(eta, 1, 10, 7, 1, FR_PDM_START_X0);
+    /* fast overflow: a = 9, Q = 300 (9^300 ~ 1.9e286): FR_ENONFINITE, s untouched; ref finite */
+    for (int t = 0; t < 3; t++) { eta[t] = 1; fs[t] = -7; mpfr_set_ui(e[t], 1, MPFR_RNDN); }
+    ck_assert_int_eq(ff_fedpdm_path_sens(fs, eta, 3, 10, 300, 1, FR_PDM_START_X0), FR_ENONFINITE);
+    ck_assert(fs[0] == -7 && fs[2] == -7);
+    mpfr_set_ui(r, 10, MPFR_RNDN);
+    mpfr_set_ui(g, 1, MPFR_RNDN);
+    ck_assert_int_eq(fr_fedpdm_path_sens(s, e, 3, r, 300, g, FR_PDM_START_X0), FR_OK);
+    ck_assert(mpfr_number_p(s[2]) && mpfr_cmp_d(s[2], 1e300) > 0);
+    for (int t = 0; t < 8; t++) mpfr_clears(e[t], s[t], (mpfr_ptr)0);
+    mpfr_clears(r, g, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_sens(void)
 {
     Suite *s = suite_create("fedpdm_sens");
@@ -355,6 +555,8 @@ Suite *suite_fedpdm_sens(void)
     tcase_add_test(tc, edges);
     tcase_add_test(tc, thm3_random);
     tcase_add_test(tc, thm3_edges);
+    tcase_add_test(tc, path_random);
+    tcase_add_test(tc, path_edges);
     suite_add_tcase(s, tc);
     return s;
 }

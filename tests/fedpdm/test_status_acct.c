@@ -117,7 +117,66 @@ static int f_th(st_case *c, st_fast *f)
 }
 static const st_fn TH = {"fr_fedpdm_thm2 / ff_fedpdm_thm2", b_th, r_th, f_th, NULL, NULL};
 
+/* ---- rdp_rounds(eps = slot 0, alpha (flag 1: NULL), sigma = slot 1, s =
+ *      slot 2 (3 entries), T = z0, first = u, K = z1, N = z2, delta = s2,
+ *      alpha_max = z3) --------------------------------------------------------- */
+static void b_rr(st_case *c)
+{
+    static const double sg[3] = {4.8, 4.8, 6}, sv[3] = {1, 2.5, 0};
+    st_out(c, 0, 1);
+    st_in(c, 1, 3, sg);
+    st_in(c, 2, 3, sv);
+    c->s[2] = 1e-5;
+    c->z[0] = 3;
+    c->z[1] = 5;
+    c->z[2] = 100;
+    c->z[3] = 8;
+    c->u = 1;
+}
+static int r_rr(st_case *c, st_ref *r)
+{
+    unsigned long a = ASENT;
+    int st = fr_fedpdm_rdp_rounds(st_one(r, 0), c->flag == 1 ? NULL : &a, r->v[1], r->v[2], c->z[0], c->u,
+                                  c->z[1], c->z[2], r->s[2], c->z[3]);
+    if (st != FR_OK && a != ASENT)
+        st_failf(c, "alpha written");
+    return st;
+}
+static int f_rr(st_case *c, st_fast *f)
+{
+    unsigned long a = ASENT;
+    int st = ff_fedpdm_rdp_rounds(f->v[0], c->flag == 1 ? NULL : &a, f->v[1], f->v[2], c->z[0], c->u,
+                                  c->z[1], c->z[2], c->s[2], c->z[3]);
+    if (st != FR_OK && a != ASENT)
+        st_failf(c, "alpha written");
+    return st;
+}
+static const st_fn RR = {"fr_fedpdm_rdp_rounds / ff_fedpdm_rdp_rounds", b_rr, r_rr, f_rr, NULL, NULL};
+
 static const st_row ROWS[] = {
+    ROW(RR, FR_ENULL, NUL(0)),
+    ROW(RR, FR_ENULL, FLAG(1)),
+    ROW(RR, FR_ENULL, NUL(1)),
+    ROW(RR, FR_ENULL, NUL(2), SZ(0, 0)),                  /* ENULL before ESIZE */
+    REF_ROW(RR, FR_ENULL, NULS(2)),
+    ROW(RR, FR_ESIZE, SZ(0, 0)),
+    ROW(RR, FR_ESIZE, SZ(0, ((size_t)1 << 40) + 1)),
+    ROW(RR, FR_ESIZE, SZ(2, 0)),
+    ROW(RR, FR_ESIZE, U(4)),                              /* first = T + 1 */
+    ROW(RR, FR_ESIZE, U(4), EN(1, 0, NaN)),               /* ESIZE before ENONFINITE */
+    ROW(RR, FR_ENONFINITE, EN(1, 2, NaN)),                /* the last round */
+    ROW(RR, FR_ENONFINITE, EN(2, 0, Inf)),
+    ROW(RR, FR_ENONFINITE, SC(2, NaN)),
+    ROW(RR, FR_ENONFINITE, EN(2, 2, -Inf), EN(1, 0, -1)), /* ENONFINITE before EDOM */
+    ROW(RR, FR_EDOM, EN(1, 2, 0)),
+    ROW(RR, FR_EDOM, EN(1, 0, -0.0)),
+    ROW(RR, FR_EDOM, EN(2, 2, -0x1p-1074)),
+    ROW(RR, FR_EDOM, SC(2, 0)),
+    ROW(RR, FR_EDOM, SC(2, 1)),
+    ROW(RR, FR_EDOM, SZ(1, 0)),
+    ROW(RR, FR_EDOM, SZ(1, 101)),
+    ROW(RR, FR_EDOM, SZ(3, 1)),
+    ROW(RR, FR_EDOM, SZ(3, 1025)),
     ROW(GE, FR_ENULL, NUL(0)),
     REF_ROW(GE, FR_ENULL, NULS(0)),
     REF_ROW(GE, FR_ENULL, NULS(1)),

@@ -89,7 +89,51 @@ static int fb_thm3(st_case *c, st_fast *f)
 }
 static const st_fn THM3 = {"fr_fedpdm_thm3 / ff_fedpdm_thm3", b_thm3, r_thm3, f_thm3, NULL, fb_thm3};
 
+/* path_sens(s = slot 0 (z0 entries), eta = slot 1 (4 entries), T = z0,
+ * rho = c0, Q = u, G = c1, start = flag) */
+static void b_path(st_case *c)
+{
+    static const double eta[4] = {1, 0.7071067811865475, 0.5773502691896258, 0.5};
+    st_out(c, 0, 4);
+    st_in(c, 1, 4, eta);
+    c->z[0] = 4;
+    c->s[0] = 10;
+    c->s[1] = 1;
+    c->u = 5;
+    c->flag = FR_PDM_START_X0;
+}
+static int r_path(st_case *c, st_ref *r)
+{
+    return fr_fedpdm_path_sens(r->v[0], r->v[1], c->z[0], r->s[0], c->u, r->s[1], c->flag);
+}
+static int f_path(st_case *c, st_fast *f)
+{
+    return ff_fedpdm_path_sens(f->v[0], f->v[1], c->z[0], c->s[0], c->u, c->s[1], c->flag);
+}
+static const st_fn PATH = {"fr_fedpdm_path_sens / ff_fedpdm_path_sens", b_path, r_path, f_path, NULL, NULL};
+
 static const st_row ROWS[] = {
+    ROW(PATH, FR_ENULL, NUL(0)),
+    ROW(PATH, FR_ENULL, NUL(1)),
+    ROW(PATH, FR_ENULL, NUL(1), SZ(0, 0)),                /* ENULL before ESIZE */
+    REF_ROW(PATH, FR_ENULL, NULS(0)),
+    REF_ROW(PATH, FR_ENULL, NULS(1), SC(0, NaN)),
+    ROW(PATH, FR_ESIZE, SZ(0, 0)),
+    ROW(PATH, FR_ESIZE, SZ(0, FR_PDM_T_MAX + 1)),
+    ROW(PATH, FR_ESIZE, U(FR_FEDPDM_Q_MAX + 1)),
+    ROW(PATH, FR_ESIZE, SZ(0, 0), EN(1, 0, NaN)),         /* ESIZE before ENONFINITE */
+    ROW(PATH, FR_ENONFINITE, EN(1, 0, NaN)),
+    ROW(PATH, FR_ENONFINITE, EN(1, 3, Inf)),              /* the last round t = T - 1 */
+    ROW(PATH, FR_ENONFINITE, SC(0, -Inf)),
+    ROW(PATH, FR_ENONFINITE, SC(1, NaN), U(0)),           /* ENONFINITE before EDOM */
+    ROW(PATH, FR_ENONFINITE, EN(1, 3, NaN), EN(1, 0, -1)),
+    ROW(PATH, FR_EDOM, EN(1, 0, 0)),
+    ROW(PATH, FR_EDOM, EN(1, 3, -0.0)),
+    ROW(PATH, FR_EDOM, SC(0, 0)),
+    ROW(PATH, FR_EDOM, SC(1, -0x1p-1074)),
+    ROW(PATH, FR_EDOM, U(0)),
+    ROW(PATH, FR_EDOM, FLAG(2)),
+    ROW(PATH, FR_EDOM, FLAG(-1)),
     ROW(THM3, FR_ENULL, FLAG(1)),
     ROW(THM3, FR_ENULL, FLAG(1), U(0)),
     REF_ROW(THM3, FR_ENULL, NULS(0)),

@@ -15,7 +15,8 @@
  * The work of one input is bounded here so that none takes more than a
  * few seconds under the sanitizers: at most FUZZ_MAX_BYTES bytes, the first
  * FUZZ_MAX_CASES cases, and runs of at most FUZZ_WORK_MAX units of the run
- * schemas' work (vectors/fedepm/runs.h, vectors/ssca/runs.h; the committed
+ * schemas' work (vectors/fedepm/runs.h, vectors/ssca/runs.h,
+ * vectors/fedpdm/pdm_runs.h; the committed
  * SSCA runs and the small fedepm run groups fit,
  * the R = 60 one is then an FR_ESIZE case), on top of the reader's limits
  * (certified_bits <= VEC_CERTIFIED_BITS_MAX).
@@ -30,6 +31,7 @@
 #include "../../vectors/vectors.h"
 #include "../../vectors/fedepm/runs.h"
 #include "../../vectors/ssca/runs.h"
+#include "../../vectors/fedpdm/pdm_runs.h"
 
 #define FUZZ_MAX_BYTES 65536
 #define FUZZ_MAX_CASES 8
@@ -105,6 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     vrun_work_max = FUZZ_WORK_MAX;
     vssca_work_max = FUZZ_WORK_MAX;           /* the SSCA runs' schema (vectors/ssca/runs.h) */
+    vpdm_work_max = FUZZ_WORK_MAX;            /* 003's runs (vectors/fedpdm/pdm_runs.h) */
     vfile f;
     char err[1024] = "";
     if (vfile_read_buffer(&f, (const char *)data, size, "fuzz.json", err, sizeof err) == 0) {
