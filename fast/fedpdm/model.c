@@ -58,6 +58,7 @@
 #include <string.h>
 #include "fedfast.h"
 #include "../internal.h"
+#include "model.h"
 
 #define U53 0x1p-53
 static double gam(double k) { return k * U53 / (1 - k * U53); }
@@ -96,37 +97,6 @@ static int check_loss(const void *o1, const void *o2, const double *X, size_t m,
     if (o1 != NULL && o2 != NULL && ffi_overlap(o1, sizeof(double), o2, m * n * sizeof(double)))
         return FR_EDOM;
     return FR_OK;
-}
-
-static double r_of(double x)
-{
-    if (fabs(x) <= 1) {
-        double q = x * x;
-        return q / (1 + q);
-    }
-    double w = 1 / x;
-    return 1 / (1 + w * w);
-}
-
-static double h_of(double x)
-{
-    if (fabs(x) <= 1) {
-        double q = 1 + x * x;
-        return 2 * x / (q * q);
-    }
-    double w = 1 / x, w2 = w * w, q = 1 + w2;
-    return 2 * (w2 * w) / (q * q);
-}
-
-static double sp_of(double u)
-{
-    return fmax(-u, 0) + log1p(exp(-fabs(u)));
-}
-
-static double s_of(double u)
-{
-    double e = exp(-fabs(u));
-    return u >= 0 ? e / (1 + e) : 1 / (1 + e);
 }
 
 /* The shared work: u^_t, a^_t, the loss parts, R^ and C^; G^ if G. */
@@ -384,14 +354,12 @@ typedef struct {
     size_t dmax;
 } obj_t;
 
-static int objective(obj_t *o, const double *X, const fr_pdm_problem *P)
+/* objective_ws: with the 2 max_i d_i scratch entries u. */
+static void objective_ws(obj_t *o, const double *X, const fr_pdm_problem *P, double *u)
 {
     size_t m = P->m, n = P->n, dmax = 0;
     for (size_t i = 0; i < P->N; i++)
         dmax = P->d[i] > dmax ? P->d[i] : dmax;
-    double *u = malloc(2 * dmax * sizeof *u);
-    if (u == NULL)
-        return FR_ENOMEM;
     double L = 0, Ab = 0;
     parts_t p;
     const double *A = P->A;
@@ -412,8 +380,27 @@ static int objective(obj_t *o, const double *X, const fr_pdm_problem *P)
     o->S = S;
     o->dmax = dmax;
     o->F = (o->Lbar + P->beta * p.R) + P->gamma * S;
+}
+
+static int objective(obj_t *o, const double *X, const fr_pdm_problem *P)
+{
+    size_t dmax = 0;
+    for (size_t i = 0; i < P->N; i++)
+        dmax = P->d[i] > dmax ? P->d[i] : dmax;
+    double *u = malloc(2 * dmax * sizeof *u);
+    if (u == NULL)
+        return FR_ENOMEM;
+    objective_ws(o, X, P, u);
     free(u);
     return FR_OK;
+}
+
+/* ff_pdm_objective's F on checked arguments, no allocation (model.h). */
+double ffi_pdm_objective(const double *X, const fr_pdm_problem *P, double *u)
+{
+    obj_t o;
+    objective_ws(&o, X, P, u);
+    return o.F;
 }
 
 static int check_obj(const void *out, const double *X, const fr_pdm_problem *P)
