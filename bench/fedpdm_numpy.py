@@ -27,7 +27,9 @@ Checked: max over x_0^2, x_i^2, lambda_i^2 of |numpy - fast| / max|fast|
 <= 1e-12 (the normwise relative difference, per array, the worst).
 
 Each computation is timed as the median of reps repetitions of an inner
-loop of >= 20 ms (the gather of the batch rows included).  Output: one line
+loop of >= 20 ms (the gather of the batch rows included; a round's timed
+runs draw their K D normals with numpy's default Generator, as fast's
+round draws its own, and only the agreement run uses fast's noise).  Output: one line
 per case "loss|round INDEX seconds err" in DIR/numpy.txt (err as a
 relative difference; bench_fedpdm.c judges it) and a line on stdout.
 Exit 0 if every case agreed, 1 otherwise, 2 on a usage or input error, 3
@@ -80,10 +82,15 @@ def grad(X, A, y, beta):
     return 2.0 * beta * X / (q * q) - R.T @ A
 
 
-def one_round(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta):
+def one_round(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta, gen=None):
     """Round t = 1 for the K participants: (10a) Q times, (10b)-(10d), (12),
-    the server (13) and the prox.  Returns x_0^2, x_i^2, lambda_i^2."""
+    the server (13) and the prox.  Returns x_0^2, x_i^2, lambda_i^2.  With
+    gen (a numpy Generator) the noise is drawn by it, as a user's round
+    would (the timed runs: fast's time includes its own draws), else xi
+    (fast's noise: the agreement run)."""
     K = xs.shape[0]
+    if gen is not None:
+        xi = gen.standard_normal(xs.shape)
     xo, lo, yt = np.empty_like(xs), np.empty_like(ls), np.empty_like(xs)
     for j in range(K):
         x = xs[j].copy()
@@ -201,10 +208,13 @@ def main():
             l2f = load(a.dir, name + "_l2", K * D).reshape(K, m, n)
             x02f = load(a.dir, name + "_x02", D).reshape(m, n)
 
-            def fn():
-                return one_round(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta)
+            gen = np.random.default_rng(2026)
 
-            x02, x2, l2 = fn()
+            def fn():
+                return one_round(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta,
+                                 gen)
+
+            x02, x2, l2 = one_round(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta)
             err = max(rel(x02, x02f), rel(x2, x2f), rel(l2, l2f))
             bad += not err <= TOL
             t = timeit(fn, reps)
