@@ -9,9 +9,10 @@
  *    >= 2 ms;
  *  - dgemm: cblas_dgemm alone on the dense shapes of (25)'s products, U =
  *    A X^T (b x m x n) and G = R^T A (m x n x b), what a dense formulation
- *    (numpy's) computes; floor = the products the one-hot structure needs
- *    (u_t and the row updates: 4 b n flops) at that dgemm's rate, i.e.
- *    dgemm / m.  GFLOP counted: 4 b n + 20 b (exp, log1p, divisions per
+ *    (numpy's) computes; floor = the larger of the products the one-hot
+ *    structure needs (u_t and the row updates: 4 b n flops) at that dgemm's
+ *    rate, i.e. dgemm / m, and one read of the b n batch entries (a
+ *    cblas_dasum over them: at b = 6000, 38 MB, memory-bound).  GFLOP counted: 4 b n + 20 b (exp, log1p, divisions per
  *    sample) + 12 m n (r and h per entry of X), each exp, log or division
  *    one flop;
  *  - ref: fr_pdm_loss at 128 bits, timed once, small b only (skipped when
@@ -25,8 +26,8 @@
  * 5, 20; b = 600, Q = 5) and N = 10 clients of 6000 (b = 6000, Q = 5);
  *  - fast: (t(T = k+1) - t(T = 2)) / (k - 1) of ff_pdm_run (keep = 0),
  *    paired per repetition (the set-up and round 0 cancel);
- *  - dgemm: K Q times the loss's dense shapes; floor = K Q 4 b n flops at
- *    its rate; GFLOP: K Q (4 b n + 20 b + 13 D) + 10 K D + 4 D (D = m n:
+ *  - dgemm: K Q times the loss's dense shapes; floor = the larger of K Q
+ *    4 b n flops at its rate and K Q reads of b rows; GFLOP: K Q (4 b n + 20 b + 13 D) + 10 K D + 4 D (D = m n:
  *    h(X) 6, (10a) with ||v||^2 7 per entry and step; (10b)-(10d), (12)
  *    per client; the server's mean and prox).
  * numpy (bench/fedpdm_numpy.py, run as a subprocess when --write-inputs
@@ -57,7 +58,7 @@
 
 #define REF_PREC 128
 #define NP_TOL 1e-12
-#define REF_BUDGET 30.0         /* seconds: a ref loss predicted longer is skipped */
+#define REF_BUDGET 10.0         /* seconds: a ref loss predicted longer is skipped */
 #define BETA 1e-2
 #define GAMMA 1e-4
 #define RHO 10.0
@@ -146,6 +147,13 @@ typedef struct {
     double *U, *R, *G;
 } dg_arg;
 
+/* One read of the batch rows (dasum: the least any method reads). */
+static void rd_once(void *p)
+{
+    dg_arg *a = p;
+    a->U[0] += cblas_dasum((int)(a->b * a->n), a->A, 1);
+}
+
 static void dg_once(void *p)
 {
     const dg_arg *a = p;
@@ -158,9 +166,10 @@ static void dg_once(void *p)
 }
 
 /* Seconds of `reps` pairs of the dense dgemms on A (b x n), X (m x n):
- * median of ctx->reps timings of an inner loop.  Negative: no memory. */
+ * median of ctx->reps timings of an inner loop; *rd: one dasum over A
+ * (the same way).  Negative: no memory. */
 static double time_dgemm(const bench_ctx *ctx, size_t m, size_t n, size_t b, const double *A,
-                         const double *X, size_t reps)
+                         const double *X, size_t reps, double *rd)
 {
     double *U = calloc(b * m, sizeof *U), *R = malloc(b * m * sizeof *R);
     double *G = calloc(m * n, sizeof *G), *t = malloc(ctx->reps * sizeof *t);
@@ -178,6 +187,14 @@ static double time_dgemm(const bench_ctx *ctx, size_t m, size_t n, size_t b, con
             t[r] = (bench_now() - t0) / (double)inner;
         }
         res = bench_median(t, ctx->reps);
+        inner = bench_inner(rd_once, &a);
+        for (unsigned long r = 0; r < ctx->reps; r++) {
+            double t0 = bench_now();
+            for (unsigned long i = 0; i < inner; i++)
+                rd_once(&a);
+            t[r] = (bench_now() - t0) / (double)inner;
+        }
+        *rd = bench_median(t, ctx->reps);
     }
     free(U);
     free(R);
@@ -296,8 +313,9 @@ static int loss_rows(bench_ctx *ctx, const shapes *sh, const lcase *cs, size_t n
         }
         r->fast = bench_median(t, ctx->reps);
         r->gflop = 1e-9 * (4.0 * (double)b * (double)n + 20.0 * (double)b + 12.0 * (double)(m * n));
-        r->dgemm = time_dgemm(ctx, m, n, b, A, X, 1);
-        r->floor = r->dgemm / (double)m;
+        double rd = 0;
+        r->dgemm = time_dgemm(ctx, m, n, b, A, X, 1, &rd);
+        r->floor = fmax(r->dgemm / (double)m, rd);
         r->ref = r->refagree = -1;
         if (ctx->quick || ref_per_row == 0 || ref_per_row * (double)b <= REF_BUDGET) {
             cli_progress("bench: fedpdm loss, ref at %d bits, b = %zu", REF_PREC, b);
@@ -541,8 +559,9 @@ static int round_row(bench_ctx *ctx, const prob_t *pb, const shapes *sh, const r
     row->fast = bench_median(rnd, ctx->reps);
     row->gflop = 1e-9 * (KQ * (4.0 * (double)b * (double)n + 20.0 * (double)b + 13.0 * (double)D)
                          + 10.0 * (double)K * (double)D + 4.0 * (double)D);
-    row->dgemm = time_dgemm(ctx, m, n, b, pb->A, r2.t.x0, 1) * KQ;
-    row->floor = row->dgemm / (double)m;
+    double rd = 0;
+    row->dgemm = time_dgemm(ctx, m, n, b, pb->A, r2.t.x0, 1, &rd) * KQ;
+    row->floor = fmax(row->dgemm / (double)m, rd * KQ);
     row->ref = row->refagree = -1;
     rc = round_inputs(ctx, man, pb, sh, c, q, &r1, &r2, row->fast);
 done:
@@ -678,6 +697,17 @@ int bench_fedpdm(bench_ctx *ctx)
     row_t lrows[8], rrows[8];
     for (size_t k = 0; k < 8; k++)
         lrows[k] = rrows[k] = (row_t){.np = -1, .nperr = -1, .ref = -1, .refagree = -1};
+    char load[64] = "(unknown)";       /* timings on a shared machine: say how shared */
+    FILE *lf = fopen("/proc/loadavg", "r");
+    if (lf) {
+        if (fgets(load, sizeof load, lf)) {
+            char *sp = strchr(load, ' ');      /* the 1, 5 and 15 minute averages */
+            sp = sp ? strchr(sp + 1, ' ') : NULL;
+            sp = sp ? strchr(sp + 1, ' ') : NULL;
+            load[sp ? (size_t)(sp - load) : strcspn(load, "\n")] = '\0';
+        }
+        fclose(lf);
+    }
     FILE *man = open_man(ctx, sh);
     if (ctx->inputs && !man)
         return 2;
@@ -704,10 +734,11 @@ int bench_fedpdm(bench_ctx *ctx)
     printf("\nfedpdm: 003's loss (25) with its gradient (ff_pdm_loss) and one round t = 1 of\n"
            "Algorithm 1 (ff_pdm_run: K = %zu clients x Q steps, rule FIXED, server (13), sigma = %g),\n"
            "m = %zu, n = %zu; dgemm = cblas_dgemm alone on the dense shapes (A X^T, R^T A; a round:\n"
-           "K Q of them); floor = the 4bn flops the one-hot structure needs at that rate\n"
-           "(dgemm / m); GFLOP/s of fast: stated work over its time (bench_fedpdm.c);\n"
+           "K Q of them); floor = max(the 4bn flops the one-hot structure needs at that\n"
+           "rate (dgemm / m), one read of the batch rows (dasum)); GFLOP/s of fast: stated\n"
+           "work over its time (bench_fedpdm.c); load average at the start: %s\n"
            "numpy: bench/fedpdm_numpy.py on the same inputs; ref: fr_pdm_loss at %d bits, once\n",
-           sh->K, SIG, sh->m, sh->n, REF_PREC);
+           sh->K, SIG, sh->m, sh->n, load, REF_PREC);
     print_blas();
     if (ctx->inputs)
         rc = run_numpy(ctx, lrows, nl, rrows, nr);
