@@ -354,12 +354,14 @@ typedef struct {
     size_t dmax;
 } obj_t;
 
-/* objective_ws: with the 2 max_i d_i scratch entries u. */
-static void objective_ws(obj_t *o, const double *X, const fr_pdm_problem *P, double *u)
+static int objective(obj_t *o, const double *X, const fr_pdm_problem *P)
 {
     size_t m = P->m, n = P->n, dmax = 0;
     for (size_t i = 0; i < P->N; i++)
         dmax = P->d[i] > dmax ? P->d[i] : dmax;
+    double *u = malloc(2 * dmax * sizeof *u);
+    if (u == NULL)
+        return FR_ENOMEM;
     double L = 0, Ab = 0;
     parts_t p;
     const double *A = P->A;
@@ -380,27 +382,8 @@ static void objective_ws(obj_t *o, const double *X, const fr_pdm_problem *P, dou
     o->S = S;
     o->dmax = dmax;
     o->F = (o->Lbar + P->beta * p.R) + P->gamma * S;
-}
-
-static int objective(obj_t *o, const double *X, const fr_pdm_problem *P)
-{
-    size_t dmax = 0;
-    for (size_t i = 0; i < P->N; i++)
-        dmax = P->d[i] > dmax ? P->d[i] : dmax;
-    double *u = malloc(2 * dmax * sizeof *u);
-    if (u == NULL)
-        return FR_ENOMEM;
-    objective_ws(o, X, P, u);
     free(u);
     return FR_OK;
-}
-
-/* ff_pdm_objective's F on checked arguments, no allocation (model.h). */
-double ffi_pdm_objective(const double *X, const fr_pdm_problem *P, double *u)
-{
-    obj_t o;
-    objective_ws(&o, X, P, u);
-    return o.F;
 }
 
 static int check_obj(const void *out, const double *X, const fr_pdm_problem *P)

@@ -1,16 +1,11 @@
 /* model.h -- the scalar functions of the model of 003 Sec. V-A in binary64
  * (fast/fedpdm/model.c states them and their errors), shared by the model
- * (model.c) and Algorithm 1 (run_grad.c) so both evaluate the same bits.
+ * (model.c) and Algorithm 1 (run_grad.c, run_vec.c, run_measure.c) so both evaluate the same bits.
  * Not installed. */
 #ifndef FEDREF_FAST_FEDPDM_MODEL_H
 #define FEDREF_FAST_FEDPDM_MODEL_H
 
 #include <math.h>
-#include "fedspec/fedpdm.h"
-
-/* model.c: ff_pdm_objective's F (the same bits) on checked arguments, with
- * 2 max_i d_i scratch entries u: no allocation (Algorithm 1's records). */
-double ffi_pdm_objective(const double *X, const fr_pdm_problem *P, double *u);
 
 static inline double r_of(double x)
 {

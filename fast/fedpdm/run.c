@@ -27,7 +27,7 @@ static int client_sigma(double *sig, const fr_pdm_params *prm, unsigned long t, 
         return FR_OK;
     }
     if (prm->noise == FR_PDM_NOISE_GIVEN) {
-        *sig = prm->sigma[t];
+        *sig = prm->sigma[t] + 0.0;                        /* -0: no noise, +0 */
         return FR_OK;
     }
     double s, s2;
@@ -70,22 +70,14 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
         }
         ffi_pdm_grad(g, xr, A, y, ws->batch, b, ws);
         if (prm->clip) {                                   /* g min(1, G / ||g||) */
-            double q = 0;
-            for (size_t k = 0; k < D; k++)
-                q += g[k] * g[k];
-            double nr = sqrt(q);
+            double nr = sqrt(ffi_pdm_sumsq(g, D));
             if (nr > prm->G) {
                 double sc = prm->G / nr;
                 for (size_t k = 0; k < D; k++)
                     g[k] *= sc;
             }
         }
-        double q = 0;
-        for (size_t k = 0; k < D; k++) {                   /* (10a), ||v||^2 of (11) */
-            double v = (g[k] - lam[k]) + rho * (xr[k] - x0[k]);
-            q += v * v;
-            xr[k] -= eta * v;
-        }
+        const double q = ffi_pdm_step(xr, g, lam, x0, D, rho, eta);   /* (10a), ||v||^2 of (11) */
         s2 = q;
         Q++;
         stopped = rule11 && q <= nu;                       /* (11) */
@@ -119,18 +111,27 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
     return FR_OK;
 }
 
-/* The records of state t: (21) (KEEP_P) and (24) (KEEP_F) at x_0^t. */
+/* The records of state t: (21) (KEEP_P) and (24) (KEEP_F) at x_0^t, one
+ * pass over the data; x_0^t (KEEP_X0). */
 static int state_records(ff_pdm_trace *tr, ffi_pdm_ws *ws, size_t t)
 {
-    if (tr->keep & FR_PDM_KEEP_P) {
-        ffi_pdm_measure(&tr->P[t], &tr->Px[t], &tr->Plam[t], &tr->Px0[t], ws->x0, tr->x, tr->lam, ws);
-        if (!isfinite(tr->P[t]))
-            return FR_ENONFINITE;
-    }
-    if (tr->keep & FR_PDM_KEEP_F) {
-        tr->F[t] = ffi_pdm_objective(ws->x0, ws->P, ws->u);
-        if (!isfinite(tr->F[t]))
-            return FR_ENONFINITE;
+    const int doP = (tr->keep & FR_PDM_KEEP_P) != 0, doF = (tr->keep & FR_PDM_KEEP_F) != 0;
+    if (doP || doF) {
+        double o[5];
+        ffi_pdm_measure(o, doP, doF, ws->x0, tr->x, tr->lam, ws);
+        if (doP) {
+            if (!isfinite(o[0]))
+                return FR_ENONFINITE;
+            tr->P[t] = o[0];
+            tr->Px[t] = o[1];
+            tr->Plam[t] = o[2];
+            tr->Px0[t] = o[3];
+        }
+        if (doF) {
+            if (!isfinite(o[4]))
+                return FR_ENONFINITE;
+            tr->F[t] = o[4];
+        }
     }
     if (tr->keep & FR_PDM_KEEP_X0)
         memcpy(tr->x0 + t * ws->D, ws->x0, ws->D * sizeof *ws->x0);
@@ -181,9 +182,7 @@ static int run_rounds(ff_pdm_trace *tr, ffi_pdm_ws *ws)
         memset(c, 0, D * sizeof *c);
         for (size_t i = 0; i < N; i++)
             if (all || ws->in[i]) {
-                const double *yi = ws->yt + i * D;
-                for (size_t k = 0; k < D; k++)
-                    c[k] += yi[k];
+                ffi_pdm_addto(c, ws->yt + i * D, D);
             }
         const double dn = (double)(all ? N : ns);
         for (size_t k = 0; k < D; k++)

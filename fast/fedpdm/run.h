@@ -9,11 +9,12 @@
 #include "../internal.h"
 
 /* The mini-batch gradient's products (run_grad.c): the exact structure
- * (b label-row dot products and b daxpy, 2 b n flops) or the one-hot dgemm
- * of ff_pdm_loss (2 b m n flops plus the gather of the b rows).  Measured
- * at m = 10, n = 785, b = 30 (docs: /tmp/fedpdm-fast.md): the structure
- * path is the default; FFI_PDM_GRAD_DGEMM=1 selects the dgemm (for the
- * profile). */
+ * (b label-row ddots and b daxpys, 2 b n flops) or the one-hot dgemm of
+ * main's ff_pdm_loss (2 b m n flops plus the gather of the b rows).
+ * Measured at m = 10, n = 785, b = 30, K = 5, Qmax = 50, one BLAS thread
+ * (perf, CPU time): a round t >= 1 in 6.1 ms against 8.7 ms, (21) of a
+ * state in 42 ms against 72 ms.  The structure path is the default;
+ * -DFFI_PDM_GRAD_DGEMM=1 compiles the dgemm path (for the profile). */
 #ifndef FFI_PDM_GRAD_DGEMM
 #define FFI_PDM_GRAD_DGEMM 0
 #endif
@@ -29,8 +30,6 @@ typedef struct {
     /* a client's round */
     double *xr;         /* D: x^{t,r} */
     double *g;          /* D: a gradient */
-    double *v;          /* D: the vector of (10a)/(11) */
-    double *u;          /* max(dmax, b) (plus dmax for the objective): scores u_t */
     double *Rm;         /* b x m one-hot residuals (dgemm path) */
     double *Ab;         /* b x n gathered rows (dgemm path) */
     size_t *yb;         /* b gathered labels (dgemm path) */
@@ -39,7 +38,7 @@ typedef struct {
     size_t *sel;        /* K: this round's draw of S_t */
     unsigned char *in;  /* N: i in S_t */
     /* the server and (21) */
-    double *c;          /* D: the sum of (21)'s Px0 / the server's sum */
+    double *c;          /* D: the server's sum; (21)'s c */
     frng_t *rng;        /* 1 + 2N streams: select, batch i, noise i */
 } ffi_pdm_ws;
 
@@ -56,14 +55,25 @@ void ffi_pdm_sample(frng_t *g, size_t *perm, size_t n, size_t k, size_t *out);
 /* run_grad.c: g = the gradient of (25) at X on nr rows of client data
  * (A, y: the client's rows; rows: nr local indices, NULL for rows 0 .. nr-1)
  *   g = beta h(X) - (1/nr) sum_t s(u_t) e_{y_t} a_t^T,  u_t = x_{y_t}^T a_t.
- * g may not alias X.  Uses ws->u (nr entries) and the dgemm buffers. */
+ * g may not alias X.  Uses the dgemm buffers (FFI_PDM_GRAD_DGEMM). */
 void ffi_pdm_grad(double *g, const double *X, const double *A, const size_t *y, const size_t *rows,
                   size_t nr, ffi_pdm_ws *ws);
 
-/* run_measure.c: (21) and its parts at the state (x_j = xs + j D, lambda_j
- * = ls + j D, x_0 = x0); the full-data gradients one pass per client. */
-void ffi_pdm_measure(double *P, double *Px, double *Plam, double *Px0, const double *x0,
-                     const double *xs, const double *ls, ffi_pdm_ws *ws);
+/* run_measure.c: the records of a state (x_j = xs + j D, lambda_j = ls +
+ * j D, x_0 = x0) in one pass over the data: doP: out[0..3] = P, Px, Plam,
+ * Px0 of (21); doF: out[4] = (24) at x_0.  Uses ws->g, ws->c. */
+void ffi_pdm_measure(double *out, int doP, int doF, const double *x0, const double *xs, const double *ls,
+                     ffi_pdm_ws *ws);
+
+/* run_vec.c: the O(D) passes in blocks of 8 (FFI_VERSIONS):
+ *   hgrad: g = beta h(X) (h_of's bits);
+ *   step:  v = (g - lam) + rho (x - x0), x <- x - eta v; returns ||v||^2;
+ *   sumsq: ||x||^2;  addto: c += y.  No aliasing between the arrays. */
+void ffi_pdm_hgrad(double *g, const double *X, size_t D, double beta);
+double ffi_pdm_step(double *x, const double *g, const double *lam, const double *x0, size_t D, double rho,
+                    double eta);
+double ffi_pdm_sumsq(const double *x, size_t n);
+void ffi_pdm_addto(double *c, const double *y, size_t D);
 
 /* run_trace.c: every record to its initial state (NaN; part, Q, capped 0;
  * draws SIZE_MAX; rounds, nd 0). */

@@ -18,8 +18,7 @@ void ffi_pdm_grad(double *g, const double *X, const double *A, const size_t *y, 
 {
     const size_t m = ws->m, n = ws->n, D = ws->D;
     const double beta = ws->P->beta, inv = (double)nr;
-    for (size_t k = 0; k < D; k++)
-        g[k] = beta * h_of(X[k]);
+    ffi_pdm_hgrad(g, X, D, beta);
     if (!FFI_PDM_GRAD_DGEMM) {
         for (size_t t = 0; t < nr; t++) {
             const size_t q = rows != NULL ? rows[t] : t;

@@ -16,8 +16,6 @@ void ffi_pdm_ws_free(ffi_pdm_ws *ws)
     free(ws->yt);
     free(ws->xr);
     free(ws->g);
-    free(ws->v);
-    free(ws->u);
     free(ws->Rm);
     free(ws->Ab);
     free(ws->yb);
@@ -48,8 +46,6 @@ int ffi_pdm_ws_alloc(ffi_pdm_ws *ws, const fr_pdm_problem *P, const fr_pdm_param
     ws->yt = malloc(N * D * sizeof *ws->yt);
     ws->xr = malloc(D * sizeof *ws->xr);
     ws->g = malloc(D * sizeof *ws->g);
-    ws->v = malloc(D * sizeof *ws->v);
-    ws->u = malloc(2 * ws->dmax * sizeof *ws->u);       /* b <= dmax */
     if (FFI_PDM_GRAD_DGEMM) {
         ws->Rm = malloc(ws->dmax * ws->m * sizeof *ws->Rm);   /* b <= dmax; (21): d_j rows */
         ws->Ab = malloc(b * ws->n * sizeof *ws->Ab);
@@ -61,7 +57,7 @@ int ffi_pdm_ws_alloc(ffi_pdm_ws *ws, const fr_pdm_problem *P, const fr_pdm_param
     ws->in = malloc(N);
     ws->c = malloc(D * sizeof *ws->c);
     ws->rng = malloc((1 + 2 * N) * sizeof *ws->rng);
-    if (!ws->off || !ws->x0 || !ws->yt || !ws->xr || !ws->g || !ws->v || !ws->u || !ws->batch
+    if (!ws->off || !ws->x0 || !ws->yt || !ws->xr || !ws->g || !ws->batch
         || !ws->perm || !ws->sel || !ws->in || !ws->c || !ws->rng
         || (FFI_PDM_GRAD_DGEMM && (!ws->Rm || !ws->Ab || !ws->yb))) {
         ffi_pdm_ws_free(ws);

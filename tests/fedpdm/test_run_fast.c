@@ -7,6 +7,9 @@
  *     only when sigma != 0: part, Q, capped, the draws identical, x0, x,
  *     lam, P, Px, Plam, Px0, F, stop2 within 1e-10 of their scale, for every
  *     combination of rule, start, server, noise and clip;
+ *   - against ref (fr_pdm_run at 128 bits), every option combination:
+ *     part, Q, capped, the draws identical; x0, x, lam, P, Px, Plam, Px0,
+ *     F, sigma, stop2 within 1e-10 of their scale;
  *   - NOISE_PAPER's sigma: sigma^2 >= (18) of (19) (an exact fma residual)
  *     and sigma within one ulp of RN(sqrt);
  *   - K = N: SERVER_ALL and SERVER_13 give the same trace bit for bit;
@@ -322,6 +325,66 @@ static void compare(const ff_pdm_trace *t, const fx_t *fx, int cs)
     }
 }
 
+/* ---- against ref ---------------------------------------------------------------- */
+
+static ld mp(mpfr_srcptr a) { return mpfr_get_ld(a, MPFR_RNDN); }
+
+static void near_ref(const double *a, mpfr_t *const b, size_t n, const char *what, int cs)
+{
+    ld sc = 0;
+    for (size_t k = 0; k < n; k++)
+        sc = fmaxl(sc, fabsl(mp(b[k])));
+    for (size_t k = 0; k < n; k++)
+        ck_assert_msg(fabsl((ld)a[k] - mp(b[k])) <= 1e-10L * (sc + 1e-300L), "case %d %s[%zu]: %.17g vs %.17Lg",
+                      cs, what, k, a[k], mp(b[k]));
+}
+
+/* Every combination of rule, start, server, noise, clip (48 cases) against
+ * fr_pdm_run at 128 bits on the oracle's problems (other seeds). */
+START_TEST(against_ref)
+{
+    const int c = _i;
+    fx_t fx;
+    fx_make(&fx, tu_seed(11000) + (uint64_t)c, 4, 3, 5, 3);
+    fx.prm.rule = c & 1 ? FR_PDM_RULE_FIXED : FR_PDM_RULE_11;
+    fx.prm.start = c & 2 ? FR_PDM_START_X0 : FR_PDM_START_XI;
+    fx.prm.server = c & 4 ? FR_PDM_SERVER_13 : FR_PDM_SERVER_ALL;
+    fx.prm.clip = (c >> 3) & 1;
+    fx.prm.noise = (c >> 4) % 3;
+    if (c % 5 == 0)
+        fx.prm.x0 = NULL;
+    ff_pdm_trace t;
+    fr_pdm_trace r;
+    run_fast(&t, &fx);
+    ck_assert_int_eq(fr_pdm_trace_init(&r, &fx.P, &fx.prm, 128), FR_OK);
+    ck_assert_int_eq(fr_pdm_run(&r, &fx.P, &fx.prm), FR_OK);
+    const size_t N = t.N, D = t.D, T = t.T, R = T * N;
+    ck_assert(r.rounds == t.rounds && r.nd == t.nd && r.ndmax == t.ndmax);
+    ck_assert(memcmp(t.draws, r.draws, t.nd * sizeof *t.draws) == 0);
+    ck_assert(memcmp(t.part, r.part, R) == 0 && memcmp(t.capped, r.capped, R) == 0);
+    ck_assert(memcmp(t.Q, r.Q, R * sizeof *t.Q) == 0);
+    near_ref(t.x0, r.x0, (T + 1) * D, "x0", c);
+    near_ref(t.x, r.x, N * D, "x", c);
+    near_ref(t.lam, r.lam, N * D, "lam", c);
+    for (size_t s = 0; s <= T; s++) {
+        ld sc = mp(r.P[s]);
+        ck_assert(fabsl(t.P[s] - sc) <= 1e-10L * sc && fabsl(t.Px[s] - mp(r.Px[s])) <= 1e-10L * sc
+                  && fabsl(t.Plam[s] - mp(r.Plam[s])) <= 1e-10L * sc
+                  && fabsl(t.Px0[s] - mp(r.Px0[s])) <= 1e-10L * sc);
+        ck_assert(fabsl(t.F[s] - mp(r.F[s])) <= 1e-10L * fabsl(mp(r.F[s])));
+    }
+    for (size_t k = 0; k < R; k++) {
+        ck_assert(fabsl(t.sigma[k] - mp(r.sigma[k])) <= 1e-10L * fabsl(mp(r.sigma[k])));
+        ck_assert(t.sigma[k] != 0 || (!signbit(t.sigma[k]) && mpfr_zero_p(r.sigma[k])));
+        ck_assert(isnan(t.stop2[k]) == mpfr_nan_p(r.stop2[k]));
+        if (!isnan(t.stop2[k]))
+            ck_assert(fabsl(t.stop2[k] - mp(r.stop2[k])) <= 1e-10L * mp(r.stop2[k]));
+    }
+    ff_pdm_trace_clear(&t);
+    fr_pdm_trace_clear(&r);
+}
+END_TEST
+
 /* Every combination of rule, start, server, noise, clip (48 cases), on
  * problems of N = 4 clients, m = 3, n = 5, T = 3, K = 2 (a fresh seed
  * each). */
@@ -345,7 +408,8 @@ START_TEST(oracle_all_options)
 END_TEST
 
 /* Edges against the oracle: T = 1; K = 1; K = N; Qmax = 1; b = min d_i;
- * N = 1; m = 1; n = 1 (D odd: the last z1 unused). */
+ * N = 1; m = 1; n = 1 (D odd: the last z1 unused); entries of x_0^0 up
+ * to 4 in magnitude (the gradient's second branch of h, |x| > 1). */
 START_TEST(oracle_edges)
 {
     const int c = _i;
@@ -381,6 +445,9 @@ START_TEST(oracle_edges)
         fx.prm.noise = FR_PDM_NOISE_PAPER;
         fx.prm.clip = 1;
     }
+    if (c == 8)                                      /* |x| > 1: h's second branch */
+        for (size_t k = 0; k < m * n; k++)
+            fx.x0[k] *= 8;
     ff_pdm_trace t;
     run_fast(&t, &fx);
     compare(&t, &fx, 100 + c);
@@ -474,7 +541,7 @@ START_TEST(zero_sigma_no_word)
     run_fast(&a, &fx);
     fx.prm.noise = FR_PDM_NOISE_GIVEN;
     for (int s = 0; s < 3; s++)
-        fx.sigma[s] = 0;
+        fx.sigma[s] = s == 1 ? -0.0 : 0.0;           /* -0 is no noise too, recorded +0 */
     run_fast(&b, &fx);
     ck_assert(same_trace(&a, &b));
     for (size_t r = 0; r < 12; r++)
@@ -621,7 +688,8 @@ Suite *suite_fedpdm_run_fast(void)
     TCase *tc = tcase_create("run");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, oracle_all_options, 0, 48);
-    tcase_add_loop_test(tc, oracle_edges, 0, 8);
+    tcase_add_loop_test(tc, oracle_edges, 0, 9);
+    tcase_add_loop_test(tc, against_ref, 0, 48);
     tcase_add_test(tc, k_eq_n_servers_agree);
     tcase_add_test(tc, server_all_px0);
     tcase_add_test(tc, zero_sigma_no_word);
