@@ -65,8 +65,10 @@ static double gam(double k) { return k * U53 / (1 - k * U53); }
 
 static int mul_ovf(size_t a, size_t b) { return a != 0 && b > FR_COUNT_MAX / a; }
 
+/* check_A = 0: A's finiteness is left to the caller (ff_pdm_loss checks
+ * each row in its pass, while the row is in cache). */
 static int check_args(const double *X, size_t m, size_t n, const double *A, const size_t *y, size_t b,
-                      int need_y)
+                      int need_y, int check_A)
 {
     if (X == NULL || A == NULL || (need_y && y == NULL))
         return FR_ENULL;
@@ -77,17 +79,17 @@ static int check_args(const double *X, size_t m, size_t n, const double *A, cons
         for (size_t t = 0; t < b; t++)
             if (y[t] >= m)
                 return FR_ESIZE;
-    if (!ffi_all_finite(X, m * n) || !ffi_all_finite(A, b * n))
+    if (!ffi_all_finite(X, m * n) || (check_A && !ffi_all_finite(A, b * n)))
         return FR_ENONFINITE;
     return FR_OK;
 }
 
 static int check_loss(const void *o1, const void *o2, const double *X, size_t m, size_t n, const double *A,
-                      const size_t *y, size_t b, double beta)
+                      const size_t *y, size_t b, double beta, int check_A)
 {
     if (o1 == NULL && o2 == NULL)
         return FR_ENULL;
-    int st = check_args(X, m, n, A, y, b, 1);
+    int st = check_args(X, m, n, A, y, b, 1, check_A);
     if (st != FR_OK)
         return st;
     if (!isfinite(beta))
@@ -160,12 +162,13 @@ static void reg_block(double *rr, double *hh, const double *x, size_t len)
 
 /* ff_pdm_loss's pass: f (if fp) and G = C - R^T A_B (if G), R one-hot, as
  * one daxpy G_{y_t} -= (s(u_t)/b) a_t per sample right after its ddot u_t
- * (the row is in cache).  Per entry G_kl = C_kl then the samples of class
+ * (the row is in cache; so is A's finiteness check, FR_ENONFINITE before
+ * any output).  Per entry G_kl = C_kl then the samples of class
  * k in increasing t: a sum of b_k + 1 terms, inside bound (d) (any order,
  * FMA or not).  R by 8 partial sums, L in sample order: (b), (c) hold for
  * any order of these sums of nonnegative terms. */
-static void loss_grad(double *fp, double *G, const double *X, size_t m, size_t n, const double *A,
-                      const size_t *y, size_t b, double beta)
+static int loss_grad(double *fp, double *G, const double *X, size_t m, size_t n, const double *A,
+                     const size_t *y, size_t b, double beta)
 {
     double L = 0, rr[REG_BLK], hh[REG_BLK], Rs[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (size_t k0 = 0; k0 < m * n; k0 += REG_BLK) {
@@ -181,6 +184,8 @@ static void loss_grad(double *fp, double *G, const double *X, size_t m, size_t n
     }
     for (size_t t = 0; t < b; t++) {
         const double *x = X + y[t] * n, *at = A + t * n;
+        if (!ffi_all_finite(at, n))
+            return FR_ENONFINITE;               /* A's check, row by row (no output yet) */
         double u = cblas_ddot((int)n, x, 1, at, 1);
         if (fp != NULL)
             L += sp_of(u);
@@ -192,20 +197,23 @@ static void loss_grad(double *fp, double *G, const double *X, size_t m, size_t n
     double R = ((Rs[0] + Rs[4]) + (Rs[1] + Rs[5])) + ((Rs[2] + Rs[6]) + (Rs[3] + Rs[7]));
     if (fp != NULL)
         *fp = L / (double)b + beta * R;
+    return FR_OK;
 }
 
 int ff_pdm_loss(double *f, double *g, const double *X, size_t m, size_t n, const double *A, const size_t *y,
                 size_t b, double beta)
 {
-    int st = check_loss(f, g, X, m, n, A, y, b, beta);
+    int st = check_loss(f, g, X, m, n, A, y, b, beta, 0);
+    if (st == FR_EDOM && !ffi_all_finite(A, b * n))
+        st = FR_ENONFINITE;                     /* A's class comes before FR_EDOM */
     if (st != FR_OK)
         return st;
     double *G = g != NULL ? malloc(m * n * sizeof *G) : NULL;
-    if (g != NULL && G == NULL)
-        return FR_ENOMEM;
+    if (g != NULL && G == NULL)                 /* an argument error still comes first */
+        return ffi_all_finite(A, b * n) ? FR_ENOMEM : FR_ENONFINITE;
     double fv = 0;
-    loss_grad(&fv, G, X, m, n, A, y, b, beta);
-    if (!isfinite(fv))
+    st = loss_grad(&fv, G, X, m, n, A, y, b, beta);
+    if (st == FR_OK && !isfinite(fv))
         st = FR_ENONFINITE;
     if (st == FR_OK && g != NULL && !ffi_all_finite(G, m * n))
         st = FR_ENONFINITE;
@@ -222,7 +230,7 @@ int ff_pdm_loss(double *f, double *g, const double *X, size_t m, size_t n, const
 int ff_pdm_loss_bound(double *ef, double *eg, const double *X, size_t m, size_t n, const double *A,
                       const size_t *y, size_t b, double beta)
 {
-    int st = check_loss(ef, eg, X, m, n, A, y, b, beta);
+    int st = check_loss(ef, eg, X, m, n, A, y, b, beta, 1);
     if (st != FR_OK)
         return st;
     double *u = malloc(2 * b * sizeof *u);
@@ -283,7 +291,7 @@ int ff_pdm_predict(size_t *pred, size_t *correct, size_t *uncertain, const doubl
 {
     if (pred == NULL && correct == NULL && uncertain == NULL)
         return FR_ENULL;
-    int st = check_args(X, m, n, A, y, b, correct != NULL);
+    int st = check_args(X, m, n, A, y, b, correct != NULL, 1);
     if (st != FR_OK)
         return st;
     double *S = malloc(b * m * sizeof *S), *E = malloc(b * m * sizeof *E);

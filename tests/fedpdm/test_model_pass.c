@@ -7,7 +7,9 @@
  *     -3, 2^20, 2^-600 whose square underflows, -0) and a class absent
  *     from the batch, b = 1 and b = 7;
  *   - f alone, g alone and both: the same bits (one pass, outputs chosen);
- *   - g aliasing X: the same bits as into a separate array.
+ *   - g aliasing X: the same bits as into a separate array;
+ *   - A's finiteness, checked per row inside the pass: a non-finite last
+ *     row gives FR_ENONFINITE, outputs untouched, before FR_EDOM.
  * Replayable: FEDREF_SEED=<n>. */
 #include <check.h>
 #include <math.h>
@@ -101,11 +103,46 @@ START_TEST(block_edges_and_large_entries)
 }
 END_TEST
 
+START_TEST(nonfinite_row_checked_in_the_pass)
+{
+    /* A's finiteness is checked row by row inside the pass: a NaN or an
+     * infinity in the last row (after the other rows' updates) is still
+     * FR_ENONFINITE with f and g untouched, and comes before FR_EDOM
+     * (beta < 0; f inside g) */
+    enum { m = 2, n = 5, b = 4 };
+    double X[m * n], A[b * n], g[m * n], f = 7;
+    size_t y[b] = {0, 1, 0, 1};
+    for (size_t k = 0; k < m * n; k++)
+        X[k] = 0.125 * (double)k;
+    const double bad[] = {NAN, INFINITY, -INFINITY};
+    for (size_t j = 0; j < 3; j++) {
+        for (size_t k = 0; k < b * n; k++)
+            A[k] = 0.25;
+        A[b * n - 1] = bad[j];
+        for (size_t k = 0; k < m * n; k++)
+            g[k] = -1;
+        ck_assert_int_eq(ff_pdm_loss(&f, g, X, m, n, A, y, b, 0.01), FR_ENONFINITE);
+        ck_assert(f == 7);
+        for (size_t k = 0; k < m * n; k++)
+            ck_assert(g[k] == -1);
+        ck_assert_int_eq(ff_pdm_loss(&f, NULL, X, m, n, A, y, b, 0.01), FR_ENONFINITE);
+        ck_assert_int_eq(ff_pdm_loss(&f, g, X, m, n, A, y, b, -1.0), FR_ENONFINITE);
+        ck_assert_int_eq(ff_pdm_loss(g, g, X, m, n, A, y, b, 0.01), FR_ENONFINITE);
+        ck_assert_int_eq(ff_pdm_loss_bound(&f, g, X, m, n, A, y, b, -1.0), FR_ENONFINITE);
+    }
+    A[b * n - 1] = 0.25;                 /* finite again: the EDOM cases are EDOM */
+    ck_assert_int_eq(ff_pdm_loss(&f, g, X, m, n, A, y, b, -1.0), FR_EDOM);
+    ck_assert_int_eq(ff_pdm_loss(g, g, X, m, n, A, y, b, 0.01), FR_EDOM);
+    ck_assert_int_eq(ff_pdm_loss(&f, g, X, m, n, A, y, b, 0.01), FR_OK);
+}
+END_TEST
+
 Suite *suite_fedpdm_model_pass(void)
 {
     Suite *s = suite_create("fedpdm_model_pass");
     TCase *tc = tcase_create("pass");
     tcase_add_test(tc, block_edges_and_large_entries);
+    tcase_add_test(tc, nonfinite_row_checked_in_the_pass);
     suite_add_tcase(s, tc);
     return s;
 }
