@@ -25,7 +25,8 @@
  * = 1e-2, gamma = 1e-4): N = 100 clients of 600 samples (b = 30 with Q = 1,
  * 5, 20; b = 600, Q = 5) and N = 10 clients of 6000 (b = 6000, Q = 5);
  *  - fast: (t(T = k+1) - t(T = 2)) / (k - 1) of ff_pdm_run (keep = 0),
- *    paired per repetition (the set-up and round 0 cancel);
+ *    paired per repetition (the set-up and round 0 cancel; k rounds last
+ *    >= 3 times the T = 2 run, k <= 400);
  *  - dgemm: K Q times the loss's dense shapes; floor = the larger of K Q
  *    4 b n flops at its rate and K Q reads of b rows; GFLOP: K Q (4 b n + 20 b + 13 D) + 10 K D + 4 D (D = m n:
  *    h(X) 6, (10a) with ||v||^2 7 per entry and step; (10b)-(10d), (12)
@@ -533,8 +534,10 @@ static int round_row(bench_ctx *ctx, const prob_t *pb, const shapes *sh, const r
         rc = 2;
         goto done;
     }
+    /* k rounds take >= 0.3 s and >= 3 times the T = 2 run (its set-up and
+     * round 0 of all N clients: the difference must dominate it) */
     double est = fmax((e4 - e2) / 2, 1e-6);
-    unsigned long k = ctx->quick ? 3 : (unsigned long)fmin(50, fmax(3, ceil(0.3 / est)));
+    unsigned long k = ctx->quick ? 3 : (unsigned long)fmin(400, fmax(3, ceil(fmax(0.3, 3 * e2) / est)));
     if (run_init(&rk, pb, sh, c, k + 1, 0, ctx->seed) != FR_OK) {
         cli_error("cannot initialise a trace", "bench fedpdm");
         rc = 2;
