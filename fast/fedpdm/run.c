@@ -70,12 +70,18 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
         }
         ffi_pdm_grad(g, xr, A, y, ws->batch, b, ws);
         if (prm->clip) {                                   /* g min(1, G / ||g||) */
-            double nr = sqrt(ffi_pdm_sumsq(g, D));
-            if (nr > prm->G) {
-                double sc = prm->G / nr;
+            double q = ffi_pdm_sumsq(g, D), Gs = prm->G, up = 1;
+            if (q == INFINITY) {                           /* ||g|| > 2^511: g scaled by 2^-600 */
+                for (size_t k = 0; k < D; k++)
+                    g[k] *= 0x1p-600;
+                q = ffi_pdm_sumsq(g, D);
+                Gs *= 0x1p-600;                            /* ||g|| > G iff ||g 2^-600|| > Gs */
+                up = 0x1p600;
+            }
+            const double nr = sqrt(q), sc = nr > Gs ? prm->G / nr : up;
+            if (nr > Gs || up != 1)
                 for (size_t k = 0; k < D; k++)
                     g[k] *= sc;
-            }
         }
         const double q = ffi_pdm_step(xr, g, lam, x0, D, rho, eta);   /* (10a), ||v||^2 of (11) */
         s2 = q;

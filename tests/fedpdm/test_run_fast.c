@@ -298,7 +298,7 @@ static void compare(const ff_pdm_trace *t, const fx_t *fx, int cs)
     near(t->x0, ORC.x0, (T + 1) * D, 1 + vmax(ORC.x0, (T + 1) * D), "x0", cs);
     near(t->x, ORC.x, N * D, 1 + vmax(ORC.x, N * D), "x", cs);
     near(t->lam, ORC.lam, N * D, 1 + vmax(ORC.lam, N * D), "lam", cs);
-    for (size_t s = 0; s <= T; s++) {
+    for (size_t s = 0; s <= T && (fx->prm.keep & FR_PDM_KEEP_P); s++) {
         ld sc = ORC.P[s] + 1e-30L;
         near(&t->P[s], &ORC.P[s], 1, sc, "P", cs);
         near(&t->Px[s], &ORC.Px[s], 1, sc, "Px", cs);
@@ -409,7 +409,8 @@ END_TEST
 
 /* Edges against the oracle: T = 1; K = 1; K = N; Qmax = 1; b = min d_i;
  * N = 1; m = 1; n = 1 (D odd: the last z1 unused); entries of x_0^0 up
- * to 4 in magnitude (the gradient's second branch of h, |x| > 1). */
+ * to 4 in magnitude (the gradient's second branch of h, |x| > 1);
+ * features times 2^520 with clip (||g||^2 overflows binary64). */
 START_TEST(oracle_edges)
 {
     const int c = _i;
@@ -448,6 +449,16 @@ START_TEST(oracle_edges)
     if (c == 8)                                      /* |x| > 1: h's second branch */
         for (size_t k = 0; k < m * n; k++)
             fx.x0[k] *= 8;
+    if (c == 9) {                                    /* ||g||^2 overflows: the clip's scaling */
+        size_t D = 0;
+        for (size_t i = 0; i < N; i++)
+            D += fx.d[i];
+        for (size_t k = 0; k < D * n; k++)
+            fx.A[k] *= 0x1p520;
+        fx.prm.clip = 1;
+        fx.prm.x0 = NULL;                            /* x stays >= 0: u_t >= 0, no cancellation */
+        fx.prm.keep = FR_PDM_KEEP_X0 | FR_PDM_KEEP_DRAWS;   /* (21) would overflow */
+    }
     ff_pdm_trace t;
     run_fast(&t, &fx);
     compare(&t, &fx, 100 + c);
@@ -688,7 +699,7 @@ Suite *suite_fedpdm_run_fast(void)
     TCase *tc = tcase_create("run");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, oracle_all_options, 0, 48);
-    tcase_add_loop_test(tc, oracle_edges, 0, 9);
+    tcase_add_loop_test(tc, oracle_edges, 0, 10);
     tcase_add_loop_test(tc, against_ref, 0, 48);
     tcase_add_test(tc, k_eq_n_servers_agree);
     tcase_add_test(tc, server_all_px0);
