@@ -58,12 +58,15 @@ t 2 "unknown argument of bench" bench --frob
 t 2 "option needs a value" bench --reps
 t 2 "not an unsigned decimal integer (x)" bench --reps x
 t 2 "needs at least one repetition" bench --reps 0
+t 2 "no such bench section (nope)" bench --section nope
+t 0 "fedpdm: 003's loss" bench --quick --reps 1 --section fedpdm
 t 2 "No such file or directory" bench --quick --write-inputs "$tmp/none"
 # --quick: small sizes, for its agreement checks only (never its timings)
 t 0 "bench: 0 disagreement" bench --quick --reps 1
 mkdir -p "$tmp/in"
 t 0 "bench: 0 disagreement" bench --quick --reps 1 --write-inputs "$tmp/in"
-[ -s "$tmp/in/manifest.txt" ] && [ -s "$tmp/in/logreg_b_X.f64" ] && pass=$((pass + 1)) \
+[ -s "$tmp/in/manifest.txt" ] && [ -s "$tmp/in/logreg_b_X.f64" ] \
+  && [ -s "$tmp/in/fedpdm/manifest.txt" ] && [ -s "$tmp/in/fedpdm/round0_batch.f64" ] && pass=$((pass + 1)) \
   || { fails=$((fails + 1)); echo "cli-test: FAIL: bench --write-inputs wrote no inputs"; }
 mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
 t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"

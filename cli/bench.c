@@ -19,17 +19,21 @@
 
 void cli_bench_usage(FILE *f)
 {
-    fputs("usage: fedref bench [--quick] [--reps N] [--seed N] [--write-inputs DIR]\n"
+    fputs("usage: fedref bench [--quick] [--reps N] [--seed N] [--section NAME]\n"
+          "                    [--write-inputs DIR]\n"
           "\n"
           "Timings, as medians of N interleaved repetitions (each section says what\n"
           "it times), after checking that the timed results agree:\n"
           "  ref/fast on the closed forms of each module (ref at 53 bits; the\n"
           "  agreement is fast within its ff_*_bound of ref);\n"
           "  a FedEPM round at m = 100, n = 784, d_i in [550, 650] (X = 379 MB)\n"
-          "  against its BLAS floor, the client-blocked dgemv pairs of the same round.\n"
+          "  against its BLAS floor, the client-blocked dgemv pairs of the same round;\n"
+          "  003's loss (25) and a round of its Algorithm 1 against their dgemm floor,\n"
+          "  numpy (bench/fedpdm_numpy.py, with --write-inputs) and ref (the loss).\n"
           "  --quick            small sizes (seconds): for correctness, not timing\n"
           "  --reps N           repetitions per timing (default 7; --quick 3)\n"
           "  --seed N           seed of the inputs (default 2026)\n"
+          "  --section NAME     only that module's section (core, fedepm, fedpdm, ssca)\n"
           "  --write-inputs DIR also write the inputs of ff_ens and ff_logreg_fi that\n"
           "                     ci/bench_numpy.py times against numpy (DIR must exist)\n"
           "`make bench` runs this with --write-inputs, then ci/bench_numpy.py.  Set\n"
@@ -169,11 +173,13 @@ int cmd_bench(int argc, char **argv)
 {
     bench_ctx ctx = {.seed = 2026};
     unsigned long reps = 0, seed = 2026;
+    const char *only = NULL;
     for (int i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) { cli_bench_usage(stdout); return 0; }
         if (strcmp(argv[i], "--quick") == 0) { ctx.quick = 1; continue; }
         int is_reps = strcmp(argv[i], "--reps") == 0, is_seed = strcmp(argv[i], "--seed") == 0;
-        if (!is_reps && !is_seed && strcmp(argv[i], "--write-inputs") != 0) {
+        int is_sec = strcmp(argv[i], "--section") == 0;
+        if (!is_reps && !is_seed && !is_sec && strcmp(argv[i], "--write-inputs") != 0) {
             cli_error("unknown argument of bench (see fedref bench --help)", argv[i]);
             return 2;
         }
@@ -184,9 +190,17 @@ int cmd_bench(int argc, char **argv)
             if (reps == 0) { cli_error("needs at least one repetition", "--reps"); return 2; }
         } else if (is_seed) {
             if (parse_ul(v, &seed)) return 2;
+        } else if (is_sec) {
+            only = v;
         } else {
             ctx.inputs = v;
         }
+    }
+    if (only) {
+        size_t s = 0;
+        while (sections[s].name && strcmp(sections[s].name, only) != 0)
+            s++;
+        if (!sections[s].name) { cli_error("no such bench section", only); return 2; }
     }
     ctx.reps = reps ? reps : ctx.quick ? 3 : 7;
     ctx.seed = seed;
@@ -205,6 +219,8 @@ int cmd_bench(int argc, char **argv)
            ctx.reps, getenv("OPENBLAS_NUM_THREADS") ? getenv("OPENBLAS_NUM_THREADS") : "(unset)");
     int rc = 0;
     for (size_t s = 0; sections[s].name && rc == 0; s++) {
+        if (only && strcmp(sections[s].name, only) != 0)
+            continue;
         fflush(stdout);
         cli_progress("bench: section %s", sections[s].name);
         rc = sections[s].fn(&ctx);

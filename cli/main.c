@@ -2,7 +2,7 @@
  *   fedref vectors gen DIR
  *   fedref vectors check [--impl ref|fast|both] [--] FILE...
  *   fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]
- *   fedref bench [--quick] [--reps N] [--seed N] [--write-inputs DIR]
+ *   fedref bench [--quick] [--reps N] [--seed N] [--section NAME] [--write-inputs DIR]
  *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
  * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
  * The manual is docs/fedref.1 (installed as man page fedref(1)). */

@@ -168,11 +168,12 @@ int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma,
  * E-003-25) and formulas as fedref/fedpdm.h.
  *
  * ---- the mini-batch loss (25) and its gradient -----------------------------
- * ff_pdm_loss: f and g as fr_pdm_loss.  BLAS: u_t = x_{y_t}^T a_t by a
- *            loop of n products (only the label column of A X^T is needed:
- *            m times fewer operations than the dgemm of all of it); g by one
- *            dgemm G = C - R^T A, C_kl = 2 beta X_kl/(1 + X_kl^2)^2, R (b x m)
- *            the one-hot weighted residuals sigma(-u_t)/b.
+ * ff_pdm_loss: f and g as fr_pdm_loss.  BLAS level 1, one pass over the
+ *            batch: per sample u_t = x_{y_t}^T a_t (ddot: only the label
+ *            column of A X^T is needed) then G_{y_t} -= (sigma(-u_t)/b) a_t
+ *            (daxpy), from G = C, C_kl = 2 beta X_kl/(1 + X_kl^2)^2: the
+ *            one-hot product R^T A without the dgemm's m-fold work and
+ *            second pass over A.
  * ff_pdm_loss_bound: ef >= |f^ - f| and eg_kl >= |g^_kl - g_kl| for the
  *            f^, g^ ff_pdm_loss returns on the same inputs:
  *            ef = 2 gamma_K (L + Abar + beta R) + (K + 4) 2^-1070 (1 + beta),
