@@ -109,7 +109,7 @@ static int kkt_eval(double e[3], const double *g, size_t d, const double *J, siz
                                                          : fmax(add_ru(fabs(s), -gamma), 0);
         } else if (h == FR_PROXAL_H_BOX) {
             int atlo = w[k] == lo[k], athi = w[k] == hi[k];
-            phi = atlo && athi ? 0 : atlo ? fmax(s, 0) : athi ? fmax(-s, 0) : fabs(s);
+            phi = atlo && athi ? 0 : atlo ? fmax(-s, 0) : athi ? fmax(s, 0) : fabs(s);
         } else {
             phi = fabs(s);
         }

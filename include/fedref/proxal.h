@@ -35,9 +35,9 @@ extern "C" {
  *                                 gamma|;  w_k = 0 (either sign): dh_k =
  *                                 [-gamma, gamma], e1_k = max(|r_k| - gamma, 0)
  *              h = box indicator: lo_k < w_k < hi_k: |r_k|;  w_k = lo_k <
- *                                 hi_k: dh_k = (-inf, 0], e1_k = max(r_k, 0);
+ *                                 hi_k: dh_k = (-inf, 0], e1_k = max(-r_k, 0);
  *                                 w_k = hi_k > lo_k: dh_k = [0, inf), e1_k =
- *                                 max(-r_k, 0);  lo_k = w_k = hi_k: dh_k =
+ *                                 max(r_k, 0);  lo_k = w_k = hi_k: dh_k =
  *                                 R, e1_k = 0;
  *            N_{R+}(mu_j) = {0} if mu_j > 0, (-inf, 0] if mu_j = 0, so
  *            eps2 = max_j e2_j, e2_j = |c_j| (mu_j > 0), max(c_j, 0) (mu_j =

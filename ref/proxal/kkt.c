@@ -127,7 +127,7 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
             }
         } else if (h == FR_PROXAL_H_BOX) {
             int atlo = mpfr_equal_p(w[k], lo[k]), athi = mpfr_equal_p(w[k], hi[k]);
-            kind = atlo && athi ? D_ZERO : atlo ? D_POS : athi ? D_NEG : D_ABS;
+            kind = atlo && athi ? D_ZERO : atlo ? D_NEG : athi ? D_POS : D_ABS;
         }
         coord_dist(e, t, n, kind);
         mpfr_max(e1, e1, e, MPFR_RNDU);                    /* exact: same precision */
