@@ -4,7 +4,8 @@
 # non-numeric string, a ragged matrix, a valid case marked invalid, a
 # number written as a JSON number, a non-finite expected value or tolerance,
 # an unbounded certified_bits, an unbounded run, a flipped or misspelt
-# boolean.  Each must exit non-zero
+# boolean, a choice not in its list, an optional field present or missing
+# against its condition.  Each must exit non-zero
 # with a clear message, a rejected file counting as failed; the unmodified
 # file must pass.  Usage: vectors-negative.sh CLI
 set -u
@@ -122,6 +123,33 @@ for v in '"False"' 'false' '"0"' '""' 'null'; do
 done
 sed '0,/"rho_fail": "0"/s//"rho_fail": "true"/' "$bsrc" > "$tmp/bool.json"
 expect 2 'non-numeric string "true".*expect.rho_fail' "$tmp/bool.json" "a boolean in a number field"
+
+# choices and optional fields (kkt_residual: h is "zero" | "l1" | "box",
+# gamma only with h = "l1", lo and hi only with h = "box")
+csrc=vectors/kkt_residual.json
+cp "$csrc" "$tmp/choice_ok.json"
+expect 0 "0 failed" "$tmp/choice_ok.json" "unmodified choice file"
+for v in '"L1"' '"l1 "' '1' '""' 'null'; do
+  sed "0,/\"h\": \"l1\"/s//\"h\": $v/" "$csrc" > "$tmp/choice.json"
+  expect 2 'a choice must be one of the strings "zero", "l1", "box", found .*params.h' \
+    "$tmp/choice.json" "choice written $v"
+done
+sed '0,/"h": "l1"/s//"h": "zero"/' "$csrc" > "$tmp/choice.json"
+expect 2 'field "gamma" is only allowed when h is "l1"' "$tmp/choice.json" "optional field with the wrong choice"
+sed '0,/"gamma": "0.5"/s//"gamma_": "0.5"/' "$csrc" > "$tmp/choice.json"
+expect 2 'unknown field "gamma_"' "$tmp/choice.json" "misspelt optional field"
+python3 - "$csrc" "$tmp/choice.json" <<'PY' 2>/dev/null || sed 's/"h": "box",/"h": "box", "junk": "1",/' "$csrc" > "$tmp/choice.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for g in d["groups"]:
+    if g["params"].get("h") == "box":
+        del g["params"]["hi"]
+        break
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 2 'missing field "hi"\|unknown field "junk"' "$tmp/choice.json" "optional field missing when required"
+sed '0,/"h": "zero"/s//"h": "box"/' "$csrc" > "$tmp/choice.json"
+expect 2 'missing field "lo"' "$tmp/choice.json" "box without lo, hi"
 
 echo "vectors-negative: $pass passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -113,7 +113,10 @@ static void sweep(const vfunc *fn, unsigned long ncases, uint64_t seed, row_t *r
                 if (npool < sizeof pool / sizeof pool[0]) pool[npool++] = fabs(fi[k].v[i]);
             }
         }
-        for (size_t k = 0; k < np; k++) { rt_alloc(&rp[k], 1, 1, 53); mpfr_set_d(rp[k].v[0], fp[k].v[0], MPFR_RNDN); }
+        for (size_t k = 0; k < np; k++) {                /* any shape (an absent field: 0 x 0) */
+            rt_alloc(&rp[k], fp[k].rows, fp[k].cols, 53);
+            for (size_t i = 0; i < fp[k].rows * fp[k].cols; i++) mpfr_set_d(rp[k].v[i], fp[k].v[i], MPFR_RNDN);
+        }
         for (size_t k = 0; k < ni; k++) {
             rt_alloc(&ri[k], fi[k].rows, fi[k].cols, 53);
             for (size_t i = 0; i < fi[k].rows * fi[k].cols; i++) mpfr_set_d(ri[k].v[i], fi[k].v[i], MPFR_RNDN);

@@ -31,7 +31,7 @@
 #include "fedref.h"
 #include "fedfast.h"
 
-#define ST_SLOTS 6
+#define ST_SLOTS 10
 #define ST_SCAL 4
 #define ST_CAP 24
 #define ST_PREC 61               /* ref outputs: sentinel precision (not 53) */

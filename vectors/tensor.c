@@ -1,5 +1,6 @@
 /* tensor.c -- allocation and conversion of case fields for ref and fast
- * (a VK_BOOL field: "true"/"false" <-> 1/0). */
+ * (a VK_BOOL field: "true"/"false" <-> 1/0; a VK_CHOICE field: its string
+ * <-> its index in the choices; an absent field: 0 x 0). */
 #include <stdlib.h>
 #include <string.h>
 #include "vectors.h"
@@ -53,10 +54,30 @@ int ft_bool(double x)
     return x == 0 ? 0 : x == 1 ? 1 : -1;
 }
 
+int vt_choice_parse(const char *const *choices, const char *s)
+{
+    if (choices == NULL || s == NULL) return -1;
+    for (int i = 0; choices[i]; i++)
+        if (strcmp(choices[i], s) == 0) return i;
+    return -1;
+}
+
+/* A boolean field as 1/0, a choice as its index; -1 if not one. */
+static int vt_coded(const vtensor *v, size_t i)
+{
+    return v->boolean ? vt_bool_parse(v->s[i]) : vt_choice_parse(v->choices, v->s[i]);
+}
+
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec)
 {
     if (rt_alloc(t, v->rows, v->cols, prec) != 0) return -1;
     for (size_t i = 0; i < v->rows * v->cols; i++) {
+        if (v->choices) {
+            int c = vt_coded(v, i);
+            if (c < 0) { rt_free(t); return -1; }
+            mpfr_set_ui(t->v[i], (unsigned long)c, MPFR_RNDN);   /* exact */
+            continue;
+        }
         int b = v->boolean ? vt_bool_parse(v->s[i]) : 0;
         if (v->boolean ? b < 0 : num_parse_mpfr(t->v[i], v->s[i]) != 0) { rt_free(t); return -1; }
         if (v->boolean) mpfr_set_ui(t->v[i], (unsigned long)b, MPFR_RNDN);   /* exact */
@@ -68,6 +89,12 @@ int ft_from_v(ftensor *t, const vtensor *v)
 {
     if (ft_alloc(t, v->rows, v->cols) != 0) return -1;
     for (size_t i = 0; i < v->rows * v->cols; i++) {
+        if (v->choices) {
+            int c = vt_coded(v, i);
+            if (c < 0) { ft_free(t); return -1; }
+            t->v[i] = c;
+            continue;
+        }
         int b = v->boolean ? vt_bool_parse(v->s[i]) : 0;
         if (v->boolean ? b < 0 : num_parse_double(&t->v[i], v->s[i]) != 0) { ft_free(t); return -1; }
         if (v->boolean) t->v[i] = b;

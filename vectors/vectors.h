@@ -26,14 +26,29 @@ struct vgen;
  * "true" or "false" (nothing else: not a JSON true, not "1", not "TRUE");
  * ref and fast hold it as the number 1 or 0 (1 x 1), and an expected
  * boolean is compared exactly: a tolerance never applies to it. */
-enum vkind { VK_SCALAR, VK_VECTOR, VK_MATRIX, VK_BOOL };
+/* VK_CHOICE is one string from the fixed list vspec.choices (e.g. "zero",
+ * "l1", "box"), written as that JSON string and nothing else; ref and fast
+ * hold it as its index in the list (1 x 1: 0, 1, ...). */
+enum vkind { VK_SCALAR, VK_VECTOR, VK_MATRIX, VK_BOOL, VK_CHOICE };
 
-typedef struct { const char *name; enum vkind kind; } vspec;
+/* A field: its name and kind; choices (VK_CHOICE only: the allowed strings,
+ * NULL-terminated); when (optional fields only, else NULL): "NAME=VALUE",
+ * the field is present exactly when the earlier VK_CHOICE field NAME of the
+ * same object (params, input) is VALUE, and absent otherwise (e.g. gamma
+ * only with h = "l1").  An absent field reaches ref and fast as 0 x 0. */
+typedef struct {
+    const char *name;
+    enum vkind kind;
+    const char *const *choices;
+    const char *when;
+} vspec;
 
 /* A field of a case as written in the file: rows x cols strings (scalar
  * 1 x 1, vector 1 x n, matrix m x n, row-major), decimal numbers, or for
- * a VK_BOOL field (boolean = 1) the single string "true" or "false". */
-typedef struct { size_t rows, cols; char **s; int boolean; } vtensor;
+ * a VK_BOOL field (boolean = 1) the single string "true" or "false", or for
+ * a VK_CHOICE field (choices != NULL) one of the choices; an absent
+ * optional field is 0 x 0 (s NULL). */
+typedef struct { size_t rows, cols; char **s; int boolean; const char *const *choices; } vtensor;
 
 /* The same field read by ref (mpfr) or fast (double). */
 typedef struct { size_t rows, cols; mpfr_t *v; } rtensor;
@@ -109,11 +124,15 @@ int rt_alloc(rtensor *t, size_t rows, size_t cols, mpfr_prec_t prec);
 void rt_free(rtensor *t);
 int ft_alloc(ftensor *t, size_t rows, size_t cols);
 void ft_free(ftensor *t);
-/* Read a vtensor into ref/fast form (a boolean as 1 or 0); -1 on a
- * non-numeric string (a boolean field: a string other than "true" and
- * "false"). */
+/* Read a vtensor into ref/fast form (a boolean as 1 or 0, a choice as its
+ * index, an absent field as 0 x 0); -1 on a non-numeric string (a boolean
+ * field: a string other than "true" and "false"; a choice field: a string
+ * not among its choices). */
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec);
 int ft_from_v(ftensor *t, const vtensor *v);
+/* The index of s in the NULL-terminated list choices, -1 if absent (s or
+ * choices NULL included). */
+int vt_choice_parse(const char *const *choices, const char *s);
 /* A boolean as written: 1 for "true", 0 for "false", -1 for anything else
  * (NULL included). */
 int vt_bool_parse(const char *s);
@@ -157,6 +176,10 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
  * comma-separated list of names from the table in vgen.c (or ""). */
 typedef struct vgen vgen;
 void vg_group(vgen *g, const char *comment, const double *params);
+/* The same with params of any kind: params[k] is rows x cols values (a
+ * VK_CHOICE: 1 x 1, the index of the choice; an optional field absent: 0 x
+ * 0).  vg_group(g, c, p) is vg_group_fields with 1 x 1 fields p[k]. */
+void vg_group_fields(vgen *g, const char *comment, const ftensor *params);
 void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const ftensor *inputs);
 /* Shorthands for one vector input (1 x n) or one matrix input (m x n). */
 void vg_vec(vgen *g, const char *comment, const char *flags, int invalid, size_t n, const double *x);

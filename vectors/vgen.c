@@ -22,7 +22,7 @@
 struct vgen {
     const vfunc *fn;
     json_t *groups, *cases;
-    double params[VEC_MAX_FIELDS];
+    ftensor params[VEC_MAX_FIELDS];   /* the current group's (owned copies) */
     long next_id;
     frng_t rng;
     char *err; size_t errlen;
@@ -71,8 +71,19 @@ static json_t *bool_str(vgen *g, double x)
     return json_string(b == 1 ? "true" : "false");
 }
 
-static json_t *tensor_json(vgen *g, const ftensor *t, enum vkind kind)
+static json_t *tensor_json(vgen *g, const ftensor *t, const vspec *sp)
 {
+    enum vkind kind = sp->kind;
+    if (kind == VK_CHOICE) {          /* the index of a choice */
+        size_t n = 0;
+        while (sp->choices && sp->choices[n]) n++;
+        double x = t->rows * t->cols == 1 ? t->v[0] : -1;
+        if (!(x >= 0 && x < (double)n && x == floor(x))) {
+            gfail(g, "a choice param or input must be the index of one of its strings", g->next_id);
+            return json_string("?");
+        }
+        return json_string(sp->choices[(size_t)x]);
+    }
     if (kind == VK_BOOL) {
         if (t->rows * t->cols != 1) gfail(g, "a boolean input must be one value", g->next_id);
         return bool_str(g, t->rows * t->cols != 0 ? t->v[0] : 0);
@@ -87,20 +98,37 @@ static json_t *tensor_json(vgen *g, const ftensor *t, enum vkind kind)
     return a;
 }
 
-void vg_group(vgen *g, const char *comment, const double *params)
+static void free_params(vgen *g)
+{
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) ft_free(&g->params[k]);
+}
+
+void vg_group_fields(vgen *g, const char *comment, const ftensor *params)
 {
     size_t np = vspec_count(g->fn->params);
     json_t *grp = json_object(), *pj = json_object();
+    free_params(g);
     for (size_t k = 0; k < np; k++) {
-        g->params[k] = params[k];
-        json_object_set_new(pj, g->fn->params[k].name, g->fn->params[k].kind == VK_BOOL
-                                                       ? bool_str(g, params[k]) : exact_str(params[k]));
+        const ftensor *t = &params[k];
+        size_t cnt = t->rows * t->cols;
+        if (ft_alloc(&g->params[k], t->rows, t->cols) != 0) { gfail(g, "out of memory", g->next_id); continue; }
+        for (size_t i = 0; i < cnt; i++) g->params[k].v[i] = t->v[i];
+        if (cnt == 0 && g->fn->params[k].when) continue;     /* an absent optional field */
+        json_object_set_new(pj, g->fn->params[k].name, tensor_json(g, t, &g->fn->params[k]));
     }
     if (comment) json_object_set_new(grp, "comment", json_string(comment));
     json_object_set_new(grp, "params", pj);
     g->cases = json_array();
     json_object_set_new(grp, "cases", g->cases);
     json_array_append_new(g->groups, grp);
+}
+
+void vg_group(vgen *g, const char *comment, const double *params)
+{
+    ftensor t[VEC_MAX_FIELDS];
+    size_t np = vspec_count(g->fn->params);
+    for (size_t k = 0; k < np; k++) t[k] = (ftensor){1, 1, (double *)&params[k]};
+    vg_group_fields(g, comment, t);
 }
 
 /* Decide whether component value x (from ref at precision p) certifies a
@@ -270,10 +298,11 @@ static const char *invalid_status(vgen *g, const ftensor *inputs, long id)
     ftensor fpar[VEC_MAX_FIELDS] = {{0}}, fin[VEC_MAX_FIELDS] = {{0}}, fout[VEC_MAX_FIELDS] = {{0}};
     int bad = 0;
     for (size_t k = 0; k < np; k++) {
-        bad |= rt_alloc(&rpar[k], 1, 1, 53) | ft_alloc(&fpar[k], 1, 1);
-        if (!bad) {
-            mpfr_set_d(rpar[k].v[0], g->params[k], MPFR_RNDN);   /* exact */
-            fpar[k].v[0] = g->params[k];
+        const ftensor *t = &g->params[k];
+        bad |= rt_alloc(&rpar[k], t->rows, t->cols, 53) | ft_alloc(&fpar[k], t->rows, t->cols);
+        for (size_t i = 0; i < t->rows * t->cols && !bad; i++) {
+            mpfr_set_d(rpar[k].v[i], t->v[i], MPFR_RNDN);   /* exact */
+            fpar[k].v[i] = t->v[i];
         }
     }
     for (size_t k = 0; k < ni && !bad; k++) {
@@ -326,7 +355,8 @@ void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const
     }
     json_object_set_new(c, "flags", flags_json(g, flags, id));
     for (size_t k = 0; k < ni; k++)
-        json_object_set_new(in, fn->inputs[k].name, tensor_json(g, &inputs[k], fn->inputs[k].kind));
+        if (!(fn->inputs[k].when && inputs[k].rows * inputs[k].cols == 0))   /* else: absent */
+            json_object_set_new(in, fn->inputs[k].name, tensor_json(g, &inputs[k], &fn->inputs[k]));
     json_object_set_new(c, "input", in);
     if (invalid) {
         json_object_set_new(c, "result", json_string("invalid"));
@@ -334,10 +364,10 @@ void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const
         ftensor fpar[VEC_MAX_FIELDS];
         rtensor rpar[VEC_MAX_FIELDS] = {{0}}, rin[VEC_MAX_FIELDS] = {{0}};
         for (size_t k = 0; k < np; k++) {
-            fpar[k].rows = fpar[k].cols = 1;
-            fpar[k].v = &g->params[k];
-            rt_alloc(&rpar[k], 1, 1, 53);
-            mpfr_set_d(rpar[k].v[0], g->params[k], MPFR_RNDN);
+            fpar[k] = g->params[k];
+            rt_alloc(&rpar[k], fpar[k].rows, fpar[k].cols, 53);
+            for (size_t i = 0; i < fpar[k].rows * fpar[k].cols; i++)
+                mpfr_set_d(rpar[k].v[i], fpar[k].v[i], MPFR_RNDN);   /* exact */
         }
         for (size_t k = 0; k < ni; k++) {
             rt_alloc(&rin[k], inputs[k].rows, inputs[k].cols, 53);
@@ -389,6 +419,7 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
     frng_init(&g.rng, 2024, 0);
     g.groups = json_array();
     fn->golden(&g);
+    free_params(&g);
     json_t *root = json_object(), *gen = json_object(), *notes = json_object();
     json_object_set_new(root, "schema", json_string(VEC_SCHEMA));
     json_object_set_new(root, "function", json_string(fn->name));

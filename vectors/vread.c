@@ -2,6 +2,8 @@
  * Everything the checker relies on is checked here: the schema string, the
  * function, every key (unknown keys are errors), shapes, that every number
  * is a numeric string, that every boolean is the string "true" or "false",
+ * that every choice is one of its strings, that an optional field is
+ * present exactly when its condition holds,
  * that expected values are numbers or the specials
  * nan, inf, -inf and tolerances finite numbers >= 0 (within MPFR's exponent
  * range), that
@@ -95,12 +97,36 @@ static int bool_string(ectx *e, json_t *j, const char *where, char **out)
     return *out ? 0 : fail(e, where, "out of memory");
 }
 
+/* A choice (VK_CHOICE): exactly one of the JSON strings of choices. */
+static int choice_string(ectx *e, json_t *j, const char *const *choices, const char *where, char **out)
+{
+    char list[200] = "";
+    for (size_t i = 0; choices[i] && strlen(list) + strlen(choices[i]) + 5 < sizeof list; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"", i ? ", " : "", choices[i]);
+    if (!json_is_string(j))
+        return fail(e, where, "a choice must be one of the strings %s, found a JSON %s", list,
+                    json_is_number(j) ? "number" : "non-string value");
+    const char *s = json_string_value(j);
+    if (vt_choice_parse(choices, s) < 0 || strlen(s) != json_string_length(j))   /* no embedded NUL */
+        return fail(e, where, "a choice must be one of the strings %s, found \"%.100s\"", list, s);
+    *out = strdup(s);
+    return *out ? 0 : fail(e, where, "out of memory");
+}
+
 /* Read one field of the given kind into v (numbers of the given numkind;
- * a VK_BOOL field is a boolean whatever the numkind). */
-static int read_field(ectx *e, json_t *j, enum vkind kind, enum numkind nk, const char *where, vtensor *v)
+ * a VK_BOOL field is a boolean whatever the numkind; a VK_CHOICE field one
+ * of choices). */
+static int read_field(ectx *e, json_t *j, enum vkind kind, const char *const *choices, enum numkind nk,
+                      const char *where, vtensor *v)
 {
     char sub[300];
-    v->rows = v->cols = 0; v->s = NULL; v->boolean = 0;
+    v->rows = v->cols = 0; v->s = NULL; v->boolean = 0; v->choices = NULL;
+    if (kind == VK_CHOICE) {
+        v->rows = v->cols = 1;
+        v->choices = choices;
+        v->s = calloc(1, sizeof *v->s);
+        return v->s ? choice_string(e, j, choices, where, &v->s[0]) : fail(e, where, "out of memory");
+    }
     if (kind == VK_BOOL) {
         v->rows = v->cols = 1;
         v->boolean = 1;
@@ -157,8 +183,23 @@ static int read_fields(ectx *e, json_t *obj, const vspec *spec, enum numkind nk,
     for (size_t k = 0; spec[k].name; k++) {
         json_t *j = json_object_get(obj, spec[k].name);
         snprintf(sub, sizeof sub, "%.250s.%s", where, spec[k].name);
+        out[k].rows = out[k].cols = 0; out[k].s = NULL; out[k].boolean = 0; out[k].choices = NULL;
+        int want = 1;
+        if (spec[k].when) {
+            /* "NAME=VALUE": present iff the earlier choice field NAME is VALUE */
+            const char *eq = strchr(spec[k].when, '=');
+            size_t q = 0, nlen = eq ? (size_t)(eq - spec[k].when) : 0;
+            while (q < k && !(strlen(spec[q].name) == nlen && strncmp(spec[q].name, spec[k].when, nlen) == 0)) q++;
+            if (eq == NULL || q == k || spec[q].kind != VK_CHOICE)
+                return fail(e, where, "schema bug: field \"%s\" has a bad condition", spec[k].name);
+            want = strcmp(out[q].s[0], eq + 1) == 0;
+            if (!want && j != NULL)
+                return fail(e, where, "field \"%s\" is only allowed when %.*s is \"%s\"", spec[k].name,
+                            (int)nlen, spec[k].when, eq + 1);
+        }
+        if (!want) continue;                              /* absent: 0 x 0 */
         if (j == NULL) return fail(e, where, "missing field \"%s\"", spec[k].name);
-        if (read_field(e, j, spec[k].kind, nk, sub, &out[k]) != 0) return -1;
+        if (read_field(e, j, spec[k].kind, spec[k].choices, nk, sub, &out[k]) != 0) return -1;
     }
     return 0;
 }
@@ -217,10 +258,10 @@ static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const
         if (json_object_get(j, *k) == NULL) return fail(e, sub, "missing field \"%s\"", *k);
     vtensor t;
     snprintf(sub, sizeof sub, "%.250s.tol.rel", where);
-    if (read_field(e, json_object_get(j, "rel"), VK_SCALAR, NUM_TOL, sub, &t) != 0) { vt_free(&t); return -1; }
+    if (read_field(e, json_object_get(j, "rel"), VK_SCALAR, NULL, NUM_TOL, sub, &t) != 0) { vt_free(&t); return -1; }
     c->tol_rel = t.s[0]; free(t.s);
     snprintf(sub, sizeof sub, "%.250s.tol.abs", where);
-    if (read_field(e, json_object_get(j, "abs"), VK_SCALAR, NUM_TOL, sub, &t) != 0) { vt_free(&t); return -1; }
+    if (read_field(e, json_object_get(j, "abs"), VK_SCALAR, NULL, NUM_TOL, sub, &t) != 0) { vt_free(&t); return -1; }
     c->tol_abs = t.s[0]; free(t.s);
     j = json_object_get(jc, "certified_bits");
     if (j && (!json_is_integer(j) || json_integer_value(j) < 1

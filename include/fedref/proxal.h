@@ -1,0 +1,86 @@
+/* fedref/proxal.h -- libfedref, module proxal: paper 004 (federated learning
+ * with convex global and local constraints: proximal AL + inexact ADMM) in
+ * MPFR.  Conventions: fedref.h.  docs/PROXAL.md is the normative
+ * description. */
+#ifndef FEDREF_PROXAL_H
+#define FEDREF_PROXAL_H
+
+#include <mpfr.h>
+#include "fedref_common.h"
+#include "fedspec/proxal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== KKT residuals (Definition 1) ======================================== */
+
+/* fr_proxal_kkt: the two residuals of 004 Definition 1 at (w, mu),
+ *   eps1 = dist_inf(0, grad_f + dh(w) + J mu),
+ *   eps2 = dist_inf(c, N_{R+^m}(mu)),
+ * with grad_f = grad f(w) (d entries), J = grad c(w) (d x m row-major: J[k
+ * m + j] = dc_j/dw_k), c = c(w) and mu (m entries each).  (w, mu) is a KKT
+ * pair, (5), iff eps1 = eps2 = 0; it is an (e1, e2)-KKT solution iff eps1
+ * <= e1 and eps2 <= e2.  The subdifferential and the normal cone are used
+ * as SETS, never approximated.
+ * Math:      both sets are products of closed intervals, and for a product
+ *            P = prod_k I_k, dist_inf(x, P) = max_k dist(x_k, I_k): the
+ *            point v*_k = proj_{I_k}(x_k) lies in P and ||x - v*||_inf =
+ *            max_k dist(x_k, I_k); any v in P has |x_k - v_k| >=
+ *            dist(x_k, I_k) for every k, so nothing in P is closer.  With
+ *            r = grad_f + J mu (exact), eps1 = max_k e1_k, e1_k = dist(0,
+ *            r_k + dh_k(w_k)):
+ *              h = 0:             e1_k = |r_k|
+ *              h = gamma |.|_1:   w_k > 0: |r_k + gamma|;  w_k < 0: |r_k -
+ *                                 gamma|;  w_k = 0 (either sign): dh_k =
+ *                                 [-gamma, gamma], e1_k = max(|r_k| - gamma, 0)
+ *              h = box indicator: lo_k < w_k < hi_k: |r_k|;  w_k = lo_k <
+ *                                 hi_k: dh_k = (-inf, 0], e1_k = max(-r_k, 0);
+ *                                 w_k = hi_k > lo_k: dh_k = [0, inf), e1_k =
+ *                                 max(r_k, 0);  lo_k = w_k = hi_k: dh_k =
+ *                                 R, e1_k = 0;
+ *            N_{R+}(mu_j) = {0} if mu_j > 0, (-inf, 0] if mu_j = 0, so
+ *            eps2 = max_j e2_j, e2_j = |c_j| (mu_j > 0), max(c_j, 0) (mu_j =
+ *            0).  m = 0 (no constraint): J mu = 0 and eps2 = +0.
+ * Domain:    1 <= d <= FR_COUNT_MAX, 0 <= m <= FR_PROXAL_M_MAX, d m <=
+ *            FR_COUNT_MAX; mu_j >= 0 (-0 is the multiplier 0: the sign of
+ *            a zero is not a sign of the number); h one of FR_PROXAL_H_*;
+ *            l1: gamma >= 0 (-0 is 0); box: lo_k <= hi_k and lo_k <= w_k <=
+ *            hi_k (w in dom h); every input finite.
+ * Arguments: gamma is read only for h = L1 (may be NULL otherwise); lo, hi
+ *            only for h = BOX (may be NULL otherwise); J, c, mu only when m
+ *            >= 1 (may be NULL when m = 0).
+ * Statuses:  FR_ENULL (eps1, eps2, grad_f, w; J, c, mu when m >= 1; gamma
+ *            when h = L1; lo, hi when h = BOX), FR_ESIZE (d = 0, d or d m
+ *            above FR_COUNT_MAX, m > FR_PROXAL_M_MAX), FR_ENONFINITE (any
+ *            read input NaN or infinite), FR_EDOM (h unknown, gamma < 0,
+ *            some lo_k > hi_k, some w_k outside [lo_k, hi_k], some mu_j <
+ *            0, eps1 == eps2: two outputs), after the start FR_EPREC (a
+ *            product J_kj mu_j needs more than 2^24 bits, or leaves MPFR's
+ *            exponent range), FR_ENOMEM.  Outputs untouched on error.
+ * Aliasing:  eps1 and eps2 may be entries of the inputs (results are
+ *            formed in temporaries and written last); not each other.
+ * Accuracy:  eps1, eps2 correctly rounded UPWARD (MPFR_RNDU) at their
+ *            precisions from the exact residuals of the given numbers:
+ *            every product J_kj mu_j is exact, each e1_k is ONE mpfr_sum of
+ *            exact terms (g_k, the products, -+gamma) in a directed mode
+ *            whose sign is exact (so |.| and max(., 0) commute with the
+ *            rounding), and RU is monotone, so max_k RU(e1_k) = RU(eps1).
+ *            A zero residual is +0.
+ * Checked by: proofs_checks/proxal/check_kkt.c (pc_proxal_kkt_char: the
+ *            minimiser v* exhibited and certified in the set, the
+ *            per-coordinate lower bound, exact KKT pairs give 0, all in
+ *            GMP rationals), tests/proxal/test_kkt.c (hand cases, a
+ *            brute-force 1-D search per coordinate at 256 bits),
+ *            tests/proxal/test_status_kkt.c, vectors/kkt_residual.json.
+ *            ref/proxal/kkt.c. */
+int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr_t *const J,
+                  size_t m, mpfr_t *const c, mpfr_t *const mu, mpfr_t *const w, int h,
+                  const mpfr_t gamma, mpfr_t *const lo, mpfr_t *const hi);
+
+/* ==== end of KKT residuals ================================================ */
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FEDREF_PROXAL_H */
