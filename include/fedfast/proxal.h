@@ -50,6 +50,143 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
 
 /* ==== end of KKT residuals ================================================ */
 
+/* ==== the problems of Sec. 5: evaluation of f_i, c_i and their derivatives  */
+
+/* ff_proxal_client_eval: owner i's parts at w (i = 0 the server: f_0 = 0):
+ *   fi = f_i(w), gi = grad f_i(w) (d), Hi = Hess f_i(w) (d x d row-major),
+ *   ci = c_i(w) (m_i), Ji = grad c_i(w) (d x m_i row-major: Ji[k m_i + j] =
+ *   dc_ij/dw_k), Hy = sum_j y_j Hess c_ij(w) (d x d) for weights y (m_i).
+ * Any output may be NULL (not computed; y is read only when Hy is wanted).
+ * Stable forms: phi(w; x, y) = max(t, 0) + log1p(e^{-|t|}) - y t, t = w^T x;
+ * phi' = s(t) - y with s the logistic function formed without overflow;
+ * phi'' = s(t) s(-t).
+ * Domain: fr_proxal_problem_check(P), i <= n, w finite (d).
+ * Statuses: FR_ENULL (P, w; y when Hy), FR_ESIZE (i > n), the problem's
+ *   check, FR_ENONFINITE (w; after the start when a value overflows).
+ * Accuracy: QP: each output within the usual dot-product bound (BLAS);
+ *   NP/FAIR: within a few ulps per term of the stable forms (no proved
+ *   bound; the audit reports fast vs ref).
+ * Checked by: tests/proxal/test_problem.c (against ref, and gradients and
+ *   Hessians against central differences), the audit. */
+int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
+                          double *gi, double *Hi, double *ci, double *Ji, const double *y,
+                          double *Hy);
+
+/* ==== end of the problems ================================================= */
+
+
+
+/* ==== the proximal AL subproblem: l_k (6), P_{i,k} (10)-(11), multipliers === */
+
+/* The state of outer iteration k: wk = w^k (d), mu = mu^k (blocks mu_0..mu_n,
+ * fr_proxal_mtot entries; inequality rows >= 0), beta > 0.  The AL term of a
+ * row j of c_i is (1/(2 beta)) ([mu_j + beta c_j(w)]_+^2 - mu_j^2) for an
+ * inequality row and (1/(2 beta)) ((mu_j + beta c_j(w))^2 - mu_j^2) for an
+ * equality row (QP).
+ * ff_proxal_lk:  l_k(w) of (6) (h = 0) and its gradient.
+ * ff_proxal_pik: P_{i,k}(w) of (10) (i = 0) / (11) (i >= 1), gradient, and
+ *   a Hessian (an element of the generalised Hessian where [.]_+ has a kink:
+ *   the active set {mu_j + beta c_j > 0}), each output optional.
+ * ff_proxal_mu_update: mu_next = [mu + beta c(w)]_+ per inequality row,
+ *   mu + beta c(w) per equality row (Algorithm 1's server and client
+ *   updates; mu_next may alias mu).
+ * ff_proxal_pk_fsum: fills *F (Algorithm 2's oracle, below) with F_i =
+ *   P_{i,k} for the state (P, wk, mu, beta), context in *ctx (which must
+ *   outlive F; no allocation); quad(i) is nonzero for QP (the Hessian
+ *   A_i + beta C_i^T C_i + I/((n+1) beta) does not depend on k).
+ * Domain: P valid with h = 0; wk, mu, w finite; mu_j >= 0 on inequality
+ *   rows; beta > 0 finite.
+ * Statuses: FR_ENULL, FR_ESIZE (i > n), P's check, FR_ENONFINITE, FR_EDOM
+ *   (h != 0, a negative inequality multiplier, beta <= 0).
+ * Checked by: tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c
+ *   (Remark 3.1; l_k = sum_i P_{i,k} + h), vectors/proxal_lk.json. */
+int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const double *w,
+                 const double *wk, const double *mu, double beta);
+int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
+                  const double *w, const double *wk, const double *mu, double beta);
+int ff_proxal_mu_update(double *mu_next, const fr_proxal_problem *P, const double *w,
+                        const double *mu, double beta);
+
+/* ==== end of the proximal AL subproblem =================================== */
+
+
+
+/* ==== Algorithm 2 (inexact ADMM) =========================================== */
+
+/* Algorithm 2's objective (13) with h = 0: F_0 (the server's) .. F_n,
+ * strongly convex, C^1 with locally Lipschitz gradients (Assumption 3).
+ * eval(ctx, i, w, F, g, H): F_i(w), its gradient (d) and a Hessian (d x d
+ * row-major; for a piecewise-C^2 F_i an element of the generalised
+ * Hessian); an output pointer may be NULL (not computed).  It returns FR_OK
+ * or a status the solver returns unchanged.  quad(ctx, i): nonzero if F_i
+ * is quadratic with a Hessian that does not change while a workspace is
+ * used with this oracle (its factorisation is then reused). */
+typedef struct {
+    size_t n, d;
+    void *ctx;
+    int (*eval)(void *ctx, size_t i, const double *w, double *F, double *g, double *H);
+    int (*quad)(void *ctx, size_t i);
+} ff_proxal_fsum;
+
+/* What a call of Algorithm 2 reports. */
+typedef struct {
+    unsigned long iters;         /* iterations t + 1 done */
+    int terminated;              /* (19) held at the last iteration */
+    double eps, eps_tilde_sum;   /* eps_{t+1} and sum_i eps~_{i,t+1} at the end */
+    double thm41;                /* an upper bound of dist_inf(0, grad F_h(w_out)) */
+    int thm41_ok;                /* 1: thm41 <= tau (Theorem 4.1 certified), 0: not */
+    unsigned long newton;        /* Newton iterations in all subproblems */
+    unsigned long factorisations;/* Cholesky factorisations done */
+} ff_proxal_admm_info;
+
+/* A workspace: the iterates and the factorisations of the quadratic F_i +
+ * rho_i I (and of the server's F_0 + sum rho_i I), kept between calls as
+ * long as the oracle's quad() Hessians and the rho_i do not change (a
+ * changed rho_i refactors that block; the caller clears the workspace when
+ * a quadratic Hessian changes).  ff_proxal_admm_ws_init: FR_ENULL,
+ * FR_ESIZE (n, d), FR_ENOMEM (leaves *ws zeroed).  _clear: frees and
+ * zeroes; safe on NULL and a zeroed workspace. */
+typedef struct ff_proxal_admm_ws ff_proxal_admm_ws;
+int ff_proxal_admm_ws_init(ff_proxal_admm_ws **ws, size_t n, size_t d);
+void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
+
+/* ff_proxal_admm: Algorithm 2 from w~^0 = w0 (d): the initialisation as
+ * printed (u_i^0 = w~^0, lambda_i^0 = -grad F_i(w~^0), u~_i^0 = w~^0 -
+ * grad F_i(w~^0)/rho_i), eps_{t+1} = q^t, the server problem (14) solved to
+ * dist_inf(0, grad phi_{0,t}) <= eps_{t+1}, the client problems (15) to
+ * ||grad phi_{i,t}||_inf <= eps_{t+1}: one Cholesky solve (LAPACK dpotrf
+ * once per workspace, dpotrs) when F_i is quadratic, with the residual
+ * checked and refined; otherwise damped Newton with Armijo backtracking,
+ * which stops when the tolerance is reached or reports FR_EDOM at
+ * newton_max (Statuses); then (16), (17), (18) per prm->eps18, and the
+ * test (19).
+ * Output w = w^{t+1} at termination or at tmax.  After the last iteration
+ * info->thm41 bounds dist_inf(0, sum_i grad F_i(w)) from above.
+ * Statuses: FR_ENULL, FR_ESIZE (the oracle's n, d differ from the
+ *   workspace's), fr_proxal_admm_check's, FR_ENONFINITE (w0; after the
+ *   start an iterate or an oracle value non-finite), FR_EDOM (a
+ *   subproblem's Newton iteration did not reach its tolerance within
+ *   newton_max, or a Cholesky factorisation failed: F_i + rho_i I not
+ *   positive definite in binary64 -- both reported, never a silent
+ *   hang), or the oracle's status.  Not terminating within tmax is NOT an
+ *   error: info->terminated = 0.
+ * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c
+ *   (Theorem 4.1 on >= 100 seeded instances), the audit. */
+int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
+                   const ff_proxal_fsum *F, const double *w0, const fr_proxal_admm_params *prm);
+
+/* The oracle F_i = P_{i,k} of the state (P, wk, mu, beta) (section above);
+ * ctx is filled and must outlive F.  Statuses as ff_proxal_pik's checks. */
+typedef struct {
+    const fr_proxal_problem *P;
+    const double *wk, *mu;
+    double beta;
+} ff_proxal_pk_ctx;
+int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_problem *P,
+                      const double *wk, const double *mu, double beta);
+
+/* ==== end of Algorithm 2 ================================================== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -80,6 +80,86 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
 
 /* ==== end of KKT residuals ================================================ */
 
+/* ==== the problems of Sec. 5: evaluation of f_i, c_i and their derivatives  */
+
+/* fr_proxal_client_eval: ff_proxal_client_eval (fedfast/proxal.h: the same
+ * outputs, layout, optional outputs, domain and statuses, plus FR_EPREC,
+ * FR_ENOMEM) at the precision of each output: QP outputs correctly rounded
+ * (exact sums); NP/FAIR values and derivatives correctly rounded by a Ziv
+ * loop (the logistic terms are transcendental).
+ * Checked by: tests/proxal/test_problem.c, the audit. */
+int fr_proxal_client_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t fi,
+                          mpfr_t *gi, mpfr_t *Hi, mpfr_t *ci, mpfr_t *Ji, mpfr_t *const y,
+                          mpfr_t *Hy);
+
+/* ==== end of the problems ================================================= */
+
+
+
+/* ==== the proximal AL subproblem: l_k (6), P_{i,k} (10)-(11), multipliers === */
+
+/* As ff_proxal_lk, ff_proxal_pik, ff_proxal_mu_update (fedfast/proxal.h),
+ * in MPFR at the precision of the outputs (the contract of each states its
+ * accuracy: correctly rounded where the inputs are exact numbers and the
+ * result is algebraic; Ziv loops for the logistic terms).  Checked by:
+ * tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c,
+ * vectors/proxal_lk.json. */
+int fr_proxal_lk(mpfr_t val, mpfr_t *g, const fr_proxal_problem *P, mpfr_t *const w,
+                 mpfr_t *const wk, mpfr_t *const mu, const mpfr_t beta);
+int fr_proxal_pik(mpfr_t val, mpfr_t *g, mpfr_t *H, const fr_proxal_problem *P, size_t i,
+                  mpfr_t *const w, mpfr_t *const wk, mpfr_t *const mu, const mpfr_t beta);
+int fr_proxal_mu_update(mpfr_t *mu_next, const fr_proxal_problem *P, mpfr_t *const w,
+                        mpfr_t *const mu, const mpfr_t beta);
+
+/* ==== end of the proximal AL subproblem =================================== */
+
+
+
+/* ==== Algorithm 2 (inexact ADMM) =========================================== */
+
+/* ff_proxal_fsum in MPFR: eval writes F (may be NULL), g (d), H (d x d) at
+ * their precisions. */
+typedef struct {
+    size_t n, d;
+    void *ctx;
+    int (*eval)(void *ctx, size_t i, mpfr_t *const w, mpfr_t F, mpfr_t *g, mpfr_t *H);
+    int (*quad)(void *ctx, size_t i);
+} fr_proxal_fsum;
+
+/* What a call reports (as ff_proxal_admm_info; the reals at the working
+ * precision, thm41 an upper bound rounded up). */
+typedef struct {
+    unsigned long iters;
+    int terminated;
+    mpfr_t eps, eps_tilde_sum, thm41;
+    int thm41_ok;
+    unsigned long newton, factorisations;
+} fr_proxal_admm_info;
+/* fr_proxal_admm_info_init / _clear: the info's reals at precision prec. */
+int fr_proxal_admm_info_init(fr_proxal_admm_info *info, mpfr_prec_t prec);
+void fr_proxal_admm_info_clear(fr_proxal_admm_info *info);
+
+/* fr_proxal_admm: Algorithm 2 as ff_proxal_admm (fedfast/proxal.h), every
+ * step at the precision of w (the working precision): the quadratic
+ * subproblems by an MPFR Cholesky factorisation (once per call per
+ * quadratic block) and solve, the others by damped Newton with the same
+ * stopping rules; the same statuses plus FR_EPREC, FR_ENOMEM.  No
+ * workspace argument: ref is for small instances.
+ * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c. */
+int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
+                   const fr_proxal_admm_params *prm);
+
+/* The oracle F_i = P_{i,k} of the state (P, wk, mu, beta); ctx must outlive F. */
+typedef struct {
+    const fr_proxal_problem *P;
+    mpfr_t *wk, *mu;
+    mpfr_srcptr beta;
+} fr_proxal_pk_ctx;
+int fr_proxal_pk_fsum(fr_proxal_fsum *F, fr_proxal_pk_ctx *ctx, const fr_proxal_problem *P,
+                      mpfr_t *const wk, mpfr_t *const mu, const mpfr_t beta);
+
+/* ==== end of Algorithm 2 ================================================== */
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,6 +33,102 @@ enum { FR_PROXAL_H_ZERO = 0, FR_PROXAL_H_L1 = 1, FR_PROXAL_H_BOX = 2 };
 
 /* ==== end of KKT residuals ================================================ */
 
+/* ==== the problems of Sec. 5: QP (25), Neyman-Pearson (26)-(27), fairness (28) */
+
+/* Problem (1) of 004 restricted to the paper's three families, with binary64
+ * data.  n >= 1 clients, dimension d; index i = 0 is the server (f_0 = 0,
+ * c_0 the global constraint), i = 1..n the clients.  m_i = the number of
+ * constraint rows of c_i (fr_proxal_mi); the multipliers mu are stored as
+ * the blocks mu_0, mu_1, .., mu_n (sum m_i entries).  h = 0 in every
+ * algorithm of this module (FR_EDOM otherwise); the KKT residuals support
+ * the three h of the section above.
+ *   FR_PROXAL_QP   (25): f_i(w) = w^T A_i w / 2 + b_i^T w (A_i symmetric
+ *                  PSD, d x d), c_i(w) = C_i w + e_i (mt x d, mt; the
+ *                  paper's d_i), EQUALITY constraints c_i(w) = 0, m_i = mt
+ *                  for every i = 0..n (the multipliers of equality rows are
+ *                  free in sign: docs/PROXAL.md, E-004-25).
+ *   FR_PROXAL_NP   (26)-(27): client i's samples (x, y), y in {0, 1};
+ *                  f_i(w) = (1/n) mean_{y = 0} phi(w; x, 0), c_i(w) =
+ *                  mean_{y = 1} phi(w; x, 1) - r_i <= 0 (m_i = 1), no server
+ *                  constraint (m_0 = 0), phi(w; x, y) = -y w^T x + ln(1 +
+ *                  e^{w^T x}) (27).  Every client needs samples of both
+ *                  classes.
+ *   FR_PROXAL_FAIR (28): f_i(w) = (1/n) mean_{client i} phi, and for i =
+ *                  0..n the two inequality rows  D_i(w) - r_i <= 0,
+ *                  -D_i(w) - r_i <= 0, D_i = mean_{grp 0} phi - mean_{grp 1}
+ *                  phi over i's samples (m_i = 2; the server's samples are
+ *                  i = 0's).  D_i is a difference of convex functions: the
+ *                  constraints are NOT convex in general (docs/PROXAL.md).
+ * Samples (NP, FAIR) are stored by owner i = 0..n: cnt[i] rows of d
+ * features in X, labels y (0/1), groups grp (0/1; FAIR only). */
+enum { FR_PROXAL_QP = 1, FR_PROXAL_NP = 2, FR_PROXAL_FAIR = 3 };
+typedef struct {
+    int kind;
+    size_t n, d;
+    /* QP */
+    size_t mt;
+    const double *A;           /* n blocks d x d (client i at A + (i-1) d d) */
+    const double *b;           /* n blocks of d */
+    const double *C;           /* n + 1 blocks mt x d (block 0: the server's) */
+    const double *e;           /* n + 1 blocks of mt */
+    /* NP, FAIR */
+    const size_t *cnt;         /* n + 1 sample counts (NP: cnt[0] = 0) */
+    const double *X;           /* sum cnt rows of d */
+    const unsigned char *y;    /* labels 0/1 */
+    const unsigned char *grp;  /* FAIR: sensitive group 0/1; NP: NULL */
+    const double *r;           /* NP: r_1..r_n at r[0..n-1]; FAIR: r_0..r_n */
+    /* the regulariser (h = 0 for the algorithms) */
+    int h;                     /* FR_PROXAL_H_* */
+    double gamma;
+    const double *lo, *hi;
+} fr_proxal_problem;
+
+/* The limits of the problems (FR_ESIZE beyond): n <= FR_PROXAL_N_MAX,
+ * d <= FR_PROXAL_D_MAX, mt <= FR_PROXAL_D_MAX. */
+#define FR_PROXAL_N_MAX 4096u
+#define FR_PROXAL_D_MAX 8192u
+
+/* FR_OK or the first failing class (FR_ENULL, FR_ESIZE, FR_ENONFINITE,
+ * FR_EDOM: an unknown kind or h, labels/groups not 0/1, a client without
+ * both classes (NP), r_i < 0, A_i not symmetric, gamma < 0, lo > hi). */
+int fr_proxal_problem_check(const fr_proxal_problem *P);
+/* m_i of P (0 if i > n or P invalid); the total sum m_i by fr_proxal_mtot. */
+size_t fr_proxal_mi(const fr_proxal_problem *P, size_t i);
+size_t fr_proxal_mtot(const fr_proxal_problem *P);
+/* 1 if row j of c_i is an equality (QP), else 0. */
+int fr_proxal_row_eq(const fr_proxal_problem *P, size_t i, size_t j);
+
+/* ==== end of the problems ================================================= */
+
+
+
+/* ==== Algorithm 2 (inexact ADMM) =========================================== */
+
+/* Which iterate (18) uses.  PRINTED: (18) as printed, eps~_{i,t+1} =
+ * ||grad phi_{i,t}(w^{t+1}) - rho_i (w^{t+1} - u_i^t)||_inf with u_i^t the
+ * PREVIOUS local iterate (what Theorem 4.1's proof needs: docs/PROXAL.md).
+ * CODE: u_i^{t+1} in place of u_i^t (PL97/Constr_FL's admm.py: `up = uc`
+ * aliases the array that is then overwritten). */
+enum { FR_PROXAL_EPS18_PRINTED = 0, FR_PROXAL_EPS18_CODE = 1 };
+
+typedef struct {
+    double tau;                /* (0, 1]: the tolerance of (19) */
+    double q;                  /* (0, 1): eps_{t+1} = q^t */
+    const double *rho;         /* n penalties rho_i > 0 finite */
+    unsigned long tmax;        /* iteration cap, 1 .. FR_PROXAL_TMAX */
+    unsigned long newton_max;  /* Newton iterations per subproblem, 1 .. FR_PROXAL_TMAX */
+    int eps18;                 /* FR_PROXAL_EPS18_* */
+} fr_proxal_admm_params;
+#define FR_PROXAL_TMAX 1000000ul
+
+/* FR_OK or the first failing class of the parameters for n clients:
+ * FR_ENULL (prm, rho), FR_ESIZE (n = 0 or > FR_PROXAL_N_MAX, tmax or
+ * newton_max = 0 or > FR_PROXAL_TMAX), FR_ENONFINITE (tau, q, rho),
+ * FR_EDOM (tau outside (0, 1], q outside (0, 1), rho_i <= 0, eps18). */
+int fr_proxal_admm_check(const fr_proxal_admm_params *prm, size_t n);
+
+/* ==== end of Algorithm 2 ================================================== */
+
 #ifdef __cplusplus
 }
 #endif
