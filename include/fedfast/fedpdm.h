@@ -113,12 +113,14 @@ int ff_fedpdm_thm3_bound(double berr[8], double L, double rho, unsigned long N);
  * the recursion rounded upward by nextafter), under the libm assumption of
  * docs/ACCURACY.md; FR_ENONFINITE when a bound overflows (s untouched: a
  * first pass checks, a second writes).  Same domain and statuses (no
- * FR_ENOMEM).  Aliasing: s may be eta.  Accuracy: not proved tight (the
- * enclosure of B_t costs about 2^-48 Lb_t absolute in |1 - 2B_t|, which is
- * not small relative to s[t] when 1 - 2B_t is near 0); measured: 6.5e-14
- * relative at T = 300 on the paper's schedule (audit), 1.9e-12 at worst on
- * random schedules with T <= 25; the vector's tol is 2^-30 (empirical).
- * fast/fedpdm/sens_path.c. */
+ * FR_ENOMEM).  Aliasing: s may be eta.  Accuracy: not proved tight.
+ * B_t is also formed in double-double (relative error <= (Q + 64) 2^-100
+ * while its values stay in [2^-800, 2^800]) and the smaller of the two
+ * upper bounds of |B_t|, |1 - B_t|, |1 - 2B_t| is used, so the cancellation
+ * in |1 - 2B_t| near B_t = 1/2 costs about 2^-94 Lb_t absolute; measured: 2e-14
+ * relative at T = 300 on the paper's schedule (audit), 1.8e-13 at worst on
+ * 20000 random schedules with T <= 25; the vector's tol is 2^-30
+ * (empirical).  fast/fedpdm/sens_path.c. */
 int ff_fedpdm_path_sens(double *s, const double *eta, unsigned long T, double rho, unsigned long Q,
                         double G, int start);
 

@@ -6,10 +6,10 @@
  * value, every operation rounded up at p + 64 bits, then up: within about
  * one ulp, 130 certified bits.  An implementation returns upper bounds: not
  * below expected (1 - 2^-130), at most tol above; fast (upward steps by the
- * fma / TwoSum residuals, (19) by ff_fedpdm_sensitivity): rel 2^-30
- * (EMPIRICAL: measured 1.9e-12 on 20000 sampler cases and 3.4e-12 on the
- * audit's sweep; most of it is |1 - 2B_t| near 0 (B_t near 1/2, X0), where
- * fast's enclosure of B_t (width ~ Q 2^-52 |B_t|) costs about 2^-48 Lb_t
+ * fma / TwoSum residuals, (19) by ff_fedpdm_sensitivity, B_t also in
+ * double-double): rel 2^-30 (EMPIRICAL: measured 1.8e-13 on 20000 sampler
+ * cases; the largest errors are at |1 - 2B_t| near 0 (B_t near 1/2, X0),
+ * where B_t's relative error (Q + 64) 2^-100 costs about 2^-94 Lb_t
  * absolute: not bounded relative to s[t] in general), abs 0.  Q, start: integers (not an integer is passed as 0
  * for Q: FR_EDOM, as 2 for start: FR_EDOM); T = 0 (an empty eta) is
  * FR_ESIZE. */
