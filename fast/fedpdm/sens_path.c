@@ -73,6 +73,48 @@ static double one_minus(int sgnB, double lo, double hi, double k)
     return m > 0 ? m : 0;
 }
 
+/* B_t = b^Q in double-double, for |1 - 2B|, |1 - B| and |B| without the
+ * cancellation of the enclosure above (1 - 2B near 0 when B is near 1/2).
+ * b = (bh, bl) = TwoSum(h, fl(l - e)) is within 4u^2 |b| of b (u = 2^-53:
+ * |l - e| <= 2u |h|, one rounding), the relative error of b^Q by binary
+ * powering is at most Q 4u^2 + 34 (7u^2) (Q <= 2^16: at most 34 dd
+ * products, each within 7u^2 relative, the operands' errors carried
+ * multiplicatively) <= (Q + 64) 2^-100 = epsB, with every |value| in [2^-800,
+ * 2^800] (checked; otherwise the enclosure above is used).  Then an upper
+ * bound of |1 - k B| is |ch| + |cl| + k |B| epsB + 2^-100, (ch, cl) =
+ * TwoSum(1, -k Bh) + (-k Bl) (one more rounding, within u |cl|, covered by
+ * the 2^-100 since |cl| <= 2^-52), every sum rounded up. */
+typedef struct { double h, l; } dd_t;
+static dd_t dd_mul(dd_t a, dd_t b)
+{
+    double p = a.h * b.h, e = fma(a.h, b.h, -p);
+    e += a.h * b.l + a.l * b.h;
+    double s = p + e;
+    return (dd_t){s, e - (s - p)};
+}
+/* 0 when a value left [2^-800, 2^800] (then no claim) */
+static int dd_pow(dd_t b, unsigned long q, dd_t *out)
+{
+    dd_t r = {1, 0};
+    while (q) {
+        if (q & 1) r = dd_mul(r, b);
+        q >>= 1;
+        if (q) b = dd_mul(b, b);
+        if (!(fabs(r.h) >= 0x1p-800 && fabs(r.h) <= 0x1p800 && fabs(b.h) <= 0x1p800)) return 0;
+        if (q && !(fabs(b.h) >= 0x1p-800)) return 0;
+    }
+    *out = r;
+    return 1;
+}
+/* upper bound of |1 - k B|, B = (Bh, Bl) within epsB relative */
+static double one_minus_dd(dd_t B, double k, double epsB)
+{
+    double ch = 1 - k * B.h, bb = ch - 1, cl = (1 - (ch - bb)) + (-k * B.h - bb);
+    cl += -k * B.l;
+    const double err = add_u(mul_u(mul_u(k, add_u(fabs(B.h), fabs(B.l))), epsB), 0x1p-100);
+    return add_u(add_u(fabs(ch), fabs(cl)), err);
+}
+
 static int check(const double *eta, unsigned long T, double rho, unsigned long Q, double G, int start)
 {
     if (T == 0 || T > FR_PDM_T_MAX || Q > FR_FEDPDM_Q_MAX)
@@ -124,8 +166,24 @@ static int run(double *s, const double *eta, unsigned long T, double rho, unsign
             }
         }
         const int sgnB = sgnb < 0 && (Q & 1) ? -1 : 1;
-        const double Blo = pow_u(lo, Q, 0), Bhi = pow_u(hi, Q, 1);
-        double v = add_u(mul_u(one_minus(sgnB, Blo, Bhi, 2), lb), 2 * W);
+        double Blo = pow_u(lo, Q, 0), Bhi = pow_u(hi, Q, 1);
+        double c2 = one_minus(sgnB, Blo, Bhi, 2), c1 = one_minus(sgnB, Blo, Bhi, 1);
+        dd_t bd, Bd;
+        if (p >= 0x1p-900 && Q <= 65536) {          /* the double-double B, when it applies */
+            double e = fma(eta[t], rho, -p), h = 1 - p, bb = h - 1, l = (1 - (h - bb)) + (-p - bb);
+            double m = l - e, bh = h + m, b2 = bh - h;
+            bd.h = bh;
+            bd.l = (h - (bh - b2)) + (m - b2);
+            if (fabs(bd.h) >= 0x1p-800 && dd_pow(bd, Q, &Bd)) {
+                const double epsB = ((double)Q + 64) * 0x1p-100;
+                const double bu = add_u(add_u(fabs(Bd.h), fabs(Bd.l)), mul_u(add_u(fabs(Bd.h), fabs(Bd.l)), epsB));
+                const double d2 = one_minus_dd(Bd, 2, epsB), d1 = one_minus_dd(Bd, 1, epsB);
+                if (bu < Bhi) Bhi = bu;               /* both are upper bounds: keep the smaller */
+                if (d2 < c2) c2 = d2;
+                if (d1 < c1) c1 = d1;
+            }
+        }
+        double v = add_u(mul_u(c2, lb), 2 * W);
         if (xi)
             v = add_u(v, mul_u(2 * Bhi, xb));
         if (!isfinite(v))
@@ -134,7 +192,7 @@ static int run(double *s, const double *eta, unsigned long T, double rho, unsign
             s[t] = v;
         if (xi) {
             const double bx = mul_u(Bhi, xb);
-            const double nx = add_u(add_u(bx, mul_u(one_minus(sgnB, Blo, Bhi, 1), lb)), W);
+            const double nx = add_u(add_u(bx, mul_u(c1, lb)), W);
             const double nl = add_u(add_u(bx, mul_u(Bhi, lb)), W);
             if (nx > xb) xb = nx;
             if (nl > lb) lb = nl;

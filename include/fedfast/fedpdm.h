@@ -113,10 +113,14 @@ int ff_fedpdm_thm3_bound(double berr[8], double L, double rho, unsigned long N);
  * the recursion rounded upward by nextafter), under the libm assumption of
  * docs/ACCURACY.md; FR_ENONFINITE when a bound overflows (s untouched: a
  * first pass checks, a second writes).  Same domain and statuses (no
- * FR_ENOMEM).  Aliasing: s may be eta.  Accuracy: not proved tight;
- * measured within 2^-40 relative of ref for T <= 25 (tests) and 6.5e-14 at
- * T = 300 on the paper's schedule (audit); the vector's tol is 2^-40.
- * fast/fedpdm/sens_path.c. */
+ * FR_ENOMEM).  Aliasing: s may be eta.  Accuracy: not proved tight.
+ * B_t is also formed in double-double (relative error <= (Q + 64) 2^-100
+ * while its values stay in [2^-800, 2^800]) and the smaller of the two
+ * upper bounds of |B_t|, |1 - B_t|, |1 - 2B_t| is used, so the cancellation
+ * in |1 - 2B_t| near B_t = 1/2 costs about 2^-94 Lb_t absolute; measured: 2e-14
+ * relative at T = 300 on the paper's schedule (audit), 1.8e-13 at worst on
+ * 20000 random schedules with T <= 25; the vector's tol is 2^-30
+ * (empirical).  fast/fedpdm/sens_path.c. */
 int ff_fedpdm_path_sens(double *s, const double *eta, unsigned long T, double rho, unsigned long Q,
                         double G, int start);
 
@@ -140,7 +144,10 @@ int ff_fedpdm_path_sens(double *s, const double *eta, unsigned long T, double rh
  * width 2^-46 and returns the certified end hi; ff_fedpdm_rdp's alpha is
  * its own arg-min (may differ from ref's where two orders tie within the
  * rounding).  Checked by: tests/fedpdm/test_acct.c (fast >= ref, within
- * 2^-30 relative), cli/fedpdm/audit_acct.c. */
+ * 2^-30 relative; ff_fedpdm_gauss_eps within 2^-26: measured 3.0e-9 >
+ * 2^-30 on the audit's sweep), cli/fedpdm/audit_acct.c, the vectors
+ * fedpdm_gauss_eps (rel 2^-26), fedpdm_compose (2^-28, abs 2^-1050),
+ * fedpdm_rdp, fedpdm_rdp_rounds (2^-30), fedpdm_thm2 (2^-45). */
 int ff_fedpdm_gauss_eps(double *eps, double sigma, double s, double delta);
 int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsigned long T,
                       double delta);

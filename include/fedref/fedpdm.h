@@ -149,10 +149,15 @@ int fr_fedpdm_thm3(fr_fedpdm_thm3_consts *out, const mpfr_t L, const mpfr_t rho,
  *            rho > 0, G >= 0 finite; start an enum fr_pdm_start.
  * Statuses:  FR_ENULL (s, eta, rho, G), FR_ESIZE (T, Q), FR_ENONFINITE
  *            (eta, rho, G), FR_EDOM (eta, rho <= 0, G < 0, start, Q = 0),
- *            FR_ENOMEM; s untouched on error.
+ *            FR_ENOMEM, FR_EPREC (a working precision above 2^24 bits);
+ *            s untouched on error.
  * Accuracy:  every s[t] an upper bound of the recursion's exact value
- *            (every operation rounded up at prec(s[t]) + 64, |.| of
- *            differences enclosed), then rounded up.
+ *            (every operation rounded up at wp bits, |.| of differences
+ *            enclosed), then rounded up.  wp = max_t prec(s[t]) + 64, raised
+ *            by the bits the cancellations in |1 - 2B_t|, |1 - B_t| can cost
+ *            (max_t log2((Xb_t + Lb_t) max(1, |B_t|) / W_t), from a first
+ *            pass): each s[t] is within about 2^-(prec + 40) relative of the
+ *            exact value, i.e. RU(exact) or (rarely) one ulp above it.
  * Checked by: proofs_checks/fedpdm/check_sens_path.c (>= the simulated
  *            (10a)-(10d) difference over random patterns), tests, vectors/
  *            fedpdm_path_sens.json. */

@@ -22,7 +22,8 @@
  * certified: any A is valid), and P(A), P'(A) enclosed with directed
  * rounding (Phi(z) = erfc(-z/sqrt2)/2, z enclosed from the enclosure of c).
  * The check: the rule-(11) runs are simulated exactly (Q = 1, Q' = 3, y,
- * y' as above), fr_fedpdm_sensitivity gives s_1 and s_3 exactly, and the
+ * y' as above; rule (11) exactly at nu = 81/256 still stops at Q' = 3, one
+ * 2^-60 below it at Q' = 4), fr_fedpdm_sensitivity gives s_1 and s_3 exactly, and the
  * certified lower bound of max(H(P || P'), H(P' || P)) exceeds delta for
  * (eps, delta) in {0.1, 0.5, 0.9, 1, 7, 10} x {1e-5, 1e-3} (eps < 1: where
  * (18) is proved by Dwork & Roth; 1, 7, 10: the paper's).  H(P' || P) uses
@@ -144,6 +145,24 @@ int pc_fedpdm_q_datadep(pc_ctx *ctx)
         ctx->failed++;
         snprintf(first, sizeof first, "the witness runs: Q %lu, Q' %lu, |y - y'| %g, s1 %g, s3 %g", Q1, Q2,
                  mpfr_get_d(d, MPFR_RNDN), mpfr_get_d(s1, MPFR_RNDN), mpfr_get_d(s3, MPFR_RNDN));
+    }
+    /* rule (11) exactly at nu: ||v_2||^2 = 81/256 = nu stops (<=): Q' = 3;
+     * one 2^-60 below it does not: Q' = 4 */
+    {
+        mpfr_t nu2, yy;
+        mpfr_inits2(wp, nu2, yy, (mpfr_ptr)0);
+        mpfr_set_ui(nu2, 81, MPFR_RNDN);
+        mpfr_div_2ui(nu2, nu2, 8, MPFR_RNDN);
+        const unsigned long qa = run11(yy, eta, rho, nu2, G, 100, wp);
+        mpfr_set_si_2exp(yy, -1, -60, MPFR_RNDN);
+        mpfr_add(nu2, nu2, yy, MPFR_RNDN);
+        const unsigned long qb = run11(yy, eta, rho, nu2, G, 100, wp);
+        ctx->ran++;
+        if (qa != 3 || qb != 4) {
+            ctx->failed++;
+            snprintf(first, sizeof first, "rule (11) at nu: Q' = %lu (nu = 81/256), %lu (just below)", qa, qb);
+        }
+        mpfr_clears(nu2, yy, (mpfr_ptr)0);
     }
     static const double EPS[6] = {0.1, 0.5, 0.9, 1, 7, 10}, DEL[2] = {1e-5, 1e-3};
     double hmin = INFINITY, hmax = 0;

@@ -58,6 +58,79 @@ static void one_minus(mpfr_ptr c, int sgnB, mpfr_srcptr lo, mpfr_srcptr hi, unsi
         mpfr_set_zero(c, 1);
 }
 
+/* One pass at working precision wp: r[t] (their own precisions) rounded
+ * up from the wp-bit upper bounds.  *k: the bits the absolute errors of the
+ * |1 - kB| and |B| terms (about 2^-wp (Xb + Lb) max(1, |B|) per round) can
+ * cost relative to the round's s[t] >= 2W_t and bounds >= W_t, i.e. max_t
+ * log2((Xb_t + Lb_t) max(1, |B_t|) / W_t), at least 0: the caller re-runs
+ * at wp + k so that every s[t] is within about 2^-(p + 40) of the exact
+ * value (T <= 10^5 rounds of a few operations each). */
+static int pass(mpfr_t *r, mpfr_t *const eta, unsigned long T, const mpfr_t rho, unsigned long Q,
+                const mpfr_t G, int start, mpfr_prec_t wp, long *k)
+{
+    int st = FR_OK;
+    long kmax = 0;
+    mpfr_t one, c, b, lo, hi, W, c1, c2, xb, lb, nx, nl, u, v;
+    mpfr_init2(one, 2);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    mpfr_inits2(MPFR_PREC_MIN, c, b, (mpfr_ptr)0);
+    mpfr_inits2(wp, lo, hi, W, c1, c2, xb, lb, nx, nl, u, v, (mpfr_ptr)0);
+    mpfr_set_zero(xb, 1);
+    mpfr_set_zero(lb, 1);
+    const int xi = start == FR_PDM_START_XI;
+    for (unsigned long t = 0; t < T && st == FR_OK; t++) {
+        st = fr_fedpdm_sensitivity(W, eta[t], rho, Q, G);              /* (19), up */
+        if (st == FR_OK) st = fri_mul_exact(c, eta[t], rho);
+        if (st == FR_OK) st = fri_sub_exact(b, one, c);                 /* b exact */
+        if (st != FR_OK)
+            break;
+        mpfr_div_2ui(W, W, 1, MPFR_RNDU);                               /* W_t */
+        int sgnB = mpfr_sgn(b) < 0 && (Q & 1) ? -1 : 1;
+        mpfr_abs(b, b, MPFR_RNDN);
+        mpfr_pow_ui(lo, b, Q, MPFR_RNDD);                               /* |B| enclosed */
+        mpfr_pow_ui(hi, b, Q, MPFR_RNDU);
+        if (!mpfr_zero_p(W) && mpfr_number_p(hi)) {                     /* the bits at risk */
+            mpfr_add(u, xb, lb, MPFR_RNDU);
+            if (mpfr_cmp_ui(hi, 1) > 0) mulu(u, u, hi);
+            if (!mpfr_zero_p(u) && mpfr_number_p(u)) {
+                long e = (long)(mpfr_get_exp(u) - mpfr_get_exp(W)) + 1;
+                if (e > kmax) kmax = e;
+            }
+        }
+        /* s[t] = |2B| Xb + |1 - 2B| Lb + 2W */
+        one_minus(c2, sgnB, lo, hi, 2, u);
+        mulu(u, c2, lb);
+        mpfr_mul_2ui(v, W, 1, MPFR_RNDU);
+        mpfr_add(u, u, v, MPFR_RNDU);
+        if (xi) {
+            mpfr_mul_2ui(v, hi, 1, MPFR_RNDU);
+            mulu(v, v, xb);
+            mpfr_add(u, u, v, MPFR_RNDU);
+        }
+        mpfr_set(r[t], u, MPFR_RNDU);
+        if (t + 1 == T)
+            break;
+        if (xi) {
+            one_minus(c1, sgnB, lo, hi, 1, u);
+            mulu(u, hi, xb);                  /* X+ <= |B| Xb + |1 - B| Lb + W */
+            mulu(v, c1, lb);
+            mpfr_add(nx, u, v, MPFR_RNDU);
+            mpfr_add(nx, nx, W, MPFR_RNDU);
+            mulu(v, hi, lb);                  /* L+ <= |B| Xb + |B| Lb + W */
+            mpfr_add(nl, u, v, MPFR_RNDU);
+            mpfr_add(nl, nl, W, MPFR_RNDU);
+            if (mpfr_cmp(nx, xb) > 0) mpfr_set(xb, nx, MPFR_RNDN);
+        } else {
+            mulu(nl, hi, lb);                 /* L+ <= |B| Lb + W */
+            mpfr_add(nl, nl, W, MPFR_RNDU);
+        }
+        if (mpfr_cmp(nl, lb) > 0) mpfr_set(lb, nl, MPFR_RNDN);
+    }
+    mpfr_clears(one, c, b, lo, hi, W, c1, c2, xb, lb, nx, nl, u, v, (mpfr_ptr)0);
+    *k = kmax;
+    return st;
+}
+
 int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpfr_t rho,
                         unsigned long Q, const mpfr_t G, int start)
 {
@@ -81,67 +154,22 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
     for (unsigned long t = 0; t < T; t++)
         if (mpfr_get_prec(s[t]) > pmax)
             pmax = mpfr_get_prec(s[t]);
-    const mpfr_prec_t wp = pmax + 64;
     mpfr_t *r = malloc(T * sizeof *r);
     if (r == NULL)
         return FR_ENOMEM;
-    unsigned long nr = 0;
-    int st = FR_OK;
-    mpfr_t one, c, b, lo, hi, W, c1, c2, xb, lb, nx, nl, u, v;
-    mpfr_init2(one, 2);
-    mpfr_set_ui(one, 1, MPFR_RNDN);
-    mpfr_inits2(MPFR_PREC_MIN, c, b, (mpfr_ptr)0);
-    mpfr_inits2(wp, lo, hi, W, c1, c2, xb, lb, nx, nl, u, v, (mpfr_ptr)0);
-    mpfr_set_zero(xb, 1);
-    mpfr_set_zero(lb, 1);
-    const int xi = start == FR_PDM_START_XI;
-    for (unsigned long t = 0; t < T && st == FR_OK; t++) {
-        st = fr_fedpdm_sensitivity(W, eta[t], rho, Q, G);              /* (19), up */
-        if (st == FR_OK) st = fri_mul_exact(c, eta[t], rho);
-        if (st == FR_OK) st = fri_sub_exact(b, one, c);                 /* b exact */
-        if (st != FR_OK)
-            break;
-        mpfr_div_2ui(W, W, 1, MPFR_RNDU);                               /* W_t */
-        int sgnB = mpfr_sgn(b) < 0 && (Q & 1) ? -1 : 1;
-        mpfr_abs(b, b, MPFR_RNDN);
-        mpfr_pow_ui(lo, b, Q, MPFR_RNDD);                               /* |B| enclosed */
-        mpfr_pow_ui(hi, b, Q, MPFR_RNDU);
-        /* s[t] = |2B| Xb + |1 - 2B| Lb + 2W */
-        one_minus(c2, sgnB, lo, hi, 2, u);
-        mulu(u, c2, lb);
-        mpfr_mul_2ui(v, W, 1, MPFR_RNDU);
-        mpfr_add(u, u, v, MPFR_RNDU);
-        if (xi) {
-            mpfr_mul_2ui(v, hi, 1, MPFR_RNDU);
-            mulu(v, v, xb);
-            mpfr_add(u, u, v, MPFR_RNDU);
-        }
-        mpfr_init2(r[nr], mpfr_get_prec(s[t]));
-        mpfr_set(r[nr++], u, MPFR_RNDU);
-        if (t + 1 == T)
-            break;
-        if (xi) {
-            one_minus(c1, sgnB, lo, hi, 1, u);
-            mulu(u, hi, xb);                  /* X+ <= |B| Xb + |1 - B| Lb + W */
-            mulu(v, c1, lb);
-            mpfr_add(nx, u, v, MPFR_RNDU);
-            mpfr_add(nx, nx, W, MPFR_RNDU);
-            mulu(v, hi, lb);                  /* L+ <= |B| Xb + |B| Lb + W */
-            mpfr_add(nl, u, v, MPFR_RNDU);
-            mpfr_add(nl, nl, W, MPFR_RNDU);
-            if (mpfr_cmp(nx, xb) > 0) mpfr_set(xb, nx, MPFR_RNDN);
-        } else {
-            mulu(nl, hi, lb);                 /* L+ <= |B| Lb + W */
-            mpfr_add(nl, nl, W, MPFR_RNDU);
-        }
-        if (mpfr_cmp(nl, lb) > 0) mpfr_set(lb, nl, MPFR_RNDN);
+    for (unsigned long t = 0; t < T; t++)
+        mpfr_init2(r[t], mpfr_get_prec(s[t]));
+    long k = 0;
+    int st = pass(r, eta, T, rho, Q, G, start, pmax + 64, &k);
+    if (st == FR_OK && k > 0) {                      /* cancellation: more bits */
+        const mpfr_prec_t wp = pmax + 64 + (mpfr_prec_t)k;
+        st = wp > FRI_EXACT_PREC_MAX ? FR_EPREC : pass(r, eta, T, rho, Q, G, start, wp, &k);
     }
     if (st == FR_OK)
         for (unsigned long t = 0; t < T; t++)
             mpfr_set(s[t], r[t], MPFR_RNDN);                           /* same precision */
-    for (unsigned long t = 0; t < nr; t++)
+    for (unsigned long t = 0; t < T; t++)
         mpfr_clear(r[t]);
     free(r);
-    mpfr_clears(one, c, b, lo, hi, W, c1, c2, xb, lb, nx, nl, u, v, (mpfr_ptr)0);
     return st;
 }
