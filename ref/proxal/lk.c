@@ -195,7 +195,7 @@ typedef struct {
 
 /* Adds owner i's part (without the proximal term) to E at wp; *amb set if
  * some inequality t_j straddles 0. */
-static int owner_part(encs *E, int wv, int wg, int wH, int wmu, const fr_proxal_problem *P, size_t i,
+static int owner_part(encs *E, size_t muoff, int wv, int wg, int wH, int wmu, const fr_proxal_problem *P, size_t i,
                       mpfr_t *const w, mpfr_t *const mu, mpfr_srcptr beta, mpfr_prec_t wp, int exact,
                       int *amb)
 {
@@ -261,7 +261,7 @@ static int owner_part(encs *E, int wv, int wg, int wH, int wmu, const fr_proxal_
             if (wv)
                 mpfi_add(E->v, E->v, Ial[j]);
             if (wmu)
-                mpfi_set(E->mu[j], Iy[j]);
+                mpfi_set(E->mu[muoff + j], Iy[j]);
         }
         if (wv)
             mpfi_add(E->v, E->v, Ifi[0]);
@@ -355,9 +355,7 @@ static int lk_ziv(int mode, mpfr_ptr val, mpfr_t *g, mpfr_t *H, mpfr_t *mun, con
         size_t i0 = mode == MODE_PIK ? isel : 0, i1 = mode == MODE_PIK ? isel : n;
         for (size_t i = i0; i <= i1 && st == FR_OK; i++) {
             size_t off = mu_off(P, i);
-            encs Ei = E;
-            Ei.mu = E.mu + off;
-            st = owner_part(&Ei, val != NULL, g != NULL, H != NULL, mun != NULL, P, i, w, mu + off, beta,
+            st = owner_part(&E, off, val != NULL, g != NULL, H != NULL, mun != NULL, P, i, w, mu + off, beta,
                             wp, exact, &amb);
         }
         if (st == FR_OK && mode != MODE_MU) {
