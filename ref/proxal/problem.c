@@ -296,13 +296,19 @@ static int lg_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
                                 mpfi_mul_d(tm, tm, X[s * d + l]);
                             mpfi_add(part, part, tm);
                         }
-                        mpfi_div_ui(part, part, (unsigned long)cls[np ? 1 : gg]);
+                        /* NP: part / cls1.  FAIR: (part0 cls1 - part1 cls0) / (cls0 cls1), so
+                         * that exact (point) parts cancel exactly */
+                        if (!np)
+                            mpfi_mul_ui(part, part, (unsigned long)cls[1 - gg]);
                         if (gg == 0)
                             mpfi_add(acc, acc, part);
                         else
                             mpfi_sub(acc, acc, part);
                     }
                     mpfi_clear(part);
+                    mpfi_div_ui(acc, acc, (unsigned long)cls[np ? 1 : 0]);
+                    if (!np)
+                        mpfi_div_ui(acc, acc, (unsigned long)cls[1]);
                     if (col == 1)
                         mpfi_neg(acc, acc);        /* the row -D_i - r_i */
                     if (o == 3)

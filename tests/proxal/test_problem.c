@@ -586,6 +586,12 @@ START_TEST(eval_cancellation)
     ck_assert_int_eq(fr_proxal_client_eval(&P, 0, mw, NULL, NULL, NULL, NULL, mJ, NULL, NULL), FR_EINTERNAL);
     for (int k = 0; k < 4; k++)
         ck_assert(mpfr_cmp_ui(mJ[k], 3) == 0);
+    /* at w = 0 every term is rational (s(0) = 1/2): grad D = 0 exactly is decided, +0 */
+    mpfr_set_zero(mw[0], 1);
+    mpfr_set_zero(mw[1], -1);
+    ck_assert_int_eq(fr_proxal_client_eval(&P, 0, mw, NULL, NULL, NULL, NULL, mJ, NULL, NULL), FR_OK);
+    for (int k = 0; k < 4; k++)
+        ck_assert(mpfr_zero_p(mJ[k]) && !mpfr_signbit(mJ[k]));
     mpf(mw, 2);
     mpf(mc, 2);
     mpf(mJ, 4);
