@@ -598,6 +598,47 @@ START_TEST(eval_cancellation)
 }
 END_TEST
 
+/* E-004-25 (docs/ERRATA.md): (25)'s rows are equalities, outside (1)'s
+ * c(w) <= 0.  min w s.t. w - 1 = 0 (n = 1, d = 1, one row; the server's row
+ * the same): at the solution w = 1 the equality multiplier is -1 (split over
+ * the two owners: -1/2 each), not in R_+, so Definition 1 as printed rejects
+ * it (FR_EDOM), while the split rows (c, -c) with mu = (0, 1/2) per owner
+ * give eps1 = eps2 = 0 exactly.  The data: A_1 = 0, b_1 = 1, C_i = 1,
+ * e_i = -1 (i = 0, 1). */
+START_TEST(erratum_25)
+{
+    double A = 0, b = 1, C[2] = {1, 1}, e[2] = {-1, -1}, w = 1, g, c0, c1, J0, J1;
+    fr_proxal_problem P = {.kind = FR_PROXAL_QP, .n = 1, .d = 1, .mt = 1, .A = &A, .b = &b, .C = C, .e = e};
+    ck_assert_int_eq(fr_proxal_problem_check(&P), FR_OK);
+    ck_assert_int_eq(fr_proxal_row_eq(&P, 0, 0), 1);
+    ck_assert_int_eq(ff_proxal_client_eval(&P, 1, &w, NULL, &g, NULL, &c1, &J1, NULL, NULL), FR_OK);
+    ck_assert_int_eq(ff_proxal_client_eval(&P, 0, &w, NULL, NULL, NULL, &c0, &J0, NULL, NULL), FR_OK);
+    ck_assert(g == 1 && c0 == 0 && c1 == 0 && J0 == 1 && J1 == 1);
+    double e1 = 7, e2 = 7;
+    const double Jeq[2] = {J0, J1}, ceq[2] = {c0, c1}, nu[2] = {-0.5, -0.5};
+    ck_assert_int_eq(ff_proxal_kkt(&e1, &e2, &g, 1, Jeq, 2, ceq, nu, &w, FR_PROXAL_H_ZERO, 0, NULL, NULL), FR_EDOM);
+    /* the split problem: rows c_0, -c_0, c_1, -c_1 */
+    const double Js[4] = {J0, -J0, J1, -J1}, cs[4] = {c0, -c0, c1, -c1}, mus[4] = {0, 0.5, 0, 0.5};
+    ck_assert_int_eq(ff_proxal_kkt(&e1, &e2, &g, 1, Js, 4, cs, mus, &w, FR_PROXAL_H_ZERO, 0, NULL, NULL), FR_OK);
+    ck_assert_msg(e1 >= 0 && e1 < 0x1p-45 && e2 == 0, "fast %a %a", e1, e2);   /* fast: an upper bound of 0 */
+    mpfr_t r1, r2, *mg = mpa(1, 53), *mw = mpa(1, 53), *mJ = mpa(4, 53), *mc = mpa(4, 53), *mm = mpa(4, 53);
+    mpfr_inits2(53, r1, r2, (mpfr_ptr)0);
+    mpfr_set_d(mg[0], g, MPFR_RNDN);
+    mpfr_set_d(mw[0], w, MPFR_RNDN);
+    for (int k = 0; k < 4; k++) {
+        mpfr_set_d(mJ[k], Js[k], MPFR_RNDN);
+        mpfr_set_d(mc[k], cs[k], MPFR_RNDN);
+        mpfr_set_d(mm[k], mus[k], MPFR_RNDN);
+    }
+    ck_assert_int_eq(fr_proxal_kkt(r1, r2, mg, 1, mJ, 4, mc, mm, mw, FR_PROXAL_H_ZERO, NULL, NULL, NULL), FR_OK);
+    ck_assert(mpfr_zero_p(r1) && mpfr_zero_p(r2));            /* ref: exactly 0 */
+    mpfr_set_d(mm[0], -0.5, MPFR_RNDN);                         /* the equality multiplier */
+    ck_assert_int_eq(fr_proxal_kkt(r1, r2, mg, 1, mJ, 1, mc, mm, mw, FR_PROXAL_H_ZERO, NULL, NULL, NULL), FR_EDOM);
+    mpfr_clears(r1, r2, (mpfr_ptr)0);
+    mpf(mg, 1), mpf(mw, 1), mpf(mJ, 4), mpf(mc, 4), mpf(mm, 4);
+}
+END_TEST
+
 Suite *suite_proxal_problem(void)
 {
     Suite *s = suite_create("proxal_problem");
@@ -610,6 +651,7 @@ Suite *suite_proxal_problem(void)
     tcase_add_test(tc, eval_differences);
     tcase_add_test(tc, eval_edges);
     tcase_add_test(tc, eval_cancellation);
+    tcase_add_test(tc, erratum_25);
     suite_add_tcase(s, tc);
     return s;
 }
