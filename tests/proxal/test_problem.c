@@ -376,18 +376,18 @@ static void assert_rounded(rout *r53, rout *ex, int all, const char *what)
 }
 
 static const double WV[5] = {0.75, -0.5, 0.3125, 1.25, -0.0625};
-static const double YV[2] = {0.75, -1.5};
+static const double YV[3] = {0.75, -1.5, 0.5};
 
 static void check_against_reference(int kind, size_t n, size_t d, size_t s, size_t i)
 {
     inst In;
     mk(&In, kind, n, d, s, 17);
     size_t m = fr_proxal_mi(&In.P, i);
-    mpfr_t *w = mpa(d, 53), *y = mpa(2, 53);
+    mpfr_t *w = mpa(d, 53), *y = mpa(3, 53);
     for (size_t k = 0; k < d; k++)
         mpfr_set_d(w[k], WV[k], MPFR_RNDN);
-    mpfr_set_d(y[0], YV[0], MPFR_RNDN);
-    mpfr_set_d(y[1], YV[1], MPFR_RNDN);
+    for (size_t j = 0; j < 3; j++)
+        mpfr_set_d(y[j], YV[j], MPFR_RNDN);
     rout r, ex;
     ro_init(&r, d, m, 53);
     ro_init(&ex, d, m, kind == FR_PROXAL_QP ? 4096 : 600);
@@ -424,7 +424,7 @@ static void check_against_reference(int kind, size_t n, size_t d, size_t s, size
     ro_clear(&r);
     ro_clear(&ex);
     mpf(w, d);
-    mpf(y, 2);
+    mpf(y, 3);
     rm(&In);
 }
 
