@@ -63,8 +63,9 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Domain: fr_proxal_problem_check(P), i <= n, w finite (d); y (m_i) finite
  *   when Hy is wanted.  When m_i = 0 (NP's server) ci, Ji are not written
  *   and y may be NULL.  f_0 = 0 (the server has no objective).
- * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1; the
- *   problem's arrays), FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1, m_i
+ *   as fr_proxal_mi: 0 for i > n or a bad shape; the problem's arrays),
+ *   FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
  *   problem's; w; y when read), FR_EDOM (the problem's; two outputs that
  *   overlap); after the start FR_ENOMEM (the workspace), FR_ENONFINITE
  *   (an output overflows).  Outputs untouched on error (computed in a
@@ -75,8 +76,9 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Accuracy: QP: each output within the usual dot-product bound (BLAS);
  *   NP/FAIR: within a few ulps per term of the stable forms (no proved
  *   bound; the audit reports fast vs ref).
- * Checked by: tests/proxal/test_problem.c (against ref, and gradients and
- *   Hessians against central differences), the audit. */
+ * Checked by: tests/proxal/test_problem.c (against ref, which is checked
+ *   against independent formulas and central differences; edges),
+ *   tests/proxal/test_status_problem.c, the audit (section proxal_problem). */
 int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
                           double *gi, double *Hi, double *ci, double *Ji, const double *y,
                           double *Hy);
