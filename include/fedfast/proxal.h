@@ -198,6 +198,36 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
 
 /* ==== end of Algorithm 2 ================================================== */
 
+/* ==== Algorithms 1 and 3 (proximal AL, federated and centralised) ========= */
+
+/* ff_proxal_alg1 / ff_proxal_alg3: fr_proxal_alg1 / fr_proxal_alg3
+ * (fedref/proxal.h) in binary64, the same records in a trace of doubles,
+ * the same statuses (no FR_EPREC).  Algorithm 1 keeps one Algorithm-2
+ * workspace for the whole run: for QP the blocks A_i + beta C_i^T C_i +
+ * I/((n+1) beta) + rho_i I do not change with k and are factorised once
+ * per run (never refactored).  kkt1, kkt2 and sub are upper bounds
+ * (ff_proxal_kkt's), so thm31_ok and inner_ok are certificates.
+ * Checked by: tests/proxal/test_alg.c, the audit, `fedref table1`,
+ *   vectors/proxal_alg*.json. */
+typedef struct {
+    size_t kmax, d, mtot;
+    unsigned keep;
+    size_t iters;
+    int terminated, thm31_ok;
+    double *w, *mu;
+    double *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
+    unsigned long *inner;
+    unsigned char *inner_ok;
+    unsigned long factorisations;   /* Cholesky factorisations in the whole run */
+} ff_proxal_trace;
+int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
+                         const fr_proxal_alg_params *prm);
+void ff_proxal_trace_clear(ff_proxal_trace *t);
+int ff_proxal_alg1(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm);
+int ff_proxal_alg3(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm);
+
+/* ==== end of Algorithms 1 and 3 =========================================== */
+
 #ifdef __cplusplus
 }
 #endif
