@@ -105,6 +105,25 @@ START_TEST(gen_qp_props)
 }
 END_TEST
 
+/* Known answers from the independent Python implementation of docs/RNG.md
+ * (docs/rng_reference.py, proxal_qp(5, 1, 4, 2), printed by its main()). */
+START_TEST(gen_qp_python)
+{
+    double A[16], b[4], C[2 * 2 * 4], e[2 * 2];
+    ck_assert_int_eq(fr_proxal_gen_qp(A, b, C, e, 1, 4, 2, 5), FR_OK);
+    static const double A0[4] = {0x1.78451fe888b98p-1, 0x1.0bebb7bd6d0eep-5, 0x1.25604cb98ee15p-5,
+                                 0x1.9074c1aefe2b8p-6};
+    static const double B1[4] = {0x1.19ce2b78d7432p-2, 0x1.39a37987eac5dp-2, 0x1.70209a8e1bef3p-4,
+                                 -0x1.d04e81d5fe400p-1};
+    static const double C0[4] = {0x1.d1790cfda7cedp-3, -0x1.47638599a7b84p-3, 0x1.47e72763237f3p-1,
+                                 -0x1.d38bac54310b4p-1};
+    static const double E0[2] = {0x1.e96fc787f53f9p-1, -0x1.2ca349307332ep-2};
+    for (int k = 0; k < 4; k++)
+        ck_assert(A[k] == A0[k] && b[k] == B1[k] && C[k] == C0[k]);
+    ck_assert(e[0] == E0[0] && e[1] == E0[1]);
+}
+END_TEST
+
 START_TEST(gen_qp_moments)
 {
     enum { N = 1, D = 400, MT = 50 };
@@ -645,6 +664,7 @@ Suite *suite_proxal_problem(void)
     TCase *tc = tcase_create("problem");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, gen_qp_props);
+    tcase_add_test(tc, gen_qp_python);
     tcase_add_test(tc, gen_qp_moments);
     tcase_add_test(tc, gen_lg_props);
     tcase_add_test(tc, eval_reference);
