@@ -92,7 +92,8 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
  * loop on MPFI enclosures of the stable forms (the logistic terms are
  * transcendental).  Zeros are +0.  The Ziv loop cannot decide a value that
  * is a number of the output precision reached only by cancelling
- * transcendental terms (e.g. D_i = 0 for two identical groups): then
+ * transcendental terms (e.g. grad D_i = 0 for two identical
+ * groups): then
  * FR_EINTERNAL, outputs untouched.  Outputs are computed in temporaries
  * (w may be any precision; outputs must not overlap each other: FR_EDOM).
  * Checked by: tests/proxal/test_problem.c (independent formulas, central
