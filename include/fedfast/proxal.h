@@ -103,10 +103,27 @@ int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w,
  *   P_{i,k} for the state (P, wk, mu, beta), context in *ctx (which must
  *   outlive F; no allocation); quad(i) is nonzero for QP (the Hessian
  *   A_i + beta C_i^T C_i + I/((n+1) beta) does not depend on k).
+ * Math (derivation in ref/proxal/lk.c): with t_j = mu_j + beta c_j(w) and
+ *   y_j = [t_j]_+ (inequality) or t_j (equality), grad P_{i,k} = grad f_i +
+ *   sum_j y_j grad c_ij + (w - w^k)/((n+1) beta); the Hessian is Hess f_i +
+ *   sum_{j active} beta grad c_ij grad c_ij^T + sum_j y_j Hess c_ij +
+ *   I/((n+1) beta), active = equality or t_j > 0: at the kink t_j = 0 the
+ *   row is INACTIVE (both one-sided limits are in the generalised
+ *   Hessian); sum_{i=0}^n P_{i,k} = l_k - h.
  * Domain: P valid with h = 0; wk, mu, w finite; mu_j >= 0 on inequality
- *   rows; beta > 0 finite.
- * Statuses: FR_ENULL, FR_ESIZE (i > n), P's check, FR_ENONFINITE, FR_EDOM
- *   (h != 0, a negative inequality multiplier, beta <= 0).
+ *   rows (-0 is the multiplier 0; equality multipliers are free); beta > 0
+ *   finite.  Outputs: val, g (and H for pik) each optional (NULL: not
+ *   computed; all NULL: FR_OK after the checks); mu_next required.
+ * Statuses: in class order: FR_ENULL (P, w, wk, mu; mu_next; F, ctx; the
+ *   problem's arrays), FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ *   problem's; w, wk, mu, beta), FR_EDOM (the problem's; h != 0, a negative
+ *   inequality multiplier, beta <= 0 or -0; two outputs that overlap: val
+ *   in g or H, g in H); after the start FR_ENOMEM, FR_ENONFINITE (an
+ *   output overflows), or the evaluator's status.  Outputs untouched on
+ *   error; mu_next may alias mu (written last).
+ * Accuracy: no proved bound (the NP/FAIR terms use libm); measured against
+ *   ref and bounded in vectors/proxal_lk.json by 2^-40 times the sum of the
+ *   terms' magnitudes (vectors/proxal/proxal_lk.c).
  * Checked by: tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c
  *   (Remark 3.1; l_k = sum_i P_{i,k} + h), vectors/proxal_lk.json. */
 int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const double *w,
