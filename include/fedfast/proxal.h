@@ -60,14 +60,25 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Stable forms: phi(w; x, y) = max(t, 0) + log1p(e^{-|t|}) - y t, t = w^T x;
  * phi' = s(t) - y with s the logistic function formed without overflow;
  * phi'' = s(t) s(-t).
- * Domain: fr_proxal_problem_check(P), i <= n, w finite (d).
- * Statuses: FR_ENULL (P, w; y when Hy), FR_ESIZE (i > n), the problem's
- *   check, FR_ENONFINITE (w; after the start when a value overflows).
+ * Domain: fr_proxal_problem_check(P), i <= n, w finite (d); y (m_i) finite
+ *   when Hy is wanted.  When m_i = 0 (NP's server) ci, Ji are not written
+ *   and y may be NULL.  f_0 = 0 (the server has no objective).
+ * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1, m_i
+ *   as fr_proxal_mi: 0 for i > n or a bad shape; the problem's arrays),
+ *   FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ *   problem's; w; y when read), FR_EDOM (the problem's; two outputs that
+ *   overlap); after the start FR_ENOMEM (the workspace), FR_ENONFINITE
+ *   (an output overflows).  Outputs untouched on error (computed in a
+ *   workspace, copied out).
+ * Algorithm: QP by dgemv/ddot; NP/FAIR t = ddot(x, w) per sample, the
+ *   gradients by daxpy, the Hessians X^T diag(a) X as dsyr rank-1 updates
+ *   of the upper triangle, mirrored (exactly symmetric).
  * Accuracy: QP: each output within the usual dot-product bound (BLAS);
  *   NP/FAIR: within a few ulps per term of the stable forms (no proved
  *   bound; the audit reports fast vs ref).
- * Checked by: tests/proxal/test_problem.c (against ref, and gradients and
- *   Hessians against central differences), the audit. */
+ * Checked by: tests/proxal/test_problem.c (against ref, which is checked
+ *   against independent formulas and central differences; edges),
+ *   tests/proxal/test_status_problem.c, the audit (section proxal_problem). */
 int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
                           double *gi, double *Hi, double *ci, double *Ji, const double *y,
                           double *Hy);
@@ -94,10 +105,27 @@ int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w,
  *   P_{i,k} for the state (P, wk, mu, beta), context in *ctx (which must
  *   outlive F; no allocation); quad(i) is nonzero for QP (the Hessian
  *   A_i + beta C_i^T C_i + I/((n+1) beta) does not depend on k).
+ * Math (derivation in ref/proxal/lk.c): with t_j = mu_j + beta c_j(w) and
+ *   y_j = [t_j]_+ (inequality) or t_j (equality), grad P_{i,k} = grad f_i +
+ *   sum_j y_j grad c_ij + (w - w^k)/((n+1) beta); the Hessian is Hess f_i +
+ *   sum_{j active} beta grad c_ij grad c_ij^T + sum_j y_j Hess c_ij +
+ *   I/((n+1) beta), active = equality or t_j > 0: at the kink t_j = 0 the
+ *   row is INACTIVE (both one-sided limits are in the generalised
+ *   Hessian); sum_{i=0}^n P_{i,k} = l_k - h.
  * Domain: P valid with h = 0; wk, mu, w finite; mu_j >= 0 on inequality
- *   rows; beta > 0 finite.
- * Statuses: FR_ENULL, FR_ESIZE (i > n), P's check, FR_ENONFINITE, FR_EDOM
- *   (h != 0, a negative inequality multiplier, beta <= 0).
+ *   rows (-0 is the multiplier 0; equality multipliers are free); beta > 0
+ *   finite.  Outputs: val, g (and H for pik) each optional (NULL: not
+ *   computed; all NULL: FR_OK after the checks); mu_next required.
+ * Statuses: in class order: FR_ENULL (P, w, wk, mu; mu_next; F, ctx; the
+ *   problem's arrays), FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ *   problem's; w, wk, mu, beta), FR_EDOM (the problem's; h != 0, a negative
+ *   inequality multiplier, beta <= 0 or -0; two outputs that overlap: val
+ *   in g or H, g in H); after the start FR_ENOMEM, FR_ENONFINITE (an
+ *   output overflows), or the evaluator's status.  Outputs untouched on
+ *   error; mu_next may alias mu (written last).
+ * Accuracy: no proved bound (the NP/FAIR terms use libm); measured against
+ *   ref and bounded in vectors/proxal_lk.json by 2^-40 times the sum of the
+ *   terms' magnitudes (vectors/proxal/proxal_lk.c).
  * Checked by: tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c
  *   (Remark 3.1; l_k = sum_i P_{i,k} + h), vectors/proxal_lk.json. */
 int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const double *w,
@@ -168,8 +196,18 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
  *   subproblem's Newton iteration did not reach its tolerance within
  *   newton_max, or a Cholesky factorisation failed: F_i + rho_i I not
  *   positive definite in binary64 -- both reported, never a silent
- *   hang), or the oracle's status.  Not terminating within tmax is NOT an
- *   error: info->terminated = 0.
+ *   hang; this includes eps_{t+1} = q^t falling below what binary64 can
+ *   verify, ~ (n + 5) 2^-53 times the gradient terms' magnitudes, before
+ *   (19) holds: choose q no smaller than the ADMM's contraction), or the
+ *   oracle's status.  Not terminating within tmax is NOT an error:
+ *   info->terminated = 0.
+ * Tolerances: every "<= eps" is verified on the returned point with the
+ *   rounding of the gradient's assembly bounded (fast/proxal/admm.c), and
+ *   thm41 is computed directly from the oracle's gradients at w (not from
+ *   (19)): both relative to the oracle's returned values, taken as exact.
+ *   info->factorisations counts the dpotrf calls of THIS call (0 when the
+ *   workspace already holds every quadratic block's factor; the factors
+ *   are also dropped when the oracle's (eval, ctx) pair changes).
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c
  *   (Theorem 4.1 on >= 100 seeded instances), the audit. */
 int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
@@ -194,8 +232,18 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * the same statuses (no FR_EPREC).  Algorithm 1 keeps one Algorithm-2
  * workspace for the whole run: for QP the blocks A_i + beta C_i^T C_i +
  * I/((n+1) beta) + rho_i I do not change with k and are factorised once
- * per run (never refactored).  kkt1, kkt2 and sub are upper bounds
- * (ff_proxal_kkt's), so thm31_ok and inner_ok are certificates.
+ * per run (never refactored): the oracle context (wk, mu) is updated in
+ * place so the workspace's key stays the same.  kkt1, kkt2 are upper
+ * bounds (ff_proxal_kkt's, on the extended system of fr_proxal_alg1: the
+ * client gradients and the equality pairs inside its error bound); sub is
+ * Algorithm 2's thm41 (Algorithm 1) or the same recursive-sum bound of
+ * sum_i grad P_{i,k} (Algorithm 3), the oracle's gradients taken as exact;
+ * so thm31_ok and inner_ok are certificates for the oracle's numbers.
+ * tau_k = RN(sbar/(k+1)^2) and (8) is tested as printed in binary64 (RN):
+ * thm31_ok may then fail by rounding when (8) holds within a few ulps
+ * (docs/PROXAL.md; never seen in pc_proxal_thm31).  Algorithm 3: LAPACK
+ * dpotrf/dpotrs on the summed Hessians, factorisations counts them.
+ * ff_proxal_trace_init: as fr_proxal_trace_init without FR_EPREC.
  * Checked by: tests/proxal/test_alg.c, the audit, `fedref table1`,
  *   vectors/proxal_alg*.json. */
 typedef struct {
@@ -207,7 +255,8 @@ typedef struct {
     double *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
     unsigned long *inner;
     unsigned char *inner_ok;
-    unsigned long factorisations;   /* Cholesky factorisations in the whole run */
+    unsigned long factorisations;   /* Cholesky factorisations in the whole run (Algorithm 1:
+                                       n + 1 for QP; Algorithm 3: one per Newton step) */
 } ff_proxal_trace;
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm);

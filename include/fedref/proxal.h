@@ -83,14 +83,90 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
 /* ==== the problems of Sec. 5: evaluation of f_i, c_i and their derivatives  */
 
 /* fr_proxal_client_eval: ff_proxal_client_eval (fedfast/proxal.h: the same
- * outputs, layout, optional outputs, domain and statuses, plus FR_EPREC,
- * FR_ENOMEM) at the precision of each output: QP outputs correctly rounded
- * (exact sums); NP/FAIR values and derivatives correctly rounded by a Ziv
- * loop (the logistic terms are transcendental).
- * Checked by: tests/proxal/test_problem.c, the audit. */
+ * outputs, layout, optional outputs, domain and statuses, plus after the
+ * start FR_EPREC (an exact product or t = w^T x needs more than 2^24 bits
+ * or leaves MPFR's exponent range), FR_EINTERNAL (the Ziv loop undecided at
+ * 2^16 bits), FR_ENOMEM; no overflow) at the precision of each output,
+ * to nearest: QP outputs correctly rounded (one mpfr_sum of exact
+ * products); NP/FAIR values and derivatives correctly rounded by a Ziv
+ * loop on MPFI enclosures of the stable forms (the logistic terms are
+ * transcendental; samples of equal (t, y) merged with exact coefficients,
+ * so equal terms of FAIR's two groups cancel exactly).  Zeros are +0.  A
+ * value that is a number of the output precision reached by cancelling
+ * pieces at distinct t would not be decided: FR_EINTERNAL, outputs
+ * untouched (never seen; not proved impossible).  Outputs are computed in
+ * temporaries (w may be any precision; outputs must not overlap each
+ * other: FR_EDOM).
+ * Checked by: tests/proxal/test_problem.c (independent formulas, central
+ * differences at 256 bits, ref vs fast), tests/proxal/test_status_problem.c,
+ * the audit (section proxal_problem). */
 int fr_proxal_client_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t fi,
                           mpfr_t *gi, mpfr_t *Hi, mpfr_t *ci, mpfr_t *Ji, mpfr_t *const y,
                           mpfr_t *Hy);
+
+/* ---- the seeded generators (docs/RNG.md, proxal; docs/PROXAL.md) --------
+ * Data generation, not a wing's numerics: they live in libfedref (they use
+ * the correctly rounded Gaussians of fr_rng_gaussian2 at 53 bits) and
+ * output binary64 data that fast's users take as input.  Every other
+ * operation is one IEEE binary64 +, -, *, / or sqrt (to nearest, no FMA,
+ * no libm, no BLAS) in the order below, so the output is the same bits in
+ * any implementation of docs/RNG.md (docs/rng_reference.py).  The Gaussian
+ * tape of a stream: z0, z1 of its successive Box-Muller pairs, each RN to
+ * binary64, used one by one (an unused z1 at the end is dropped).
+ *
+ * fr_proxal_gen_qp: an instance of (25) as 004 Sec. 5.1 describes it,
+ * n clients, dimension d, mt rows per owner.  Outputs (caller's arrays, as
+ * fr_proxal_problem reads them): A (n d d), b (n d), C ((n + 1) mt d),
+ * e ((n + 1) mt; the paper's d_i).
+ *   For i = 0..n, tape of stream FR_PROXAL_STREAM_C + i: C_i row-major,
+ *     C_i[j][k] = z / sqrt(d) (sqrt(d) rounded once, one division); then
+ *     e_i, then (i >= 1) b_i, each "on the unit sphere": z_1..z_k from the
+ *     tape, s = sum z_j^2 left to right, r = sqrt(s), entries z_j / r.
+ *     Then (i >= 1) A_i:
+ *   D_i: d words of stream FR_PROXAL_STREAM_D + i, D_kk = 1/2 + (word >> 12)
+ *     2^-53 (exact, uniform on [1/2, 1) at 52 bits).
+ *   U_i = H_0 H_1 .. H_{d-2}: the tape of stream FR_PROXAL_STREAM_U + i
+ *     gives x_0 (d entries), x_1 (d - 1), .., x_{d-2} (2) in order; H_k =
+ *     I - tau v v^T acts on indices k..d-1 with v = x_k except v_0 = x_0 +
+ *     sign(x_0) sqrt(sum x_j^2) (sign(+-0) = +), tau = 2 / sum v_j^2 (sums
+ *     left to right; a zero sum skips H_k).  Gaussian vectors give a Haar
+ *     U_i up to the signs of its columns (Stewart 1980), which cancel in
+ *     U D U^T.
+ *   A_i = U_i D_i U_i^T, formed as M = diag(D_i), then for k = d-2 down to
+ *     0: p_a = tau (sum_b M_ab v_b) (b left to right), beta = 0.5 (tau
+ *     sum_a p_a v_a), w_a = p_a - beta v_a, M_ab = M_ab - (v_a w_b + w_a
+ *     v_b) for a, b in k..d-1 (bit-for-bit symmetric).  A_i = M: within a
+ *     few d^2 2^-53 of a matrix with spectrum D_i (the tests measure
+ *     ||A_i - U D U^T|| and the eigenvalue range).
+ *   The authors' LCQP/utils.py departs: e_0 = 0 and no f_0 (the server is
+ *   their last index with A = 0, b = 0): docs/PROXAL.md.
+ * Statuses: FR_ENULL (A, b, C, e), FR_ESIZE (n, d, mt = 0 or above
+ *   FR_PROXAL_N_MAX, FR_PROXAL_D_MAX), FR_ENOMEM, FR_EINTERNAL (a Gaussian's
+ *   Ziv loop; never).  Outputs untouched on error.  Cost: ~d^3 (4/3) flops
+ *   and d^2 / 2 Gaussians per client (Table 1's largest, n = 10, d = 500:
+ *   a few seconds).
+ *
+ * fr_proxal_gen_lg: a synthetic NP (kind FR_PROXAL_NP: clients 1..n,
+ * cnt[0] = 0) or FAIR (FR_PROXAL_FAIR: owners 0..n) problem with s >= 2
+ * samples per owner (cnt[i] = s), rows x = (1, x_1, .., x_{d-1}):
+ *   NP:   sample j of client i has label y = j mod 2 (both classes),
+ *         x_k = z + (y ? 1/2 : -1/2);
+ *   FAIR: group j mod 2 (both groups), label y = below(2) from stream
+ *         FR_PROXAL_STREAM_Y + i, x_k = z + (y ? 1/2 : -1/2) + (grp ? 1/4 :
+ *         -1/4) (the shift exact, one rounding);
+ *   z from the tape of stream FR_PROXAL_STREAM_X + i, row by row.  Outputs:
+ *   cnt (n + 1), X (sum cnt rows of d), y, grp (FAIR only; NULL allowed for
+ *   NP).  The caller sets r (and h) in the fr_proxal_problem.
+ * Statuses: FR_ENULL (cnt, X, y; grp for FAIR), FR_ESIZE (n, d = 0 or above
+ *   the limits, s < 2 or > FR_PROXAL_S_MAX), FR_EDOM (kind not NP/FAIR),
+ *   FR_ENOMEM, FR_EINTERNAL (never).  Outputs untouched on error.
+ * Checked by: tests/proxal/test_problem.c (orthogonality of U through the
+ * spectrum of A, symmetry, unit norms, moments, reproducibility),
+ * tests/proxal/test_status_problem.c. */
+int fr_proxal_gen_qp(double *A, double *b, double *C, double *e, size_t n, size_t d, size_t mt,
+                     uint64_t seed);
+int fr_proxal_gen_lg(int kind, size_t *cnt, double *X, unsigned char *y, unsigned char *grp, size_t n,
+                     size_t d, size_t s, uint64_t seed);
 
 /* ==== end of the problems ================================================= */
 
@@ -99,9 +175,18 @@ int fr_proxal_client_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w,
 /* ==== the proximal AL subproblem: l_k (6), P_{i,k} (10)-(11), multipliers === */
 
 /* As ff_proxal_lk, ff_proxal_pik, ff_proxal_mu_update (fedfast/proxal.h),
- * in MPFR at the precision of the outputs (the contract of each states its
- * accuracy: correctly rounded where the inputs are exact numbers and the
- * result is algebraic; Ziv loops for the logistic terms).  Checked by:
+ * in MPFR at the precision of the outputs: every output correctly rounded
+ * to nearest at its own precision (w, wk, mu, beta may have any precision).
+ * One Ziv loop for all kinds: fr_proxal_client_eval's outputs at a working
+ * precision wp are enclosed (a point for QP once wp makes them exact), the
+ * formulas evaluated in MPFI, wp doubled until both ends of every
+ * enclosure round alike (and, for H, every inequality t_j has a certified
+ * sign), up to 2^18 bits.  Statuses: as fast's, with beta NULL FR_ENULL;
+ * after the start FR_EPREC (the Ziv loop undecided at 2^18 bits: an exact
+ * result on a rounding boundary reached only through transcendental
+ * terms), FR_ENOMEM, and fr_proxal_client_eval's (FR_EINTERNAL when its
+ * own Ziv loop cannot decide an exactly cancelling sum, e.g. an exact kink
+ * of a FAIR row at D_i = 0 through different samples).  Checked by:
  * tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c,
  * vectors/proxal_lk.json. */
 int fr_proxal_lk(mpfr_t val, mpfr_t *g, const fr_proxal_problem *P, mpfr_t *const w,
@@ -143,8 +228,12 @@ void fr_proxal_admm_info_clear(fr_proxal_admm_info *info);
  * step at the precision of w (the working precision): the quadratic
  * subproblems by an MPFR Cholesky factorisation (once per call per
  * quadratic block) and solve, the others by damped Newton with the same
- * stopping rules; the same statuses plus FR_EPREC, FR_ENOMEM.  No
- * workspace argument: ref is for small instances.
+ * stopping rules; the same statuses plus FR_EPREC, FR_ENOMEM (FR_ENULL also
+ * for an info not initialised by fr_proxal_admm_info_init).  Every
+ * tolerance test, (18), (19) and thm41 are certified for the stored
+ * numbers (exact sums by mpfr_sum rounded both ways; the oracle's values
+ * taken as exact); eps_{t+1} = RD(q^t).  No workspace argument: ref is
+ * for small instances.
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c. */
 int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
                    const fr_proxal_admm_params *prm);
@@ -178,17 +267,38 @@ int fr_proxal_pk_fsum(fr_proxal_fsum *F, fr_proxal_pk_ctx *ctx, const fr_proxal_
  *   iters     outer iterations done; terminated: (8) held;
  *   thm31_ok  at termination, kkt1 <= eps1 and kkt2 <= eps2 (Theorem 3.1
  *             certified); 0 if not terminated.
+ * ref makes every test in the safe direction, so the flags hold for the
+ * exact values of the stored numbers: tau records tau_k = sbar/(k+1)^2
+ * rounded DOWN (the inner tolerance; Algorithm 2 receives the binary64
+ * RD(min(tau_k, 1))); dw, dmu rounded up; (8) as RU(dw + beta RU(tau_k))
+ * <= RD(beta eps1) and dmu <= RD(beta eps2).  sub: Algorithm 1:
+ * fr_proxal_admm's thm41; Algorithm 3: max_k max(RU(G_k), -RD(G_k)), G =
+ * sum_i grad P_{i,k} (the oracle's gradients taken as exact in both).
+ * kkt1, kkt2 by fr_proxal_kkt on an extended system: client gradients
+ * g_2..g_n as columns with multiplier 1 (so the sum of gradients is inside
+ * the exact residual), equality rows as the column pair (grad c_j, c_j,
+ * mu+) and (-grad c_j, -c_j, mu-).  Algorithm 3's Newton: the summed
+ * P_{i,k} Hessians, an MPFR Cholesky at the trace's precision (a pivot <=
+ * 0 is FR_EDOM), full step if Armijo (c1 = 1e-4) holds or the certified
+ * residual halves, else Armijo halvings (at most 60, then FR_EDOM), at
+ * most newton_max steps per outer iteration (then FR_EDOM).
  * A theorem that fails (inner_ok 0 for a terminated inner call, thm31_ok 0
  * after (8)) is NOT an error status: the run returns FR_OK with the flags
  * and the numbers; the proof checks, the audit and `fedref table1` report
  * it as a failure.
  * Statuses: argument errors (trace untouched): FR_ENULL (t, a zeroed
  *   trace), fr_proxal_alg_check's, FR_ESIZE (a trace for other sizes);
- *   after the start (trace reset): FR_ENOMEM, FR_EPREC, or the subproblem
- *   solver's status (FR_EDOM: a Newton solve that did not reach its
- *   tolerance, reported with the iteration in t->iters).
- * fr_proxal_trace_init: every value NaN, counts 0; statuses as
- * fr_proxal_alg_check's plus FR_EPREC, FR_ESIZE (record counts), FR_ENOMEM.
+ *   after the start (trace reset: values NaN, counts 0, then the records
+ *   of the iterations done): FR_ENOMEM, FR_EPREC, or the subproblem
+ *   solver's or an oracle's status (FR_EDOM: a Newton solve that did not
+ *   reach its tolerance, reported with the iteration in t->iters;
+ *   FR_EINTERNAL: an oracle's Ziv loop undecided).
+ * fr_proxal_trace_init: every value NaN, counts 0, values at precision
+ * prec; statuses: FR_ENULL (t), then fr_proxal_alg_check(P, prm, 1)'s
+ * (only newton_max of the admm fields is read: a trace serves both
+ * algorithms) with FR_EPREC (prec outside [MPFR_PREC_MIN, FR_PREC_MAX])
+ * after FR_ESIZE, FR_ESIZE ((kmax + 1) d above FR_COUNT_MAX with KEEP_W),
+ * FR_ENOMEM.
  * fr_proxal_trace_clear frees and zeroes (safe on NULL and zeroed traces).
  * Checked by: tests/proxal/test_alg.c, proofs_checks/proxal/check_alg.c
  *   (Theorems 3.1, 4.1 on >= 100 seeded instances; Lemma 3.2), the audit,

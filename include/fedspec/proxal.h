@@ -88,15 +88,40 @@ typedef struct {
 #define FR_PROXAL_N_MAX 4096u
 #define FR_PROXAL_D_MAX 8192u
 
-/* FR_OK or the first failing class (FR_ENULL, FR_ESIZE, FR_ENONFINITE,
- * FR_EDOM: an unknown kind or h, labels/groups not 0/1, a client without
- * both classes (NP), r_i < 0, A_i not symmetric, gamma < 0, lo > hi). */
+/* FR_OK or the first failing class: FR_ENULL (P; the kind's arrays: QP A,
+ * b, C, e; NP cnt, X, y, r; FAIR also grp; lo, hi when h = BOX), FR_ESIZE
+ * (n, d, mt = 0 or above the limits; NP cnt[0] != 0; sum cnt d above
+ * FR_COUNT_MAX), FR_ENONFINITE (any double read: the kind's data, r,
+ * gamma when h = L1, lo/hi when h = BOX), FR_EDOM (an unknown kind or h,
+ * labels/groups not 0/1, a client without both classes (NP), an owner
+ * i = 0..n without both groups (FAIR: D_i needs both means), r_i < 0
+ * (-0 is 0), A_i not exactly symmetric, gamma < 0, some lo_k > hi_k).
+ * A_i PSD is NOT checked (it would need a factorisation): the generator
+ * below makes A_i positive definite by construction.
+ * Checked by: tests/proxal/test_status_problem.c. */
 int fr_proxal_problem_check(const fr_proxal_problem *P);
-/* m_i of P (0 if i > n or P invalid); the total sum m_i by fr_proxal_mtot. */
+/* m_i of P; the total sum m_i by fr_proxal_mtot.  0 if P is NULL, its kind
+ * unknown, n, d or mt outside the limits, or i > n: only these structural
+ * fields are read (the data are fr_proxal_problem_check's). */
 size_t fr_proxal_mi(const fr_proxal_problem *P, size_t i);
 size_t fr_proxal_mtot(const fr_proxal_problem *P);
 /* 1 if row j of c_i is an equality (QP), else 0. */
 int fr_proxal_row_eq(const fr_proxal_problem *P, size_t i, size_t j);
+
+/* The seeded generators (fedref/proxal.h: fr_proxal_gen_qp, _gen_lg) draw
+ * from these streams of Philox key (seed, stream) (docs/RNG.md):
+ *   FR_PROXAL_STREAM_D + i   QP: the eigenvalues D_i (i = 1..n)
+ *   FR_PROXAL_STREAM_U + i   QP: the Householder vectors of U_i
+ *   FR_PROXAL_STREAM_C + i   QP: C_i, e_i, then b_i (i = 0..n)
+ *   FR_PROXAL_STREAM_X + i   NP/FAIR: owner i's features
+ *   FR_PROXAL_STREAM_Y + i   FAIR: owner i's labels
+ * and FR_PROXAL_S_MAX bounds the samples per owner. */
+#define FR_PROXAL_STREAM_D ((uint64_t)1 << 32)
+#define FR_PROXAL_STREAM_U ((uint64_t)2 << 32)
+#define FR_PROXAL_STREAM_C ((uint64_t)3 << 32)
+#define FR_PROXAL_STREAM_X ((uint64_t)4 << 32)
+#define FR_PROXAL_STREAM_Y ((uint64_t)5 << 32)
+#define FR_PROXAL_S_MAX ((size_t)1 << 20)
 
 /* ==== end of the problems ================================================= */
 
@@ -141,9 +166,12 @@ int fr_proxal_admm_check(const fr_proxal_admm_params *prm, size_t n);
  * same outer loop, with w^{k+1} found centrally: damped Newton on l_k to
  * dist_inf(0, grad l_k) <= tau_k (7).  After every outer iteration the
  * true KKT residuals of (w^{k+1}, mu^{k+1}) (Definition 1; equality rows
- * as the pair c <= 0, -c <= 0 with mu = mu+ - mu-) are computed, and at
- * termination Theorem 3.1 is certified: kkt1 <= eps1 and kkt2 <= eps2.
- * h = 0 (FR_EDOM otherwise). */
+ * as the pair c <= 0, -c <= 0 with mu = mu+ - mu-, which gives e2_j =
+ * |c_j| for either sign of mu_j) are computed, and at termination Theorem
+ * 3.1 is certified: kkt1 <= eps1 and kkt2 <= eps2.  h = 0 (FR_EDOM
+ * otherwise).  Algorithm 2 is called with tau = min(tau_k, 1) (its domain
+ * is (0, 1]; sbar > 1 makes tau_0 > 1, and a smaller tolerance still gives
+ * (7)); prm->admm.tau is not read. */
 enum { FR_PROXAL_KEEP_W = 1u };     /* keep every w^k (else the output only) */
 typedef struct {
     double eps1, eps2;              /* (0, 1) */
@@ -156,12 +184,17 @@ typedef struct {
     unsigned keep;                  /* FR_PROXAL_KEEP_* bits */
 } fr_proxal_alg_params;
 
-/* FR_OK or the first failing class: fr_proxal_problem_check's, FR_ENULL
- * (prm, w0; admm.rho for Algorithm 1), FR_ESIZE (kmax), FR_ENONFINITE
- * (eps1, eps2, sbar, beta, w0, mu0; the admm fields), FR_EDOM (eps1, eps2
- * outside (0, 1), sbar or beta <= 0, a negative inequality multiplier, h
- * != 0, unknown keep bits, the admm fields as fr_proxal_admm_check; alg3
- * = 1 skips the admm fields except newton_max). */
+/* FR_OK or the first failing class over all the checks (fedref_common.h
+ * order): fr_proxal_problem_check's, FR_ENULL (P, prm, w0; admm.rho for
+ * Algorithm 1), FR_ESIZE (kmax; newton_max; Algorithm 1: tmax),
+ * FR_ENONFINITE (eps1, eps2, sbar, beta, w0, mu0; Algorithm 1: q, rho),
+ * FR_EDOM (eps1, eps2 outside (0, 1), sbar or beta <= 0 (-0 included), a
+ * negative inequality multiplier (-0 is 0; equality multipliers are free),
+ * h != 0, unknown keep bits; Algorithm 1: the admm fields as
+ * fr_proxal_admm_check except tau, which is not read).  alg3 = 1 reads
+ * newton_max only of the admm fields.  When a size is bad (FR_ENULL or
+ * FR_ESIZE) the arrays are not read.  Checked by:
+ * tests/proxal/test_status_alg.c.  spec/proxal/alg_check.c. */
 int fr_proxal_alg_check(const fr_proxal_problem *P, const fr_proxal_alg_params *prm, int alg3);
 
 /* ==== end of Algorithms 1 and 3 =========================================== */
