@@ -63,8 +63,9 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Domain: fr_proxal_problem_check(P), i <= n, w finite (d); y (m_i) finite
  *   when Hy is wanted.  When m_i = 0 (NP's server) ci, Ji are not written
  *   and y may be NULL.  f_0 = 0 (the server has no objective).
- * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1; the
- *   problem's arrays), FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1, m_i
+ *   as fr_proxal_mi: 0 for i > n or a bad shape; the problem's arrays),
+ *   FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
  *   problem's; w; y when read), FR_EDOM (the problem's; two outputs that
  *   overlap); after the start FR_ENOMEM (the workspace), FR_ENONFINITE
  *   (an output overflows).  Outputs untouched on error (computed in a
@@ -75,8 +76,9 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Accuracy: QP: each output within the usual dot-product bound (BLAS);
  *   NP/FAIR: within a few ulps per term of the stable forms (no proved
  *   bound; the audit reports fast vs ref).
- * Checked by: tests/proxal/test_problem.c (against ref, and gradients and
- *   Hessians against central differences), the audit. */
+ * Checked by: tests/proxal/test_problem.c (against ref, which is checked
+ *   against independent formulas and central differences; edges),
+ *   tests/proxal/test_status_problem.c, the audit (section proxal_problem). */
 int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
                           double *gi, double *Hi, double *ci, double *Ji, const double *y,
                           double *Hy);
@@ -212,6 +214,36 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
                       const double *wk, const double *mu, double beta);
 
 /* ==== end of Algorithm 2 ================================================== */
+
+/* ==== Algorithms 1 and 3 (proximal AL, federated and centralised) ========= */
+
+/* ff_proxal_alg1 / ff_proxal_alg3: fr_proxal_alg1 / fr_proxal_alg3
+ * (fedref/proxal.h) in binary64, the same records in a trace of doubles,
+ * the same statuses (no FR_EPREC).  Algorithm 1 keeps one Algorithm-2
+ * workspace for the whole run: for QP the blocks A_i + beta C_i^T C_i +
+ * I/((n+1) beta) + rho_i I do not change with k and are factorised once
+ * per run (never refactored).  kkt1, kkt2 and sub are upper bounds
+ * (ff_proxal_kkt's), so thm31_ok and inner_ok are certificates.
+ * Checked by: tests/proxal/test_alg.c, the audit, `fedref table1`,
+ *   vectors/proxal_alg*.json. */
+typedef struct {
+    size_t kmax, d, mtot;
+    unsigned keep;
+    size_t iters;
+    int terminated, thm31_ok;
+    double *w, *mu;
+    double *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
+    unsigned long *inner;
+    unsigned char *inner_ok;
+    unsigned long factorisations;   /* Cholesky factorisations in the whole run */
+} ff_proxal_trace;
+int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
+                         const fr_proxal_alg_params *prm);
+void ff_proxal_trace_clear(ff_proxal_trace *t);
+int ff_proxal_alg1(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm);
+int ff_proxal_alg3(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm);
+
+/* ==== end of Algorithms 1 and 3 =========================================== */
 
 #ifdef __cplusplus
 }

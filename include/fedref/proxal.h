@@ -90,12 +90,13 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
  * to nearest: QP outputs correctly rounded (one mpfr_sum of exact
  * products); NP/FAIR values and derivatives correctly rounded by a Ziv
  * loop on MPFI enclosures of the stable forms (the logistic terms are
- * transcendental).  Zeros are +0.  The Ziv loop cannot decide a value that
- * is a number of the output precision reached only by cancelling
- * transcendental terms (e.g. grad D_i = 0 for two identical
- * groups): then
- * FR_EINTERNAL, outputs untouched.  Outputs are computed in temporaries
- * (w may be any precision; outputs must not overlap each other: FR_EDOM).
+ * transcendental; samples of equal (t, y) merged with exact coefficients,
+ * so equal terms of FAIR's two groups cancel exactly).  Zeros are +0.  A
+ * value that is a number of the output precision reached by cancelling
+ * pieces at distinct t would not be decided: FR_EINTERNAL, outputs
+ * untouched (never seen; not proved impossible).  Outputs are computed in
+ * temporaries (w may be any precision; outputs must not overlap each
+ * other: FR_EDOM).
  * Checked by: tests/proxal/test_problem.c (independent formulas, central
  * differences at 256 bits, ref vs fast), tests/proxal/test_status_problem.c,
  * the audit (section proxal_problem). */
@@ -243,6 +244,57 @@ int fr_proxal_pk_fsum(fr_proxal_fsum *F, fr_proxal_pk_ctx *ctx, const fr_proxal_
                       mpfr_t *const wk, mpfr_t *const mu, const mpfr_t beta);
 
 /* ==== end of Algorithm 2 ================================================== */
+
+/* ==== Algorithms 1 and 3 (proximal AL, federated and centralised) ========= */
+
+/* fr_proxal_alg1 / fr_proxal_alg3: Algorithm 1 / Algorithm 3 of 004 as
+ * fedspec/proxal.h defines them, every step at the trace's precision
+ * (fr_proxal_admm, fr_proxal_mu_update, fr_proxal_kkt).  The trace (K =
+ * kmax records per outer iteration k, entry k):
+ *   w         KEEP_W: (kmax + 1) x d, row k = w^k; else d: the output w
+ *   mu        fr_proxal_mtot entries: the output multipliers
+ *   tau, dw, dmu   tau_k, ||w^{k+1} - w^k||_inf, max_i ||mu_i^{k+1} - mu_i^k||_inf
+ *   kkt1, kkt2     the true residuals of (w^{k+1}, mu^{k+1}) (rounded up)
+ *   sub       an upper bound of dist_inf(0, grad l_k(w^{k+1})): (7)
+ *   obj, feas f(w^{k+1}) and max_j of the violation (c_j)_+ (|c_j| for
+ *             equality rows)
+ *   inner     Algorithm 2's iterations (Algorithm 3: Newton iterations)
+ *   inner_ok  1 iff sub <= tau_k (Theorem 4.1 / (7) certified)
+ *   iters     outer iterations done; terminated: (8) held;
+ *   thm31_ok  at termination, kkt1 <= eps1 and kkt2 <= eps2 (Theorem 3.1
+ *             certified); 0 if not terminated.
+ * A theorem that fails (inner_ok 0 for a terminated inner call, thm31_ok 0
+ * after (8)) is NOT an error status: the run returns FR_OK with the flags
+ * and the numbers; the proof checks, the audit and `fedref table1` report
+ * it as a failure.
+ * Statuses: argument errors (trace untouched): FR_ENULL (t, a zeroed
+ *   trace), fr_proxal_alg_check's, FR_ESIZE (a trace for other sizes);
+ *   after the start (trace reset): FR_ENOMEM, FR_EPREC, or the subproblem
+ *   solver's status (FR_EDOM: a Newton solve that did not reach its
+ *   tolerance, reported with the iteration in t->iters).
+ * fr_proxal_trace_init: every value NaN, counts 0; statuses as
+ * fr_proxal_alg_check's plus FR_EPREC, FR_ESIZE (record counts), FR_ENOMEM.
+ * fr_proxal_trace_clear frees and zeroes (safe on NULL and zeroed traces).
+ * Checked by: tests/proxal/test_alg.c, proofs_checks/proxal/check_alg.c
+ *   (Theorems 3.1, 4.1 on >= 100 seeded instances; Lemma 3.2), the audit,
+ *   vectors/proxal_alg*.json. */
+typedef struct {
+    size_t kmax, d, mtot;
+    unsigned keep;
+    size_t iters;
+    int terminated, thm31_ok;
+    mpfr_t *w, *mu;
+    mpfr_t *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
+    unsigned long *inner;
+    unsigned char *inner_ok;
+} fr_proxal_trace;
+int fr_proxal_trace_init(fr_proxal_trace *t, const fr_proxal_problem *P,
+                         const fr_proxal_alg_params *prm, mpfr_prec_t prec);
+void fr_proxal_trace_clear(fr_proxal_trace *t);
+int fr_proxal_alg1(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm);
+int fr_proxal_alg3(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm);
+
+/* ==== end of Algorithms 1 and 3 =========================================== */
 
 #ifdef __cplusplus
 }

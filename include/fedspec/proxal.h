@@ -154,6 +154,43 @@ int fr_proxal_admm_check(const fr_proxal_admm_params *prm, size_t n);
 
 /* ==== end of Algorithm 2 ================================================== */
 
+/* ==== Algorithms 1 and 3 (proximal AL, federated and centralised) ========= */
+
+/* Algorithm 1 of 004 (k = 0, 1, ..): tau_k = sbar / (k+1)^2; w^{k+1} =
+ * Algorithm 2 on (9) (F_i = P_{i,k}, prm->admm with tau = tau_k) from
+ * w~^0 = w^k (warm start); mu^{k+1} = [mu^k + beta c(w^{k+1})]_+ per
+ * inequality row (mu + beta c per equality row, QP); stop when (8):
+ * ||w^{k+1} - w^k||_inf + beta tau_k <= beta eps1 and max_i ||mu_i^{k+1} -
+ * mu_i^k||_inf <= beta eps2.  Every run starts from prm->w0, prm->mu0 (no
+ * state shared between runs).  Algorithm 3 (cProx-AL, Appendix C): the
+ * same outer loop, with w^{k+1} found centrally: damped Newton on l_k to
+ * dist_inf(0, grad l_k) <= tau_k (7).  After every outer iteration the
+ * true KKT residuals of (w^{k+1}, mu^{k+1}) (Definition 1; equality rows
+ * as the pair c <= 0, -c <= 0 with mu = mu+ - mu-) are computed, and at
+ * termination Theorem 3.1 is certified: kkt1 <= eps1 and kkt2 <= eps2.
+ * h = 0 (FR_EDOM otherwise). */
+enum { FR_PROXAL_KEEP_W = 1u };     /* keep every w^k (else the output only) */
+typedef struct {
+    double eps1, eps2;              /* (0, 1) */
+    double sbar, beta;              /* > 0 finite */
+    unsigned long kmax;             /* outer iterations, 1 .. FR_PROXAL_TMAX */
+    fr_proxal_admm_params admm;     /* Algorithm 1's inner solver (its tau is replaced by tau_k);
+                                       Algorithm 3 reads newton_max only */
+    const double *w0;               /* d entries, finite */
+    const double *mu0;              /* fr_proxal_mtot entries (inequality rows >= 0), or NULL (0) */
+    unsigned keep;                  /* FR_PROXAL_KEEP_* bits */
+} fr_proxal_alg_params;
+
+/* FR_OK or the first failing class: fr_proxal_problem_check's, FR_ENULL
+ * (prm, w0; admm.rho for Algorithm 1), FR_ESIZE (kmax), FR_ENONFINITE
+ * (eps1, eps2, sbar, beta, w0, mu0; the admm fields), FR_EDOM (eps1, eps2
+ * outside (0, 1), sbar or beta <= 0, a negative inequality multiplier, h
+ * != 0, unknown keep bits, the admm fields as fr_proxal_admm_check; alg3
+ * = 1 skips the admm fields except newton_max). */
+int fr_proxal_alg_check(const fr_proxal_problem *P, const fr_proxal_alg_params *prm, int alg3);
+
+/* ==== end of Algorithms 1 and 3 =========================================== */
+
 #ifdef __cplusplus
 }
 #endif

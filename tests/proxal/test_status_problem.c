@@ -196,7 +196,8 @@ static const st_row ROWS[] = {
     ROW(EQP, FR_ENULL, NUL(0)),
     ROW(EQP, FR_ENULL, NUL(6)),                                   /* y when Hy */
     ROW(EQP, FR_ENULL, X(XP_NULLF, 1, 0), SZ(0, 5)),              /* the problem's ENULL before ESIZE */
-    ROW(EQP, FR_ENULL, NUL(6), SZ(0, 2)),
+    ROW(EQP, FR_ESIZE, NUL(6), SZ(0, 2)),                         /* i > n: m_i = 0, y not required */
+    ROW(ENP, FR_ENULL, NUL(6), {E_X, XP_CNT, 1, 0, (size_t)-1}),  /* y required before the problem's ESIZE */
     ROW(ENP0, FR_EDOM, NUL(6), ALIAS(3, 7)),                      /* m_0 = 0: y unread */
     ROW(EQP, FR_EDOM, NUL(6), NUL(7), ALIAS(2, 3)),               /* Hy not wanted: y unread */
     ROW(EQP, FR_ESIZE, SZ(0, 2)),                                 /* i > n */
