@@ -165,6 +165,7 @@ typedef struct {
     int thm41_ok;                /* 1: thm41 <= tau (Theorem 4.1 certified), 0: not */
     unsigned long newton;        /* Newton iterations in all subproblems */
     unsigned long factorisations;/* Cholesky factorisations done */
+    unsigned long floors;        /* subproblem solves accepted at the precision floor */
 } ff_proxal_admm_info;
 
 /* A workspace: the iterates and the factorisations of the quadratic F_i +

@@ -219,6 +219,7 @@ typedef struct {
     mpfr_t eps, eps_tilde_sum, thm41;
     int thm41_ok;
     unsigned long newton, factorisations;
+    unsigned long floors;   /* subproblem solves accepted at the precision floor */
 } fr_proxal_admm_info;
 /* fr_proxal_admm_info_init / _clear: the info's reals at precision prec. */
 int fr_proxal_admm_info_init(fr_proxal_admm_info *info, mpfr_prec_t prec);
