@@ -232,7 +232,8 @@ static int solve_block(const blk *b, double *x, double eps)
     if (quad) {
         if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
             return st;
-        if (grad_phi(b, x, g, gp, &fl) <= eps)
+        double r0 = grad_phi(b, x, g, gp, &fl);
+        if (r0 <= eps || at_floor(b, r0, fl, eps))   /* the warm start already at the floor */
             return FR_OK;
         if (W->L[b->i] == NULL || W->Lr[b->i] != b->r) {
             if (W->L[b->i] == NULL && (W->L[b->i] = malloc(d * d * sizeof(double))) == NULL)
@@ -270,6 +271,8 @@ static int solve_block(const blk *b, double *x, double eps)
     if ((st = eval(b, x, &Fx, g, W->H)) != FR_OK)
         return st;
     double res = grad_phi(b, x, g, gp, &fl), fl2;
+    if (!(res <= eps) && at_floor(b, res, fl, eps))   /* the warm start already at the floor */
+        return FR_OK;
     for (unsigned long it = 0; it < b->prm->newton_max; it++) {
         if (res <= eps)
             return FR_OK;

@@ -258,6 +258,7 @@ typedef struct {
     unsigned char *inner_ok;
     unsigned long factorisations;   /* Cholesky factorisations in the whole run (Algorithm 1:
                                        n + 1 for QP; Algorithm 3: one per Newton step) */
+    unsigned long floors;           /* Algorithm 1: Algorithm 2's solves accepted at the floor */
 } ff_proxal_trace;
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm);

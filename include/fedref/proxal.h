@@ -313,6 +313,7 @@ typedef struct {
     mpfr_t *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
     unsigned long *inner;
     unsigned char *inner_ok;
+    unsigned long floors;   /* Algorithm 1: Algorithm 2's solves accepted at the precision floor */
 } fr_proxal_trace;
 int fr_proxal_trace_init(fr_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm, mpfr_prec_t prec);

@@ -242,7 +242,7 @@ static int solve_block(ctx_t *C, mpfr_t *x)
         if ((st = ev(C, C->i, x, NULL, C->g, NULL)) != FR_OK)
             goto out;
         grad_phi(C, x, res, fl);
-        if (mpfr_lessequal_p(res, C->eps)) {
+        if (mpfr_lessequal_p(res, C->eps) || at_floor(C, res, fl)) {   /* or the warm start at the floor */
             st = FR_OK;
             goto out;
         }
@@ -282,6 +282,10 @@ static int solve_block(ctx_t *C, mpfr_t *x)
     if ((st = ev(C, C->i, x, C->Fx, C->g, C->H)) != FR_OK)
         goto out;
     grad_phi(C, x, res, fl);
+    if (!mpfr_lessequal_p(res, C->eps) && at_floor(C, res, fl)) {   /* the warm start at the floor */
+        st = FR_OK;
+        goto out;
+    }
     for (unsigned long it = 0; it < C->prm->newton_max; it++) {
         if (mpfr_lessequal_p(res, C->eps)) {
             st = FR_OK;
