@@ -18,12 +18,15 @@
  * dpotrf ONCE per workspace (kept while the oracle (eval, ctx) and r are
  * the same), then one Newton step = one dpotrs solve; if the verified
  * residual exceeds eps one step of iterative refinement (another solve
- * with the new residual); still above: FR_EDOM.  Other blocks: damped
+ * with the new residual); still above: accepted at the precision floor
+ * (at_floor: eps < fl and res <= fl, info->floors) or FR_EDOM.  Other blocks: damped
  * Newton: the full step is taken when Armijo (c1 = 1e-4) holds for it or
  * its verified residual is at most half the current one (near the
  * minimiser the value test is lost in rounding); otherwise Armijo
  * backtracking, at most 60 halvings (none accepted: FR_EDOM); at most
- * newton_max steps per subproblem, else FR_EDOM.
+ * newton_max steps per subproblem, else FR_EDOM -- except at the floor
+ * (a full step that does not decrease res, no Armijo step, newton_max:
+ * accepted iff eps < fl and res <= fl; also a warm start within fl).
  * Theorem 4.1 (info->thm41): G = sum_{i=0}^n grad F_i(w_out) from the
  * oracle, |fl(G_k)| + (n + 2) u A_k (1 + 2^-20) + (n + 1) 2^-1074 with A_k
  * = fl(sum |g_ik|) bounds |G_k| (n additions). */

@@ -233,8 +233,12 @@ void fr_proxal_admm_info_clear(fr_proxal_admm_info *info);
  * for an info not initialised by fr_proxal_admm_info_init).  Every
  * tolerance test, (18), (19) and thm41 are certified for the stored
  * numbers (exact sums by mpfr_sum rounded both ways; the oracle's values
- * taken as exact); eps_{t+1} = RD(q^t).  No workspace argument: ref is
- * for small instances.
+ * taken as exact); eps_{t+1} = RD(q^t).  The precision floor and
+ * info->floors as in ff_proxal_admm, with the unit 2^-p of the working
+ * precision and no rounding of the sum (exact): fl(x) = 64 (K + 2) 2^-p
+ * max_k S_k rounded up, S_k the sum of the terms' magnitudes (RU), K = 5
+ * (client) or n + 3 (server); the same acceptance points and FR_EDOM
+ * cases.  No workspace argument: ref is for small instances.
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c. */
 int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
                    const fr_proxal_admm_params *prm);

@@ -13,7 +13,7 @@
  * taken as exact).  eps_{t+1} = RD(q^t).
  * Quadratic blocks: H_i + r I is factored ONCE per call (MPFR Cholesky,
  * round to nearest at p; a pivot <= 0 is FR_EDOM), each Newton step is a
- * solve, with at most one refinement step (then FR_EDOM).  Others: damped
+ * solve, with at most one refinement step (then the floor or FR_EDOM).  Others: damped
  * Newton as fast's (full step if Armijo holds or the certified residual
  * halves, else Armijo backtracking), newton_max steps per subproblem. */
 #include <stdlib.h>
