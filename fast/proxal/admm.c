@@ -18,12 +18,15 @@
  * dpotrf ONCE per workspace (kept while the oracle (eval, ctx) and r are
  * the same), then one Newton step = one dpotrs solve; if the verified
  * residual exceeds eps one step of iterative refinement (another solve
- * with the new residual); still above: FR_EDOM.  Other blocks: damped
+ * with the new residual); still above: accepted at the precision floor
+ * (at_floor: eps < fl and res <= fl, info->floors) or FR_EDOM.  Other blocks: damped
  * Newton: the full step is taken when Armijo (c1 = 1e-4) holds for it or
  * its verified residual is at most half the current one (near the
  * minimiser the value test is lost in rounding); otherwise Armijo
  * backtracking, at most 60 halvings (none accepted: FR_EDOM); at most
- * newton_max steps per subproblem, else FR_EDOM.
+ * newton_max steps per subproblem, else FR_EDOM -- except at the floor
+ * (a full step that does not decrease res, no Armijo step, newton_max:
+ * accepted iff eps < fl and res <= fl; also a warm start within fl).
  * Theorem 4.1 (info->thm41): G = sum_{i=0}^n grad F_i(w_out) from the
  * oracle, |fl(G_k)| + (n + 2) u A_k (1 + 2^-20) + (n + 1) 2^-1074 with A_k
  * = fl(sum |g_ik|) bounds |G_k| (n additions). */
@@ -118,12 +121,18 @@ static int finite_v(const double *v, size_t d)
     return 1;
 }
 
+/* The attainable floor's multiple: a point exact up to rounding is certified
+ * within FLOOR_C times the rounding part of the bound (see floor below). */
+#define FLOOR_C 64.0
+
 /* grad phi at x from the oracle's gF into out; returns the verified bound
- * of ||grad phi(x)||_inf (>= the exact value for the oracle's gF). */
-static double grad_phi(const blk *b, const double *x, const double *gF, double *out)
+ * of ||grad phi(x)||_inf (>= the exact value for the oracle's gF), and in
+ * *floor the attainable floor at x: FLOOR_C max_k [(K + 2) u S_k (1 +
+ * 2^-20) + K 2^-1074], FLOOR_C times the rounding part of the bound. */
+static double grad_phi(const blk *b, const double *x, const double *gF, double *out, double *floor_)
 {
     const size_t d = b->W->d, n = b->W->n;
-    double bound = 0;
+    double bound = 0, fl = 0;
     for (size_t k = 0; k < d; k++) {
         double v, S;
         unsigned K;
@@ -142,11 +151,25 @@ static double grad_phi(const blk *b, const double *x, const double *gF, double *
             K = 5;
         }
         out[k] = v;
-        double e = fabs(v) + (double)(K + 2) * U53 * S * (1 + 0x1p-20) + (double)K * 0x1p-1074;
+        double rp = (double)(K + 2) * U53 * S * (1 + 0x1p-20) + (double)K * 0x1p-1074;
+        double e = fabs(v) + rp;
+        fl = fmax(fl, rp);
         if (!(e <= bound))
             bound = isnan(e) ? e : fmax(bound, e);
     }
+    *floor_ = FLOOR_C * fl;
     return bound;
+}
+
+/* Accept x at the precision floor: eps below the attainable floor and the
+ * certified residual within it (contract: fedfast/proxal.h, "floors"). */
+static int at_floor(const blk *b, double res, double fl, double eps)
+{
+    if (eps < fl && res <= fl) {
+        b->info->floors++;
+        return 1;
+    }
+    return 0;
 }
 
 /* phi(x) up to a constant (Armijo only). */
@@ -208,11 +231,12 @@ static int solve_block(const blk *b, double *x, double eps)
     double *g = W->g, *gp = W->g2, *s = W->s, *y = W->y;
     int quad = b->F->quad != NULL && b->F->quad(b->F->ctx, b->i) != 0;
     int st;
-    double Fx;
+    double Fx, fl;
     if (quad) {
         if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
             return st;
-        if (grad_phi(b, x, g, gp) <= eps)
+        double r0 = grad_phi(b, x, g, gp, &fl);
+        if (r0 <= eps || at_floor(b, r0, fl, eps))   /* the warm start already at the floor */
             return FR_OK;
         if (W->L[b->i] == NULL || W->Lr[b->i] != b->r) {
             if (W->L[b->i] == NULL && (W->L[b->i] = malloc(d * d * sizeof(double))) == NULL)
@@ -226,6 +250,7 @@ static int solve_block(const blk *b, double *x, double eps)
                 return st;
             W->Lr[b->i] = b->r;
         }
+        double res = 0;
         for (int pass = 0; pass < 2; pass++) {   /* the solve, then one refinement */
             for (size_t k = 0; k < d; k++)
                 s[k] = -gp[k];
@@ -238,17 +263,19 @@ static int solve_block(const blk *b, double *x, double eps)
             b->info->newton++;
             if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
                 return st;
-            if (grad_phi(b, x, g, gp) <= eps)
+            if ((res = grad_phi(b, x, g, gp, &fl)) <= eps)
                 return FR_OK;
         }
-        return FR_EDOM;
+        return at_floor(b, res, fl, eps) ? FR_OK : FR_EDOM;   /* floor after one refinement */
     }
     if ((W->H == NULL && (W->H = malloc(d * d * sizeof(double))) == NULL) ||
         (W->M == NULL && (W->M = malloc(d * d * sizeof(double))) == NULL))
         return FR_ENOMEM;
     if ((st = eval(b, x, &Fx, g, W->H)) != FR_OK)
         return st;
-    double res = grad_phi(b, x, g, gp);
+    double res = grad_phi(b, x, g, gp, &fl), fl2;
+    if (!(res <= eps) && at_floor(b, res, fl, eps))   /* the warm start already at the floor */
+        return FR_OK;
     for (unsigned long it = 0; it < b->prm->newton_max; it++) {
         if (res <= eps)
             return FR_OK;
@@ -267,7 +294,9 @@ static int solve_block(const blk *b, double *x, double eps)
             y[k] = x[k] + s[k];
         if ((st = eval(b, y, &Fy, g, W->H)) != FR_OK)
             return st;
-        double r2 = grad_phi(b, y, g, gp);
+        double r2 = grad_phi(b, y, g, gp, &fl2);
+        if (!(r2 < res) && at_floor(b, res, fl, eps))   /* no decrease at the floor: keep x */
+            return FR_OK;
         int ok = phi_val(b, y, Fy) <= p0 + 1e-4 * slope || r2 <= 0.5 * res;
         for (int h = 1; !ok && h <= 60 && slope < 0; h++) {   /* Armijo backtracking */
             a *= 0.5;
@@ -277,19 +306,21 @@ static int solve_block(const blk *b, double *x, double eps)
                 return st;
             ok = phi_val(b, y, Fy) <= p0 + 1e-4 * a * slope;
         }
-        if (!ok)
-            return FR_EDOM;
+        if (!ok) {
+            return at_floor(b, res, fl, eps) ? FR_OK : FR_EDOM;
+        }
         memcpy(x, y, d * sizeof(double));
         if (a != 1) {
             if ((st = eval(b, x, &Fx, g, W->H)) != FR_OK)
                 return st;
-            res = grad_phi(b, x, g, gp);
+            res = grad_phi(b, x, g, gp, &fl);
         } else {
             Fx = Fy;
             res = r2;
+            fl = fl2;
         }
     }
-    return res <= eps ? FR_OK : FR_EDOM;
+    return res <= eps || at_floor(b, res, fl, eps) ? FR_OK : FR_EDOM;
 }
 
 /* ||gF + lam - rho (w - v)||_inf, (18) with v = u_i^t (printed) or u_i^{t+1} (code). */

@@ -49,6 +49,7 @@ static void reset(ff_proxal_trace *t)
     t->iters = 0;
     t->terminated = t->thm31_ok = 0;
     t->factorisations = 0;
+    t->floors = 0;
 }
 
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
@@ -343,6 +344,7 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             inner = info.iters;
             sub = info.thm41;
             t->factorisations += info.factorisations;
+            t->floors += info.floors;
         } else if ((st = newton_lk(&R, R.wn, beta, tau, prm->admm.newton_max, &inner, &sub, &t->factorisations)) != FR_OK)
             goto done;
         t->inner[k] = inner;

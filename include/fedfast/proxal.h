@@ -165,6 +165,7 @@ typedef struct {
     int thm41_ok;                /* 1: thm41 <= tau (Theorem 4.1 certified), 0: not */
     unsigned long newton;        /* Newton iterations in all subproblems */
     unsigned long factorisations;/* Cholesky factorisations done */
+    unsigned long floors;        /* subproblem solves accepted at the precision floor */
 } ff_proxal_admm_info;
 
 /* A workspace: the iterates and the factorisations of the quadratic F_i +
@@ -186,21 +187,43 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
  * once per workspace, dpotrs) when F_i is quadratic, with the residual
  * checked and refined; otherwise damped Newton with Armijo backtracking,
  * which stops when the tolerance is reached or reports FR_EDOM at
- * newton_max (Statuses); then (16), (17), (18) per prm->eps18, and the
- * test (19).
+ * newton_max (Statuses), both subject to the precision floor below; then
+ * (16), (17), (18) per prm->eps18, and the test (19).
  * Output w = w^{t+1} at termination or at tmax.  After the last iteration
  * info->thm41 bounds dist_inf(0, sum_i grad F_i(w)) from above.
  * Statuses: FR_ENULL, FR_ESIZE (the oracle's n, d differ from the
  *   workspace's), fr_proxal_admm_check's, FR_ENONFINITE (w0; after the
  *   start an iterate or an oracle value non-finite), FR_EDOM (a
  *   subproblem's Newton iteration did not reach its tolerance within
- *   newton_max, or a Cholesky factorisation failed: F_i + rho_i I not
- *   positive definite in binary64 -- both reported, never a silent
- *   hang; this includes eps_{t+1} = q^t falling below what binary64 can
- *   verify, ~ (n + 5) 2^-53 times the gradient terms' magnitudes, before
- *   (19) holds: choose q no smaller than the ADMM's contraction), or the
- *   oracle's status.  Not terminating within tmax is NOT an error:
+ *   newton_max, or Armijo found no step, with the verified residual above
+ *   the floor; or a Cholesky factorisation failed: F_i + rho_i I not
+ *   positive definite in binary64 -- reported, never a silent hang), or
+ *   the oracle's status.  Not terminating within tmax is NOT an error:
  *   info->terminated = 0.
+ * Precision floor: eps_{t+1} = q^t -> 0 eventually drops below what
+ *   binary64 can verify for a point that solves the subproblem up to
+ *   rounding.  With S_k the sum of the magnitudes of grad phi's terms in
+ *   coordinate k and K its roundings (client 5, server n + 3), the
+ *   verified bound is |fl(grad phi)_k| + rb_k, rb_k = (K + 2) 2^-53 S_k
+ *   (1 + 2^-20) + K 2^-1074, and a point exact up to rounding (x = x*(1 +
+ *   d), |d| <= 2^-53) has |fl(grad phi)_k| <= rb_k + (its H-term) ~ a few
+ *   rb_k: so the attainable floor is fl(x) = 64 max_k rb_k.  A subproblem
+ *   whose verified residual res > eps_{t+1} is ACCEPTED (info->floors
+ *   counts it) iff eps_{t+1} < fl(x) and res <= fl(x), checked at the warm
+ *   start, after the solve and its one refinement step (quadratic
+ *   blocks), and (other blocks) when a full Newton step does not decrease
+ *   res, Armijo finds no step, or newton_max is reached.  Otherwise the
+ *   FR_EDOM above.  The algorithm stays well-defined: every subproblem
+ *   returns a point whose residual is certified <= max(eps_{t+1}, fl),
+ *   so (16)-(18) are computed as printed, (19) is tested as printed, and
+ *   the run ends by (19) or at tmax.  What Theorem 4.1's proof then gives
+ *   (A.1): ||sum_i grad F_i(w)||_inf <= max(eps_{t+1}, fl_0) + sum_i
+ *   eps~_{i,t+1}, fl_0 the server's floor (~1e-14 for O(1) data) -- not
+ *   "eps + sum eps~ <= tau" alone; so fedref does not rely on the proof
+ *   here: thm41 is computed directly at the output (Tolerances) and
+ *   thm41_ok = thm41 <= tau is the certificate; terminated still means
+ *   (19) held as printed.  A Hessian whose rows cancel strongly (|H||x|
+ *   >> S_k) can keep res above fl: then FR_EDOM as before.
  * Tolerances: every "<= eps" is verified on the returned point with the
  *   rounding of the gradient's assembly bounded (fast/proxal/admm.c), and
  *   thm41 is computed directly from the oracle's gradients at w (not from
@@ -208,8 +231,10 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
  *   info->factorisations counts the dpotrf calls of THIS call (0 when the
  *   workspace already holds every quadratic block's factor; the factors
  *   are also dropped when the oracle's (eval, ctx) pair changes).
- * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c
- *   (Theorem 4.1 on >= 100 seeded instances), the audit. */
+ * Checked by: tests/proxal/test_admm.c, tests/proxal/test_admm_pik.c
+ *   (qp_floor: q = 1/2 and 0.7 at the floor, both wings),
+ *   proofs_checks/proxal/check_admm.c (Theorem 4.1 on >= 100 seeded
+ *   instances, floor acceptances counted), the audit. */
 int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
                    const ff_proxal_fsum *F, const double *w0, const fr_proxal_admm_params *prm);
 
@@ -257,6 +282,7 @@ typedef struct {
     unsigned char *inner_ok;
     unsigned long factorisations;   /* Cholesky factorisations in the whole run (Algorithm 1:
                                        n + 1 for QP; Algorithm 3: one per Newton step) */
+    unsigned long floors;           /* Algorithm 1: Algorithm 2's solves accepted at the floor */
 } ff_proxal_trace;
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm);

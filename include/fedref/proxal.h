@@ -220,6 +220,7 @@ typedef struct {
     mpfr_t eps, eps_tilde_sum, thm41;
     int thm41_ok;
     unsigned long newton, factorisations;
+    unsigned long floors;   /* subproblem solves accepted at the precision floor */
 } fr_proxal_admm_info;
 /* fr_proxal_admm_info_init / _clear: the info's reals at precision prec. */
 int fr_proxal_admm_info_init(fr_proxal_admm_info *info, mpfr_prec_t prec);
@@ -233,8 +234,12 @@ void fr_proxal_admm_info_clear(fr_proxal_admm_info *info);
  * for an info not initialised by fr_proxal_admm_info_init).  Every
  * tolerance test, (18), (19) and thm41 are certified for the stored
  * numbers (exact sums by mpfr_sum rounded both ways; the oracle's values
- * taken as exact); eps_{t+1} = RD(q^t).  No workspace argument: ref is
- * for small instances.
+ * taken as exact); eps_{t+1} = RD(q^t).  The precision floor and
+ * info->floors as in ff_proxal_admm, with the unit 2^-p of the working
+ * precision and no rounding of the sum (exact): fl(x) = 64 (K + 2) 2^-p
+ * max_k S_k rounded up, S_k the sum of the terms' magnitudes (RU), K = 5
+ * (client) or n + 3 (server); the same acceptance points and FR_EDOM
+ * cases.  No workspace argument: ref is for small instances.
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c. */
 int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
                    const fr_proxal_admm_params *prm);
@@ -313,6 +318,7 @@ typedef struct {
     mpfr_t *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
     unsigned long *inner;
     unsigned char *inner_ok;
+    unsigned long floors;   /* Algorithm 1: Algorithm 2's solves accepted at the precision floor */
 } fr_proxal_trace;
 int fr_proxal_trace_init(fr_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm, mpfr_prec_t prec);

@@ -13,7 +13,7 @@
  * taken as exact).  eps_{t+1} = RD(q^t).
  * Quadratic blocks: H_i + r I is factored ONCE per call (MPFR Cholesky,
  * round to nearest at p; a pivot <= 0 is FR_EDOM), each Newton step is a
- * solve, with at most one refinement step (then FR_EDOM).  Others: damped
+ * solve, with at most one refinement step (then the floor or FR_EDOM).  Others: damped
  * Newton as fast's (full step if Armijo holds or the certified residual
  * halves, else Armijo backtracking), newton_max steps per subproblem. */
 #include <stdlib.h>
@@ -56,7 +56,7 @@ typedef struct {
     mpfr_t **L;           /* quadratic factors, this call */
     mpfr_t *T;            /* 2 n + 2 terms at p + 64 */
     mpfr_t Fx, Fy, a, b, c, r, eps;
-    unsigned long newton, fact;
+    unsigned long newton, fact, floors;
     /* the block */
     size_t i;
     mpfr_t *bl, *bw;
@@ -114,11 +114,18 @@ static void absbound(ctx_t *C, size_t k, mpfr_ptr bound, mpfr_ptr near)
     mpfr_max(bound, C->a, C->b, MPFR_RNDU);
 }
 
-/* grad phi at x into gp (nearest), the certified inf-norm bound into out. */
-static void grad_phi(ctx_t *C, mpfr_t *x, mpfr_ptr out)
+/* The attainable floor's multiple (as fast/proxal/admm.c's FLOOR_C). */
+#define FLOOR_C 64
+
+/* grad phi at x into gp (nearest), the certified inf-norm bound into out,
+ * the attainable floor FLOOR_C (K + 2) 2^-p max_k S_k into fl (RU; S_k the
+ * sum of the terms' magnitudes, K = 5 client, n + 3 server, as fast). */
+static void grad_phi(ctx_t *C, mpfr_t *x, mpfr_ptr out, mpfr_ptr fl)
 {
     const size_t n = C->n, d = C->d;
+    const unsigned long K = C->i == 0 ? (unsigned long)n + 3 : 5;
     mpfr_set_zero(out, 1);
+    mpfr_set_zero(fl, 1);
     for (size_t k = 0; k < d; k++) {
         size_t m = 0;
         mpfr_set(C->T[m++], C->g[k], MPFR_RNDN);
@@ -138,7 +145,27 @@ static void grad_phi(ctx_t *C, mpfr_t *x, mpfr_ptr out)
         }
         absbound(C, m, C->c, C->gp[k]);
         mpfr_max(out, out, C->c, MPFR_RNDU);
+        mpfr_set_zero(C->a, 1);
+        for (size_t j = 0; j < m; j++)
+            if (mpfr_sgn(C->T[j]) < 0)
+                mpfr_sub(C->a, C->a, C->T[j], MPFR_RNDU);
+            else
+                mpfr_add(C->a, C->a, C->T[j], MPFR_RNDU);
+        mpfr_max(fl, fl, C->a, MPFR_RNDU);
     }
+    mpfr_mul_ui(fl, fl, FLOOR_C * (K + 2), MPFR_RNDU);
+    mpfr_mul_2si(fl, fl, -(long)C->p, MPFR_RNDU);
+}
+
+/* Accept at the precision floor: eps < fl and res <= fl (contract:
+ * fedref/proxal.h, "floors"). */
+static int at_floor(ctx_t *C, mpfr_srcptr res, mpfr_srcptr fl)
+{
+    if (mpfr_less_p(C->eps, fl) && mpfr_lessequal_p(res, fl)) {
+        C->floors++;
+        return 1;
+    }
+    return 0;
 }
 
 /* phi(x) up to a constant, nearest at p (Armijo only). */
@@ -209,13 +236,13 @@ static int solve_block(ctx_t *C, mpfr_t *x)
 {
     const size_t d = C->d;
     int quad = C->F->quad != NULL && C->F->quad(C->F->ctx, C->i) != 0, st;
-    mpfr_t res, r2, p0, py, sl;
-    mpfr_inits2(C->p, res, r2, p0, py, sl, (mpfr_ptr)0);
+    mpfr_t res, r2, p0, py, sl, fl, fl2;
+    mpfr_inits2(C->p, res, r2, p0, py, sl, fl, fl2, (mpfr_ptr)0);
     if (quad) {
         if ((st = ev(C, C->i, x, NULL, C->g, NULL)) != FR_OK)
             goto out;
-        grad_phi(C, x, res);
-        if (mpfr_lessequal_p(res, C->eps)) {
+        grad_phi(C, x, res, fl);
+        if (mpfr_lessequal_p(res, C->eps) || at_floor(C, res, fl)) {   /* or the warm start at the floor */
             st = FR_OK;
             goto out;
         }
@@ -243,18 +270,22 @@ static int solve_block(ctx_t *C, mpfr_t *x)
             C->newton++;
             if ((st = ev(C, C->i, x, NULL, C->g, NULL)) != FR_OK)
                 goto out;
-            grad_phi(C, x, res);
+            grad_phi(C, x, res, fl);
             if (mpfr_lessequal_p(res, C->eps)) {
                 st = FR_OK;
                 goto out;
             }
         }
-        st = FR_EDOM;
+        st = at_floor(C, res, fl) ? FR_OK : FR_EDOM;   /* floor after one refinement */
         goto out;
     }
     if ((st = ev(C, C->i, x, C->Fx, C->g, C->H)) != FR_OK)
         goto out;
-    grad_phi(C, x, res);
+    grad_phi(C, x, res, fl);
+    if (!mpfr_lessequal_p(res, C->eps) && at_floor(C, res, fl)) {   /* the warm start at the floor */
+        st = FR_OK;
+        goto out;
+    }
     for (unsigned long it = 0; it < C->prm->newton_max; it++) {
         if (mpfr_lessequal_p(res, C->eps)) {
             st = FR_OK;
@@ -275,7 +306,11 @@ static int solve_block(ctx_t *C, mpfr_t *x)
             mpfr_add(C->y[k], x[k], C->s[k], MPFR_RNDN);
         if ((st = ev(C, C->i, C->y, C->Fy, C->g, C->H)) != FR_OK)
             goto out;
-        grad_phi(C, C->y, r2);
+        grad_phi(C, C->y, r2, fl2);
+        if (!mpfr_less_p(r2, res) && at_floor(C, res, fl)) {   /* no decrease at the floor */
+            st = FR_OK;
+            goto out;
+        }
         phi_val(C, C->y, C->Fy, py);
         mpfr_mul_d(C->a, sl, 1e-4, MPFR_RNDN);
         mpfr_add(C->a, C->a, p0, MPFR_RNDN);
@@ -295,7 +330,7 @@ static int solve_block(ctx_t *C, mpfr_t *x)
             ok = mpfr_lessequal_p(py, C->a);
         }
         if (!ok) {
-            st = FR_EDOM;
+            st = at_floor(C, res, fl) ? FR_OK : FR_EDOM;
             goto out;
         }
         for (size_t k = 0; k < d; k++)
@@ -303,15 +338,16 @@ static int solve_block(ctx_t *C, mpfr_t *x)
         mpfr_set(C->Fx, C->Fy, MPFR_RNDN);
         if (full) {
             mpfr_set(res, r2, MPFR_RNDN);
+            mpfr_set(fl, fl2, MPFR_RNDN);
         } else {
             if ((st = ev(C, C->i, x, C->Fx, C->g, C->H)) != FR_OK)
                 goto out;
-            grad_phi(C, x, res);
+            grad_phi(C, x, res, fl);
         }
     }
-    st = mpfr_lessequal_p(res, C->eps) ? FR_OK : FR_EDOM;
+    st = mpfr_lessequal_p(res, C->eps) || at_floor(C, res, fl) ? FR_OK : FR_EDOM;
 out:
-    mpfr_clears(res, r2, p0, py, sl, (mpfr_ptr)0);
+    mpfr_clears(res, r2, p0, py, sl, fl, fl2, (mpfr_ptr)0);
     return st;
 }
 
@@ -469,6 +505,7 @@ int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F
     info->thm41_ok = mpfr_lessequal_p(info->thm41, tau);
     info->newton = C.newton;
     info->factorisations = C.fact;
+    info->floors = C.floors;
     for (size_t k = 0; k < d; k++)
         mpfr_set(w[k], C.x[k], MPFR_RNDN);
 done:

@@ -57,6 +57,7 @@ static void reset(fr_proxal_trace *t)
     memset(t->inner_ok, 0, K);
     t->iters = 0;
     t->terminated = t->thm31_ok = 0;
+    t->floors = 0;
 }
 
 void fr_proxal_trace_clear(fr_proxal_trace *t)
@@ -450,6 +451,7 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             if ((st = fr_proxal_admm(R.wn, &info, &F, R.wk, &a)) != FR_OK)
                 goto done;
             inner = info.iters;
+            t->floors += info.floors;
             mpfr_set(t->sub[k], info.thm41, MPFR_RNDU);
         } else if ((st = newton_lk(&R, tauD, prm->admm.newton_max, &inner, t->sub[k])) != FR_OK)
             goto done;

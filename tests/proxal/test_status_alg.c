@@ -29,7 +29,6 @@ static void base(scase *c, int np)
     else
         ck_assert_int_eq(af_qp(&c->I, 2, 3, 1, 5), FR_OK);
     c->p = af_params(&c->I, 1e-2, 3);
-    c->p.admm.q = 0.8;
     for (size_t j = 0; j < sizeof c->mu0 / sizeof c->mu0[0]; j++)
         c->mu0[j] = 0.25;
     memcpy(c->w0, c->I.w0, sizeof c->w0);
