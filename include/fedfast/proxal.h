@@ -60,9 +60,18 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Stable forms: phi(w; x, y) = max(t, 0) + log1p(e^{-|t|}) - y t, t = w^T x;
  * phi' = s(t) - y with s the logistic function formed without overflow;
  * phi'' = s(t) s(-t).
- * Domain: fr_proxal_problem_check(P), i <= n, w finite (d).
- * Statuses: FR_ENULL (P, w; y when Hy), FR_ESIZE (i > n), the problem's
- *   check, FR_ENONFINITE (w; after the start when a value overflows).
+ * Domain: fr_proxal_problem_check(P), i <= n, w finite (d); y (m_i) finite
+ *   when Hy is wanted.  When m_i = 0 (NP's server) ci, Ji are not written
+ *   and y may be NULL.  f_0 = 0 (the server has no objective).
+ * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1; the
+ *   problem's arrays), FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ *   problem's; w; y when read), FR_EDOM (the problem's; two outputs that
+ *   overlap); after the start FR_ENOMEM (the workspace), FR_ENONFINITE
+ *   (an output overflows).  Outputs untouched on error (computed in a
+ *   workspace, copied out).
+ * Algorithm: QP by dgemv/ddot; NP/FAIR t = ddot(x, w) per sample, the
+ *   gradients by daxpy, the Hessians X^T diag(a) X as dsyr rank-1 updates
+ *   of the upper triangle, mirrored (exactly symmetric).
  * Accuracy: QP: each output within the usual dot-product bound (BLAS);
  *   NP/FAIR: within a few ulps per term of the stable forms (no proved
  *   bound; the audit reports fast vs ref).

@@ -83,14 +83,88 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
 /* ==== the problems of Sec. 5: evaluation of f_i, c_i and their derivatives  */
 
 /* fr_proxal_client_eval: ff_proxal_client_eval (fedfast/proxal.h: the same
- * outputs, layout, optional outputs, domain and statuses, plus FR_EPREC,
- * FR_ENOMEM) at the precision of each output: QP outputs correctly rounded
- * (exact sums); NP/FAIR values and derivatives correctly rounded by a Ziv
- * loop (the logistic terms are transcendental).
- * Checked by: tests/proxal/test_problem.c, the audit. */
+ * outputs, layout, optional outputs, domain and statuses, plus after the
+ * start FR_EPREC (an exact product or t = w^T x needs more than 2^24 bits
+ * or leaves MPFR's exponent range), FR_EINTERNAL (the Ziv loop undecided at
+ * 2^16 bits), FR_ENOMEM; no overflow) at the precision of each output,
+ * to nearest: QP outputs correctly rounded (one mpfr_sum of exact
+ * products); NP/FAIR values and derivatives correctly rounded by a Ziv
+ * loop on MPFI enclosures of the stable forms (the logistic terms are
+ * transcendental).  Zeros are +0.  The Ziv loop cannot decide a value that
+ * is a number of the output precision reached only by cancelling
+ * transcendental terms (e.g. D_i = 0 for two identical groups): then
+ * FR_EINTERNAL, outputs untouched.  Outputs are computed in temporaries
+ * (w may be any precision; outputs must not overlap each other: FR_EDOM).
+ * Checked by: tests/proxal/test_problem.c (independent formulas, central
+ * differences at 256 bits, ref vs fast), tests/proxal/test_status_problem.c,
+ * the audit (section proxal_problem). */
 int fr_proxal_client_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t fi,
                           mpfr_t *gi, mpfr_t *Hi, mpfr_t *ci, mpfr_t *Ji, mpfr_t *const y,
                           mpfr_t *Hy);
+
+/* ---- the seeded generators (docs/RNG.md, proxal; docs/PROXAL.md) --------
+ * Data generation, not a wing's numerics: they live in libfedref (they use
+ * the correctly rounded Gaussians of fr_rng_gaussian2 at 53 bits) and
+ * output binary64 data that fast's users take as input.  Every other
+ * operation is one IEEE binary64 +, -, *, / or sqrt (to nearest, no FMA,
+ * no libm, no BLAS) in the order below, so the output is the same bits in
+ * any implementation of docs/RNG.md (docs/rng_reference.py).  The Gaussian
+ * tape of a stream: z0, z1 of its successive Box-Muller pairs, each RN to
+ * binary64, used one by one (an unused z1 at the end is dropped).
+ *
+ * fr_proxal_gen_qp: an instance of (25) as 004 Sec. 5.1 describes it,
+ * n clients, dimension d, mt rows per owner.  Outputs (caller's arrays, as
+ * fr_proxal_problem reads them): A (n d d), b (n d), C ((n + 1) mt d),
+ * e ((n + 1) mt; the paper's d_i).
+ *   For i = 0..n, tape of stream FR_PROXAL_STREAM_C + i: C_i row-major,
+ *     C_i[j][k] = z / sqrt(d) (sqrt(d) rounded once, one division); then
+ *     e_i, then (i >= 1) b_i, each "on the unit sphere": z_1..z_k from the
+ *     tape, s = sum z_j^2 left to right, r = sqrt(s), entries z_j / r.
+ *     Then (i >= 1) A_i:
+ *   D_i: d words of stream FR_PROXAL_STREAM_D + i, D_kk = 1/2 + (word >> 12)
+ *     2^-53 (exact, uniform on [1/2, 1) at 52 bits).
+ *   U_i = H_0 H_1 .. H_{d-2}: the tape of stream FR_PROXAL_STREAM_U + i
+ *     gives x_0 (d entries), x_1 (d - 1), .., x_{d-2} (2) in order; H_k =
+ *     I - tau v v^T acts on indices k..d-1 with v = x_k except v_0 = x_0 +
+ *     sign(x_0) sqrt(sum x_j^2) (sign(+-0) = +), tau = 2 / sum v_j^2 (sums
+ *     left to right; a zero sum skips H_k).  Gaussian vectors give a Haar
+ *     U_i up to the signs of its columns (Stewart 1980), which cancel in
+ *     U D U^T.
+ *   A_i = U_i D_i U_i^T, formed as M = diag(D_i), then for k = d-2 down to
+ *     0: p_a = tau (sum_b M_ab v_b) (b left to right), beta = 0.5 (tau
+ *     sum_a p_a v_a), w_a = p_a - beta v_a, M_ab = M_ab - (v_a w_b + w_a
+ *     v_b) for a, b in k..d-1 (bit-for-bit symmetric).  A_i = M: within a
+ *     few d^2 2^-53 of a matrix with spectrum D_i (the tests measure
+ *     ||A_i - U D U^T|| and the eigenvalue range).
+ *   The authors' LCQP/utils.py departs: e_0 = 0 and no f_0 (the server is
+ *   their last index with A = 0, b = 0): docs/PROXAL.md.
+ * Statuses: FR_ENULL (A, b, C, e), FR_ESIZE (n, d, mt = 0 or above
+ *   FR_PROXAL_N_MAX, FR_PROXAL_D_MAX), FR_ENOMEM, FR_EINTERNAL (a Gaussian's
+ *   Ziv loop; never).  Outputs untouched on error.  Cost: ~d^3 (4/3) flops
+ *   and d^2 / 2 Gaussians per client (Table 1's largest, n = 10, d = 500:
+ *   a few seconds).
+ *
+ * fr_proxal_gen_lg: a synthetic NP (kind FR_PROXAL_NP: clients 1..n,
+ * cnt[0] = 0) or FAIR (FR_PROXAL_FAIR: owners 0..n) problem with s >= 2
+ * samples per owner (cnt[i] = s), rows x = (1, x_1, .., x_{d-1}):
+ *   NP:   sample j of client i has label y = j mod 2 (both classes),
+ *         x_k = z + (y ? 1/2 : -1/2);
+ *   FAIR: group j mod 2 (both groups), label y = below(2) from stream
+ *         FR_PROXAL_STREAM_Y + i, x_k = z + (y ? 1/2 : -1/2) + (grp ? 1/4 :
+ *         -1/4) (the shift exact, one rounding);
+ *   z from the tape of stream FR_PROXAL_STREAM_X + i, row by row.  Outputs:
+ *   cnt (n + 1), X (sum cnt rows of d), y, grp (FAIR only; NULL allowed for
+ *   NP).  The caller sets r (and h) in the fr_proxal_problem.
+ * Statuses: FR_ENULL (cnt, X, y; grp for FAIR), FR_ESIZE (n, d = 0 or above
+ *   the limits, s < 2 or > FR_PROXAL_S_MAX), FR_EDOM (kind not NP/FAIR),
+ *   FR_ENOMEM, FR_EINTERNAL (never).  Outputs untouched on error.
+ * Checked by: tests/proxal/test_problem.c (orthogonality of U through the
+ * spectrum of A, symmetry, unit norms, moments, reproducibility),
+ * tests/proxal/test_status_problem.c. */
+int fr_proxal_gen_qp(double *A, double *b, double *C, double *e, size_t n, size_t d, size_t mt,
+                     uint64_t seed);
+int fr_proxal_gen_lg(int kind, size_t *cnt, double *X, unsigned char *y, unsigned char *grp, size_t n,
+                     size_t d, size_t s, uint64_t seed);
 
 /* ==== end of the problems ================================================= */
 

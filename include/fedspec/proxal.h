@@ -88,15 +88,40 @@ typedef struct {
 #define FR_PROXAL_N_MAX 4096u
 #define FR_PROXAL_D_MAX 8192u
 
-/* FR_OK or the first failing class (FR_ENULL, FR_ESIZE, FR_ENONFINITE,
- * FR_EDOM: an unknown kind or h, labels/groups not 0/1, a client without
- * both classes (NP), r_i < 0, A_i not symmetric, gamma < 0, lo > hi). */
+/* FR_OK or the first failing class: FR_ENULL (P; the kind's arrays: QP A,
+ * b, C, e; NP cnt, X, y, r; FAIR also grp; lo, hi when h = BOX), FR_ESIZE
+ * (n, d, mt = 0 or above the limits; NP cnt[0] != 0; sum cnt d above
+ * FR_COUNT_MAX), FR_ENONFINITE (any double read: the kind's data, r,
+ * gamma when h = L1, lo/hi when h = BOX), FR_EDOM (an unknown kind or h,
+ * labels/groups not 0/1, a client without both classes (NP), an owner
+ * i = 0..n without both groups (FAIR: D_i needs both means), r_i < 0
+ * (-0 is 0), A_i not exactly symmetric, gamma < 0, some lo_k > hi_k).
+ * A_i PSD is NOT checked (it would need a factorisation): the generator
+ * below makes A_i positive definite by construction.
+ * Checked by: tests/proxal/test_status_problem.c. */
 int fr_proxal_problem_check(const fr_proxal_problem *P);
-/* m_i of P (0 if i > n or P invalid); the total sum m_i by fr_proxal_mtot. */
+/* m_i of P; the total sum m_i by fr_proxal_mtot.  0 if P is NULL, its kind
+ * unknown, n, d or mt outside the limits, or i > n: only these structural
+ * fields are read (the data are fr_proxal_problem_check's). */
 size_t fr_proxal_mi(const fr_proxal_problem *P, size_t i);
 size_t fr_proxal_mtot(const fr_proxal_problem *P);
 /* 1 if row j of c_i is an equality (QP), else 0. */
 int fr_proxal_row_eq(const fr_proxal_problem *P, size_t i, size_t j);
+
+/* The seeded generators (fedref/proxal.h: fr_proxal_gen_qp, _gen_lg) draw
+ * from these streams of Philox key (seed, stream) (docs/RNG.md):
+ *   FR_PROXAL_STREAM_D + i   QP: the eigenvalues D_i (i = 1..n)
+ *   FR_PROXAL_STREAM_U + i   QP: the Householder vectors of U_i
+ *   FR_PROXAL_STREAM_C + i   QP: C_i, e_i, then b_i (i = 0..n)
+ *   FR_PROXAL_STREAM_X + i   NP/FAIR: owner i's features
+ *   FR_PROXAL_STREAM_Y + i   FAIR: owner i's labels
+ * and FR_PROXAL_S_MAX bounds the samples per owner. */
+#define FR_PROXAL_STREAM_D ((uint64_t)1 << 32)
+#define FR_PROXAL_STREAM_U ((uint64_t)2 << 32)
+#define FR_PROXAL_STREAM_C ((uint64_t)3 << 32)
+#define FR_PROXAL_STREAM_X ((uint64_t)4 << 32)
+#define FR_PROXAL_STREAM_Y ((uint64_t)5 << 32)
+#define FR_PROXAL_S_MAX ((size_t)1 << 20)
 
 /* ==== end of the problems ================================================= */
 

@@ -1,0 +1,276 @@
+/* lk.c -- ff_proxal_lk, ff_proxal_pik, ff_proxal_mu_update, ff_proxal_pk_fsum:
+ * the proximal AL subproblem of 004 (6), (10)-(11) in binary64.
+ * Contract: fedfast/proxal.h; the derivation is in ref/proxal/lk.c.
+ *
+ * Per owner i, row j, t_j = mu_j + beta c_j(w), y_j = [t_j]_+ (inequality)
+ * or t_j (equality):
+ *   AL_j = (y_j^2 - mu_j^2)/(2 beta), written mu_j c_j + beta c_j^2/2 when
+ *          the row is active (equality, or t_j > 0) and -mu_j^2/(2 beta)
+ *          otherwise (no cancellation, no division in the active branch);
+ *   grad AL_j = y_j grad c_j;  Hess AL_j = beta grad c_j grad c_j^T [active]
+ *          + y_j Hess c_j (kink t_j = 0: inactive).
+ * l_k = sum_i (f_i + sum_j AL_ij) + ||w - w^k||^2/(2 beta) (6), P_{i,k} =
+ * f_i + sum_j AL_ij + ||w - w^k||^2/(2 (n+1) beta) (10)-(11). */
+#include "../internal.h"
+#include "fedfast/proxal.h"
+
+/* mtot without requiring P valid (for the argument checks) */
+static size_t raw_mtot(const fr_proxal_problem *P)
+{
+    switch (P->kind) {
+    case FR_PROXAL_QP: return (P->n + 1) * P->mt;
+    case FR_PROXAL_NP: return P->n;
+    case FR_PROXAL_FAIR: return 2 * (P->n + 1);
+    default: return 0;
+    }
+}
+
+static int rank(int st)
+{
+    switch (st) {
+    case FR_ENULL: return 0;
+    case FR_ESIZE: return 1;
+    case FR_ENONFINITE: return 3;
+    case FR_EDOM: return 4;
+    default: return 5;
+    }
+}
+
+/* The checks in class order (fedref_common.h); i = SIZE_MAX: no index. */
+static int lk_args(const fr_proxal_problem *P, size_t i, const double *w, const double *wk,
+                   const double *mu, double beta)
+{
+    if (!P || !w || !wk || !mu)
+        return FR_ENULL;
+    int sp = fr_proxal_problem_check(P);
+    if (sp == FR_ENULL)
+        return FR_ENULL;
+    if (sp == FR_ESIZE || (i != SIZE_MAX && i > P->n))
+        return FR_ESIZE;
+    size_t d = P->d, mt = raw_mtot(P);
+    int st = sp;
+    if (!ffi_all_finite(w, d) || !ffi_all_finite(wk, d) || !ffi_all_finite(mu, mt) || !isfinite(beta))
+        st = rank(st) < rank(FR_ENONFINITE) ? st : FR_ENONFINITE;
+    if (st != FR_OK)
+        return st;
+    if (P->h != FR_PROXAL_H_ZERO || !(beta > 0))
+        return FR_EDOM;
+    if (P->kind != FR_PROXAL_QP)
+        for (size_t j = 0; j < mt; j++)
+            if (mu[j] < 0)                                 /* -0 is the multiplier 0 */
+                return FR_EDOM;
+    return FR_OK;
+}
+
+/* The offset of mu_i in mu. */
+static size_t mu_off(const fr_proxal_problem *P, size_t i)
+{
+    size_t s = 0;
+    for (size_t l = 0; l < i; l++)
+        s += fr_proxal_mi(P, l);
+    return s;
+}
+
+/* Owner i's part without the proximal term: *v += f_i + sum_j AL_ij, g +=
+ * its gradient, H += its Hessian (each optional).  ws: d + 2 m + d m + 2 d d. */
+static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *P, size_t i,
+                      const double *w, const double *mu, double beta, double *ws)
+{
+    size_t d = P->d, m = fr_proxal_mi(P, i);
+    double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m, *Hi = Ji + d * m, *Hy = Hi + d * d;
+    double fi = 0;
+    int st = ff_proxal_client_eval(P, i, w, v ? &fi : NULL, g ? gi : NULL, H ? Hi : NULL, ci,
+                                   (g || H) ? Ji : NULL, NULL, NULL);
+    if (st != FR_OK)
+        return st;
+    double al = 0;
+    for (size_t j = 0; j < m; j++) {
+        int eq = fr_proxal_row_eq(P, i, j);
+        double t = mu[j] + beta * ci[j];
+        int act = eq || t > 0;                             /* kink t = 0: inactive */
+        yv[j] = act ? t : 0;
+        al += act ? mu[j] * ci[j] + beta * ci[j] * ci[j] / 2 : -mu[j] * mu[j] / (2 * beta);
+    }
+    if (v)
+        *v += fi + al;
+    if (g)
+        for (size_t k = 0; k < d; k++) {
+            double s = gi[k];
+            for (size_t j = 0; j < m; j++)
+                s += Ji[k * m + j] * yv[j];
+            g[k] += s;
+        }
+    if (H) {
+        if (P->kind != FR_PROXAL_QP && m > 0) {            /* sum_j y_j Hess c_ij */
+            st = ff_proxal_client_eval(P, i, w, NULL, NULL, NULL, NULL, NULL, yv, Hy);
+            if (st != FR_OK)
+                return st;
+        } else {
+            memset(Hy, 0, d * d * sizeof *Hy);
+        }
+        for (size_t k = 0; k < d; k++)
+            for (size_t l = 0; l < d; l++) {
+                double s = Hi[k * d + l] + Hy[k * d + l];
+                for (size_t j = 0; j < m; j++) {
+                    double t = mu[j] + beta * ci[j];
+                    if (fr_proxal_row_eq(P, i, j) || t > 0)
+                        s += beta * Ji[k * m + j] * Ji[l * m + j];
+                }
+                H[k * d + l] += s;
+            }
+    }
+    return FR_OK;
+}
+
+static size_t ws_len(const fr_proxal_problem *P)
+{
+    size_t m = 0;
+    for (size_t i = 0; i <= P->n; i++)
+        if (fr_proxal_mi(P, i) > m)
+            m = fr_proxal_mi(P, i);
+    return P->d + 2 * m + P->d * m + 2 * P->d * P->d;
+}
+
+static double prox2(const double *w, const double *wk, size_t d)
+{
+    double s = 0;
+    for (size_t k = 0; k < d; k++)
+        s += (w[k] - wk[k]) * (w[k] - wk[k]);
+    return s;
+}
+
+static int finite_out(const double *x, size_t k)
+{
+    return x == NULL || ffi_all_finite(x, k);
+}
+
+int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const double *w,
+                 const double *wk, const double *mu, double beta)
+{
+    int st = lk_args(P, SIZE_MAX, w, wk, mu, beta);
+    if (st != FR_OK)
+        return st;
+    size_t d = P->d;
+    if (val && g && ffi_overlap(val, 1, g, d))
+        return FR_EDOM;
+    double *ws = malloc((ws_len(P) + d + 1) * sizeof *ws);
+    if (!ws)
+        return FR_ENOMEM;
+    double *gt = ws + ws_len(P), v = 0;
+    memset(gt, 0, d * sizeof *gt);
+    for (size_t i = 0; i <= P->n && st == FR_OK; i++)
+        st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws);
+    if (st == FR_OK) {
+        v += prox2(w, wk, d) / (2 * beta);                 /* (6) */
+        for (size_t k = 0; k < d; k++)
+            gt[k] += (w[k] - wk[k]) / beta;
+        if (!isfinite(v) || !finite_out(gt, d))
+            st = FR_ENONFINITE;
+    }
+    if (st == FR_OK) {
+        if (val) *val = v;
+        if (g) memcpy(g, gt, d * sizeof *g);
+    }
+    free(ws);
+    return st;
+}
+
+int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
+                  const double *w, const double *wk, const double *mu, double beta)
+{
+    int st = lk_args(P, i, w, wk, mu, beta);
+    if (st != FR_OK)
+        return st;
+    size_t d = P->d;
+    if ((val && g && ffi_overlap(val, 1, g, d)) || (val && H && ffi_overlap(val, 1, H, d * d))
+        || (g && H && ffi_overlap(g, d, H, d * d)))
+        return FR_EDOM;
+    size_t L = ws_len(P);
+    double *ws = malloc((L + d + d * d) * sizeof *ws);
+    if (!ws)
+        return FR_ENOMEM;
+    double *gt = ws + L, *Ht = gt + d, v = 0, s = 1 / ((double)(P->n + 1) * beta);
+    memset(gt, 0, (d + d * d) * sizeof *gt);
+    st = owner_part(val ? &v : NULL, g ? gt : NULL, H ? Ht : NULL, P, i, w, mu + mu_off(P, i), beta, ws);
+    if (st == FR_OK) {
+        v += prox2(w, wk, d) * s / 2;                      /* (10)-(11) */
+        for (size_t k = 0; k < d; k++) {
+            gt[k] += (w[k] - wk[k]) * s;
+            Ht[k * d + k] += s;
+        }
+        if (!isfinite(v) || !finite_out(gt, d) || !finite_out(Ht, d * d))
+            st = FR_ENONFINITE;
+    }
+    if (st == FR_OK) {
+        if (val) *val = v;
+        if (g) memcpy(g, gt, d * sizeof *g);
+        if (H) memcpy(H, Ht, d * d * sizeof *H);
+    }
+    free(ws);
+    return st;
+}
+
+int ff_proxal_mu_update(double *mu_next, const fr_proxal_problem *P, const double *w,
+                        const double *mu, double beta)
+{
+    if (!mu_next)
+        return FR_ENULL;
+    int st = lk_args(P, SIZE_MAX, w, w, mu, beta);
+    if (st != FR_OK)
+        return st;
+    size_t mt = fr_proxal_mtot(P), mmax = 0;
+    for (size_t i = 0; i <= P->n; i++)
+        if (fr_proxal_mi(P, i) > mmax)
+            mmax = fr_proxal_mi(P, i);
+    double *t = malloc((mt + mmax + 1) * sizeof *t), *ci = t + mt;
+    if (!t)
+        return FR_ENOMEM;
+    size_t off = 0;
+    for (size_t i = 0; i <= P->n && st == FR_OK; i++) {
+        size_t m = fr_proxal_mi(P, i);
+        st = ff_proxal_client_eval(P, i, w, NULL, NULL, NULL, ci, NULL, NULL, NULL);
+        for (size_t j = 0; j < m && st == FR_OK; j++) {
+            double s = mu[off + j] + beta * ci[j];
+            t[off + j] = fr_proxal_row_eq(P, i, j) ? s : s > 0 ? s : 0.0;   /* [.]_+, +0 */
+            if (!isfinite(s))
+                st = FR_ENONFINITE;
+        }
+        off += m;
+    }
+    if (st == FR_OK)
+        memcpy(mu_next, t, mt * sizeof *t);                /* may alias mu */
+    free(t);
+    return st;
+}
+
+static int pk_eval(void *ctx, size_t i, const double *w, double *F, double *g, double *H)
+{
+    const ff_proxal_pk_ctx *c = ctx;
+    return ff_proxal_pik(F, g, H, c->P, i, w, c->wk, c->mu, c->beta);
+}
+
+static int pk_quad(void *ctx, size_t i)
+{
+    (void)i;
+    return ((const ff_proxal_pk_ctx *)ctx)->P->kind == FR_PROXAL_QP;
+}
+
+int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_problem *P,
+                      const double *wk, const double *mu, double beta)
+{
+    if (!F || !ctx)
+        return FR_ENULL;
+    int st = lk_args(P, SIZE_MAX, wk, wk, mu, beta);
+    if (st != FR_OK)
+        return st;
+    ctx->P = P;
+    ctx->wk = wk;
+    ctx->mu = mu;
+    ctx->beta = beta;
+    F->n = P->n;
+    F->d = P->d;
+    F->ctx = ctx;
+    F->eval = pk_eval;
+    F->quad = pk_quad;
+    return FR_OK;
+}
