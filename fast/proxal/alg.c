@@ -1,0 +1,390 @@
+/* alg.c -- ff_proxal_trace_init/_clear, ff_proxal_alg1, ff_proxal_alg3:
+ * 004 Algorithm 1 (proximal AL, inner solver Algorithm 2) and Algorithm 3
+ * (cProx-AL, Appendix C) in binary64 (contract: fedfast/proxal.h,
+ * fedspec/proxal.h "Algorithms 1 and 3"; docs/PROXAL.md).
+ *
+ * Outer iteration k: tau_k = sbar/(k+1)^2 (RN; Algorithm 2 is called with
+ * min(tau_k, 1), its domain); w^{k+1} from w^k (warm start); mu^{k+1} by
+ * ff_proxal_mu_update; (8) tested as printed (RN).  Algorithm 1 keeps ONE
+ * Algorithm-2 workspace and ONE oracle context (wk, mu are updated in
+ * place), so quadratic blocks are factored once per run.
+ * KKT residuals of (w^{k+1}, mu^{k+1}) by ff_proxal_kkt (upper bounds) on
+ * an extended system that makes every sum part of the certified one:
+ *   grad_f = g_1, and for i = 2..n the column g_i with multiplier 1, c = 0
+ *     (so sum_i g_i is inside ff_proxal_kkt's error bound; e2 = |0| = 0);
+ *   an inequality row j: the column grad c_j, c_j, mu_j;
+ *   an equality row j: the pair c_j <= 0, -c_j <= 0 with mu+ = max(mu_j, 0),
+ *     mu- = max(-mu_j, 0): columns grad c_j and -grad c_j.  J' mu' =
+ *     grad c_j (mu+ - mu-) = grad c_j mu_j, and e2 = max(dist(c_j,
+ *     N(mu+)), dist(-c_j, N(mu-))) = |c_j| whatever the sign of mu_j (one
+ *     of mu+- is 0, giving max(+-c_j, 0); the other gives |c_j| or
+ *     max(-+c_j, 0)).
+ * sub: Algorithm 1: Algorithm 2's info.thm41; Algorithm 3: the certified
+ * bound |fl(G_k)| + (n + 2) u A_k (1 + 2^-20) + (n + 1) 2^-1074 of
+ * G = sum_i grad P_{i,k} (the oracle's gradients taken as exact). */
+#include <lapacke.h>
+#include "../internal.h"
+#include "fedfast/proxal.h"
+
+static const double U53 = 0x1p-53;
+
+static size_t rows_w(const ff_proxal_trace *t)
+{
+    return (t->keep & FR_PROXAL_KEEP_W) ? (t->kmax + 1) * t->d : t->d;
+}
+
+static void reset(ff_proxal_trace *t)
+{
+    size_t K = t->kmax;
+    double *a[] = {t->tau, t->dw, t->dmu, t->kkt1, t->kkt2, t->sub, t->obj, t->feas};
+    for (size_t r = 0; r < 8; r++)
+        for (size_t k = 0; k < K; k++)
+            a[r][k] = NAN;
+    for (size_t k = 0, e = rows_w(t); k < e; k++)
+        t->w[k] = NAN;
+    for (size_t j = 0; j < t->mtot; j++)
+        t->mu[j] = NAN;
+    memset(t->inner, 0, K * sizeof *t->inner);
+    memset(t->inner_ok, 0, K);
+    t->iters = 0;
+    t->terminated = t->thm31_ok = 0;
+    t->factorisations = 0;
+}
+
+int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
+{
+    if (t == NULL)
+        return FR_ENULL;
+    int st = fr_proxal_alg_check(P, prm, 1);
+    if (st != FR_OK)
+        return st;
+    ff_proxal_trace T = {0};
+    T.kmax = prm->kmax;
+    T.d = P->d;
+    T.mtot = fr_proxal_mtot(P);
+    T.keep = prm->keep;
+    if ((T.keep & FR_PROXAL_KEEP_W) && (T.kmax + 1) > FR_COUNT_MAX / T.d)
+        return FR_ESIZE;
+    T.w = malloc(rows_w(&T) * sizeof(double));
+    T.mu = malloc((T.mtot ? T.mtot : 1) * sizeof(double));
+    T.tau = malloc(8 * T.kmax * sizeof(double));
+    T.inner = malloc(T.kmax * sizeof(unsigned long));
+    T.inner_ok = malloc(T.kmax);
+    if (!T.w || !T.mu || !T.tau || !T.inner || !T.inner_ok) {
+        free(T.w), free(T.mu), free(T.tau), free(T.inner), free(T.inner_ok);
+        return FR_ENOMEM;
+    }
+    T.dw = T.tau + T.kmax;
+    T.dmu = T.dw + T.kmax;
+    T.kkt1 = T.dmu + T.kmax;
+    T.kkt2 = T.kkt1 + T.kmax;
+    T.sub = T.kkt2 + T.kmax;
+    T.obj = T.sub + T.kmax;
+    T.feas = T.obj + T.kmax;
+    reset(&T);
+    *t = T;
+    return FR_OK;
+}
+
+void ff_proxal_trace_clear(ff_proxal_trace *t)
+{
+    if (t == NULL)
+        return;
+    free(t->w), free(t->mu), free(t->tau), free(t->inner), free(t->inner_ok);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- the run's state ----------------------------------------------------- */
+typedef struct {
+    const fr_proxal_problem *P;
+    size_t n, d, mt, neq, me;   /* me: columns of the extended KKT system */
+    double *wk, *wn, *mu, *mun;
+    double *g, *gsum, *H, *Hs, *M, *x, *y, *p, *acc;  /* d or d x d */
+    double *ci, *Ji;            /* owner's c (mmax), J (d x mmax) */
+    double *Je, *ce, *mue;      /* extended d x me, me, me */
+    double *gf;                 /* d: client 1's gradient */
+} run_t;
+
+static void run_free(run_t *R)
+{
+    free(R->wk);
+    memset(R, 0, sizeof *R);
+}
+
+static int run_alloc(run_t *R, const fr_proxal_problem *P)
+{
+    memset(R, 0, sizeof *R);
+    R->P = P;
+    R->n = P->n, R->d = P->d, R->mt = fr_proxal_mtot(P);
+    size_t mmax = 0;
+    for (size_t i = 0; i <= P->n; i++) {
+        size_t m = fr_proxal_mi(P, i);
+        mmax = m > mmax ? m : mmax;
+        for (size_t j = 0; j < m; j++)
+            R->neq += fr_proxal_row_eq(P, i, j) != 0;
+    }
+    R->me = R->mt + R->neq + (R->n - 1);
+    size_t d = R->d, me = R->me;
+    if (me > FR_COUNT_MAX / (d + 2) || d > FR_COUNT_MAX / (4 * d + 16))
+        return FR_ESIZE;
+    size_t tot = 2 * d + 2 * R->mt + 6 * d + 3 * d * d + (mmax + 1) + d * (mmax + 1) + d * me + 2 * me + d;
+    double *b = malloc(tot * sizeof(double));
+    if (b == NULL)
+        return FR_ENOMEM;
+    R->wk = b, b += d;
+    R->wn = b, b += d;
+    R->mu = b, b += R->mt;
+    R->mun = b, b += R->mt;
+    R->g = b, b += d;
+    R->gsum = b, b += d;
+    R->x = b, b += d;
+    R->y = b, b += d;
+    R->p = b, b += d;
+    R->acc = b, b += d;
+    R->H = b, b += d * d;
+    R->Hs = b, b += d * d;
+    R->M = b, b += d * d;
+    R->ci = b, b += mmax + 1;
+    R->Ji = b, b += d * (mmax + 1);
+    R->Je = b, b += d * me;
+    R->ce = b, b += me;
+    R->mue = b, b += me;
+    R->gf = b;
+    return FR_OK;
+}
+
+/* The records of (w, mu) = (wn, mun): kkt1, kkt2 (upper bounds), obj, feas. */
+static int records(run_t *R, double *kkt1, double *kkt2, double *obj, double *feas)
+{
+    const fr_proxal_problem *P = R->P;
+    size_t d = R->d, me = R->me, col = 0, off = 0;
+    double f = 0, viol = 0;
+    int st;
+    for (size_t i = 0; i <= R->n; i++) {
+        size_t m = fr_proxal_mi(P, i);
+        double fi = 0;
+        if ((st = ff_proxal_client_eval(P, i, R->wn, &fi, i ? R->g : NULL, NULL, m ? R->ci : NULL,
+                                        m ? R->Ji : NULL, NULL, NULL)) != FR_OK)
+            return st;
+        f += fi;
+        if (i == 1)
+            memcpy(R->gf, R->g, d * sizeof(double));
+        else if (i >= 2) {                      /* column g_i, multiplier 1, c = 0 */
+            for (size_t k = 0; k < d; k++)
+                R->Je[k * me + col] = R->g[k];
+            R->ce[col] = 0, R->mue[col] = 1;
+            col++;
+        }
+        for (size_t j = 0; j < m; j++, off++) {
+            double c = R->ci[j], u = R->mun[off];
+            int eq = fr_proxal_row_eq(P, i, j);
+            double v = eq ? fabs(c) : (c > 0 ? c : 0);
+            viol = v > viol ? v : viol;
+            for (size_t k = 0; k < d; k++)
+                R->Je[k * me + col] = R->Ji[k * m + j];
+            R->ce[col] = c;
+            R->mue[col] = eq ? (u > 0 ? u : 0) : u;
+            col++;
+            if (eq) {                           /* -c <= 0 with mu- */
+                for (size_t k = 0; k < d; k++)
+                    R->Je[k * me + col] = -R->Ji[k * m + j];
+                R->ce[col] = -c;
+                R->mue[col] = u < 0 ? -u : 0;
+                col++;
+            }
+        }
+    }
+    if (col != me)
+        return FR_EINTERNAL;
+    if (!isfinite(f))
+        return FR_ENONFINITE;
+    if ((st = ff_proxal_kkt(kkt1, kkt2, R->gf, d, R->Je, me, R->ce, R->mue, R->wn, FR_PROXAL_H_ZERO, 0,
+                            NULL, NULL)) != FR_OK)
+        return st;
+    *obj = f;
+    *feas = viol;
+    return FR_OK;
+}
+
+/* Certified ||sum_i grad P_{i,k}(x)||_inf (gradients taken as exact); the
+ * sum in R->gsum; Hs = the summed Hessian when H != 0. */
+static int grad_lk(run_t *R, const double *x, const double *wk, const double *mu, double beta,
+                   double *bound, int hess, double *val)
+{
+    size_t d = R->d;
+    int st;
+    double v = 0;
+    memset(R->gsum, 0, d * sizeof(double));
+    memset(R->acc, 0, d * sizeof(double));
+    if (hess)
+        memset(R->Hs, 0, d * d * sizeof(double));
+    for (size_t i = 0; i <= R->n; i++) {
+        double vi = 0;
+        if ((st = ff_proxal_pik(val ? &vi : NULL, R->g, hess ? R->H : NULL, R->P, i, x, wk, mu, beta)) !=
+            FR_OK)
+            return st;
+        v += vi;
+        for (size_t k = 0; k < d; k++)
+            R->gsum[k] += R->g[k], R->acc[k] += fabs(R->g[k]);
+        if (hess)
+            for (size_t k = 0; k < d * d; k++)
+                R->Hs[k] += R->H[k];
+    }
+    double b = 0;
+    for (size_t k = 0; k < d; k++) {
+        double e = fabs(R->gsum[k]) + (double)(R->n + 2) * U53 * R->acc[k] * (1 + 0x1p-20) +
+                   (double)(R->n + 1) * 0x1p-1074;
+        b = e > b ? e : b;
+    }
+    if (!isfinite(b) || !isfinite(v))
+        return FR_ENONFINITE;
+    *bound = b;
+    if (val)
+        *val = v;
+    return FR_OK;
+}
+
+/* Algorithm 3's inner solve: damped Newton on l_k from x = wk to the
+ * certified dist_inf(0, grad l_k(x)) <= tau; FR_EDOM at newton_max, on a
+ * failed Cholesky or 60 halvings without Armijo. */
+static int newton_lk(run_t *R, double *x, double beta, double tau, unsigned long nmax, unsigned long *its,
+                     double *sub, unsigned long *fact)
+{
+    size_t d = R->d;
+    double r, v;
+    int st;
+    memcpy(x, R->wk, d * sizeof(double));
+    *its = 0;
+    if ((st = grad_lk(R, x, R->wk, R->mu, beta, &r, 1, &v)) != FR_OK)
+        return st;
+    for (;;) {
+        if (r <= tau) {
+            *sub = r;
+            return FR_OK;
+        }
+        if (*its >= nmax)
+            return FR_EDOM;
+        ++*its;
+        memcpy(R->M, R->Hs, d * d * sizeof(double));
+        for (size_t k = 0; k < d; k++)
+            R->p[k] = -R->gsum[k];
+        ++*fact;
+        if (LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, R->M, (lapack_int)d) != 0 ||
+            LAPACKE_dpotrs(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, 1, R->M, (lapack_int)d, R->p, 1) != 0)
+            return FR_EDOM;
+        double slope = 0;
+        for (size_t k = 0; k < d; k++)
+            slope += R->gsum[k] * R->p[k];
+        double a = 1, r1, v1;
+        int ok = 0;
+        for (int h = 0; h <= 60 && !ok; h++, a *= 0.5) {
+            for (size_t k = 0; k < d; k++)
+                R->y[k] = x[k] + a * R->p[k];
+            if ((st = grad_lk(R, R->y, R->wk, R->mu, beta, &r1, 1, &v1)) != FR_OK)
+                return st;
+            /* Armijo (c1 = 1e-4), or (full step) the certified residual halves */
+            ok = v1 <= v + 1e-4 * a * slope || (h == 0 && r1 <= r / 2);
+        }
+        if (!ok)
+            return FR_EDOM;
+        memcpy(x, R->y, d * sizeof(double));
+        r = r1, v = v1;                         /* gsum, Hs are y's */
+    }
+}
+
+static int check_trace(const ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
+{
+    if (t->kmax != prm->kmax || t->d != P->d || t->mtot != fr_proxal_mtot(P) || t->keep != prm->keep)
+        return FR_ESIZE;
+    return FR_OK;
+}
+
+static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm, int alg3)
+{
+    if (t == NULL || t->tau == NULL)
+        return FR_ENULL;
+    int st = fr_proxal_alg_check(P, prm, alg3);
+    if (st != FR_OK)
+        return st;
+    if ((st = check_trace(t, P, prm)) != FR_OK)
+        return st;
+    reset(t);
+    run_t R;
+    ff_proxal_admm_ws *ws = NULL;
+    if ((st = run_alloc(&R, P)) != FR_OK)
+        return st;
+    const size_t d = R.d, mt = R.mt;
+    const double beta = prm->beta;
+    memcpy(R.wk, prm->w0, d * sizeof(double));
+    for (size_t j = 0; j < mt; j++)
+        R.mu[j] = prm->mu0 ? prm->mu0[j] + 0.0 : 0.0;  /* -0 -> +0 */
+    if (t->keep & FR_PROXAL_KEEP_W)
+        memcpy(t->w, R.wk, d * sizeof(double));
+    ff_proxal_fsum F;
+    ff_proxal_pk_ctx ctx;
+    if (!alg3) {
+        if ((st = ff_proxal_admm_ws_init(&ws, R.n, d)) != FR_OK)
+            goto done;
+        /* one oracle for the whole run: ctx points at R.wk, R.mu, updated in place */
+        if ((st = ff_proxal_pk_fsum(&F, &ctx, P, R.wk, R.mu, beta)) != FR_OK)
+            goto done;
+    }
+    for (size_t k = 0; k < prm->kmax; k++) {
+        double k1 = (double)(k + 1), tau = prm->sbar / (k1 * k1), sub = NAN;
+        unsigned long inner = 0;
+        t->tau[k] = tau;
+        t->iters = k + 1;
+        if (!alg3) {
+            fr_proxal_admm_params a = prm->admm;
+            a.tau = tau < 1 ? tau : 1;
+            ff_proxal_admm_info info;
+            if ((st = ff_proxal_admm(R.wn, &info, ws, &F, R.wk, &a)) != FR_OK)
+                goto done;
+            inner = info.iters;
+            sub = info.thm41;
+            t->factorisations += info.factorisations;
+        } else if ((st = newton_lk(&R, R.wn, beta, tau, prm->admm.newton_max, &inner, &sub, &t->factorisations)) != FR_OK)
+            goto done;
+        t->inner[k] = inner;
+        t->sub[k] = sub;
+        t->inner_ok[k] = sub <= tau;
+        if ((st = ff_proxal_mu_update(R.mun, P, R.wn, R.mu, beta)) != FR_OK)
+            goto done;
+        double dw = 0, dmu = 0;
+        for (size_t j = 0; j < d; j++)
+            dw = fmax(dw, fabs(R.wn[j] - R.wk[j]));
+        for (size_t j = 0; j < mt; j++)
+            dmu = fmax(dmu, fabs(R.mun[j] - R.mu[j]));
+        t->dw[k] = dw;
+        t->dmu[k] = dmu;
+        if ((st = records(&R, &t->kkt1[k], &t->kkt2[k], &t->obj[k], &t->feas[k])) != FR_OK)
+            goto done;
+        memcpy(R.wk, R.wn, d * sizeof(double));
+        memcpy(R.mu, R.mun, mt * sizeof(double));
+        if (t->keep & FR_PROXAL_KEEP_W)
+            memcpy(t->w + (k + 1) * d, R.wk, d * sizeof(double));
+        if (dw + beta * tau <= beta * prm->eps1 && dmu <= beta * prm->eps2) {   /* (8) */
+            t->terminated = 1;
+            t->thm31_ok = t->kkt1[k] <= prm->eps1 && t->kkt2[k] <= prm->eps2;
+            break;
+        }
+    }
+    if (!(t->keep & FR_PROXAL_KEEP_W))
+        memcpy(t->w, R.wk, d * sizeof(double));
+    memcpy(t->mu, R.mu, mt * sizeof(double));
+    st = FR_OK;
+done:
+    ff_proxal_admm_ws_clear(&ws);
+    run_free(&R);
+    return st;
+}
+
+int ff_proxal_alg1(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
+{
+    return run(t, P, prm, 0);
+}
+
+int ff_proxal_alg3(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
+{
+    return run(t, P, prm, 1);
+}
