@@ -783,6 +783,107 @@ def check_vectors(vdir):
     return status
 
 
+# ---- the generators of 004 Sec. 5 (module proxal: include/fedref/proxal.h,
+# fr_proxal_gen_qp / fr_proxal_gen_lg; docs/RNG.md).  Python floats are IEEE
+# binary64 with round-to-nearest and no FMA: the same bits as the C code.
+
+PROXAL_STREAM_D = 1 << 32             # + i
+PROXAL_STREAM_U = 2 << 32
+PROXAL_STREAM_C = 3 << 32
+PROXAL_STREAM_X = 4 << 32
+PROXAL_STREAM_Y = 5 << 32
+
+
+class GaussTape:
+    """z0, z1 of successive Box-Muller pairs of one stream, each rounded to
+    binary64 (float(Decimal) is correctly rounded), used one by one."""
+    def __init__(self, seed, stream):
+        self.g = Stream(seed, stream)
+        self.q = []
+
+    def next(self):
+        if not self.q:
+            z0, z1 = gaussian2(self.g)
+            self.q = [float(z0), float(z1)]
+        return self.q.pop(0)
+
+
+def proxal_sphere(t, k):
+    x = [t.next() for _ in range(k)]
+    s = 0.0
+    for z in x:
+        s = s + z * z
+    r = math.sqrt(s)
+    return [z / r for z in x]
+
+
+def proxal_A(seed, d, i):
+    g = Stream(seed, PROXAL_STREAM_D + i)
+    M = [[0.0] * d for _ in range(d)]
+    for k in range(d):
+        M[k][k] = 0.5 + float(g.next64() >> 12) * 2.0 ** -53
+    t = GaussTape(seed, PROXAL_STREAM_U + i)
+    xs = [[t.next() for _ in range(d - k)] for k in range(d - 1)]
+    for k in range(d - 2, -1, -1):
+        v = xs[k]
+        L = d - k
+        s = 0.0
+        for z in v:
+            s = s + z * z
+        nrm = math.sqrt(s)
+        v[0] = v[0] + nrm if v[0] >= 0 else v[0] - nrm
+        vtv = 0.0
+        for z in v:
+            vtv = vtv + z * z
+        if vtv == 0:
+            continue
+        tau = 2 / vtv
+        p, q = [], 0.0
+        for a in range(L):
+            r = 0.0
+            for b in range(L):
+                r = r + M[k + a][k + b] * v[b]
+            p.append(tau * r)
+            q = q + p[a] * v[a]
+        beta = 0.5 * (tau * q)
+        w = [p[a] - beta * v[a] for a in range(L)]
+        for a in range(L):
+            for b in range(L):
+                M[k + a][k + b] = M[k + a][k + b] - (v[a] * w[b] + w[a] * v[b])
+    return M
+
+
+def proxal_qp(seed, n, d, mt):
+    """fr_proxal_gen_qp: A[i-1], b[i-1] (i = 1..n), C[i] (mt rows), e[i] (i = 0..n)."""
+    A, b, C, e = [], [], [], []
+    sq = math.sqrt(float(d))
+    for i in range(n + 1):
+        t = GaussTape(seed, PROXAL_STREAM_C + i)
+        C.append([[t.next() / sq for _ in range(d)] for _ in range(mt)])
+        e.append(proxal_sphere(t, mt))
+        if i >= 1:
+            b.append(proxal_sphere(t, d))
+            A.append(proxal_A(seed, d, i))
+    return A, b, C, e
+
+
+def proxal_lg(kind, seed, n, d, s):
+    """fr_proxal_gen_lg (kind "np" or "fair"): cnt, rows X, labels y, groups grp."""
+    fair = kind == "fair"
+    cnt, X, y, grp = [s if fair else 0] + [s] * n, [], [], []
+    for i in range(0 if fair else 1, n + 1):
+        g = Stream(seed, PROXAL_STREAM_Y + i)
+        t = GaussTape(seed, PROXAL_STREAM_X + i)
+        for j in range(s):
+            gr = j & 1 if fair else 0
+            lab = g.below(2) if fair else j & 1
+            shift = (0.5 if lab else -0.5) + ((0.25 if gr else -0.25) if fair else 0)
+            X.append([1.0] + [t.next() + shift for _ in range(d - 1)])
+            y.append(lab)
+            grp.append(gr)
+    return cnt, X, y, grp
+
+
 def main():
     for ctr, key, want in KAT:
         got = philox4x64_10(ctr, key)
@@ -826,6 +927,13 @@ def main():
           "s", sh, "k rows 0-1", ks[:2], "labels", b)
     g = Stream(11, 1)
     print("selections S^1..S^3, seed 11, m 4, nsel 2:", [g.sample(4, 2) for _ in range(3)])
+    A, b, C, e = proxal_qp(5, 1, 4, 2)
+    print("proxal_qp(seed 5, n 1, d 4, mt 2): A_1 row 0", [x.hex() for x in A[0][0]],
+          "b_1", [x.hex() for x in b[0]], "C_0 row 0", [x.hex() for x in C[0][0]],
+          "e_0", [x.hex() for x in e[0]])
+    cnt, X, y, grp = proxal_lg("fair", 5, 1, 3, 2)
+    print("proxal_lg(fair, seed 5, n 1, d 3, s 2): X", [[x.hex() for x in r] for r in X],
+          "y", y, "grp", grp)
 
 
 if __name__ == "__main__":

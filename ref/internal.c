@@ -36,6 +36,24 @@ int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
     return FR_OK;
 }
 
+mpfr_t *fri_vec_new(size_t k, mpfr_prec_t p)
+{
+    mpfr_t *v = malloc((k ? k : 1) * sizeof *v);
+    if (v != NULL)
+        for (size_t q = 0; q < k; q++)
+            mpfr_init2(v[q], p);            /* NaN */
+    return v;
+}
+
+void fri_vec_free(mpfr_t *v, size_t k)
+{
+    if (v == NULL)
+        return;
+    for (size_t q = 0; q < k; q++)
+        mpfr_clear(v[q]);
+    free(v);
+}
+
 mpfr_t *fri_temps_like(mpfr_t *const like, size_t k)
 {
     mpfr_t *t = malloc((k ? k : 1) * sizeof *t);

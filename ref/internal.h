@@ -27,6 +27,11 @@ int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
 /* A fresh array of k mpfr_t, each at the precision of the corresponding
  * entry of like[] (the temporaries a closed form computes into, copied
  * into its outputs only on success); NULL if allocation fails. */
+/* k mpfr_t of precision p, each NaN (at least one slot is allocated, so k = 0
+ * gives a valid pointer); NULL if malloc fails.  fri_vec_free clears and
+ * frees them (safe on NULL). */
+mpfr_t *fri_vec_new(size_t k, mpfr_prec_t p);
+void fri_vec_free(mpfr_t *v, size_t k);
 mpfr_t *fri_temps_like(mpfr_t *const like, size_t k);
 /* Copy the k temporaries into out (exact: same precisions) when copy is
  * nonzero, then clear and free them. */

@@ -51,8 +51,8 @@ int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w,
     int st = fr_proxal_problem_check(P);
     if (st == FR_ENULL)
         return st;
-    size_t m = st == FR_ESIZE ? 0 : fr_proxal_mi(P, i);
-    if (Hy != NULL && y == NULL && (st == FR_ESIZE || i > P->n || m > 0))
+    size_t m = fr_proxal_mi(P, i);            /* 0 for i > n or a bad shape */
+    if (Hy != NULL && y == NULL && m > 0)
         return FR_ENULL;
     if (st == FR_ESIZE || i > P->n)
         return FR_ESIZE;

@@ -63,8 +63,9 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Domain: fr_proxal_problem_check(P), i <= n, w finite (d); y (m_i) finite
  *   when Hy is wanted.  When m_i = 0 (NP's server) ci, Ji are not written
  *   and y may be NULL.  f_0 = 0 (the server has no objective).
- * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1; the
- *   problem's arrays), FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ * Statuses: in class order: FR_ENULL (P, w; y when Hy and m_i >= 1, m_i
+ *   as fr_proxal_mi: 0 for i > n or a bad shape; the problem's arrays),
+ *   FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
  *   problem's; w; y when read), FR_EDOM (the problem's; two outputs that
  *   overlap); after the start FR_ENOMEM (the workspace), FR_ENONFINITE
  *   (an output overflows).  Outputs untouched on error (computed in a
@@ -75,8 +76,9 @@ int ff_proxal_kkt_bound(double *abs1, double *abs2, const double *grad_f, size_t
  * Accuracy: QP: each output within the usual dot-product bound (BLAS);
  *   NP/FAIR: within a few ulps per term of the stable forms (no proved
  *   bound; the audit reports fast vs ref).
- * Checked by: tests/proxal/test_problem.c (against ref, and gradients and
- *   Hessians against central differences), the audit. */
+ * Checked by: tests/proxal/test_problem.c (against ref, which is checked
+ *   against independent formulas and central differences; edges),
+ *   tests/proxal/test_status_problem.c, the audit (section proxal_problem). */
 int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
                           double *gi, double *Hi, double *ci, double *Ji, const double *y,
                           double *Hy);
@@ -103,10 +105,27 @@ int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w,
  *   P_{i,k} for the state (P, wk, mu, beta), context in *ctx (which must
  *   outlive F; no allocation); quad(i) is nonzero for QP (the Hessian
  *   A_i + beta C_i^T C_i + I/((n+1) beta) does not depend on k).
+ * Math (derivation in ref/proxal/lk.c): with t_j = mu_j + beta c_j(w) and
+ *   y_j = [t_j]_+ (inequality) or t_j (equality), grad P_{i,k} = grad f_i +
+ *   sum_j y_j grad c_ij + (w - w^k)/((n+1) beta); the Hessian is Hess f_i +
+ *   sum_{j active} beta grad c_ij grad c_ij^T + sum_j y_j Hess c_ij +
+ *   I/((n+1) beta), active = equality or t_j > 0: at the kink t_j = 0 the
+ *   row is INACTIVE (both one-sided limits are in the generalised
+ *   Hessian); sum_{i=0}^n P_{i,k} = l_k - h.
  * Domain: P valid with h = 0; wk, mu, w finite; mu_j >= 0 on inequality
- *   rows; beta > 0 finite.
- * Statuses: FR_ENULL, FR_ESIZE (i > n), P's check, FR_ENONFINITE, FR_EDOM
- *   (h != 0, a negative inequality multiplier, beta <= 0).
+ *   rows (-0 is the multiplier 0; equality multipliers are free); beta > 0
+ *   finite.  Outputs: val, g (and H for pik) each optional (NULL: not
+ *   computed; all NULL: FR_OK after the checks); mu_next required.
+ * Statuses: in class order: FR_ENULL (P, w, wk, mu; mu_next; F, ctx; the
+ *   problem's arrays), FR_ESIZE (the problem's; i > n), FR_ENONFINITE (the
+ *   problem's; w, wk, mu, beta), FR_EDOM (the problem's; h != 0, a negative
+ *   inequality multiplier, beta <= 0 or -0; two outputs that overlap: val
+ *   in g or H, g in H); after the start FR_ENOMEM, FR_ENONFINITE (an
+ *   output overflows), or the evaluator's status.  Outputs untouched on
+ *   error; mu_next may alias mu (written last).
+ * Accuracy: no proved bound (the NP/FAIR terms use libm); measured against
+ *   ref and bounded in vectors/proxal_lk.json by 2^-40 times the sum of the
+ *   terms' magnitudes (vectors/proxal/proxal_lk.c).
  * Checked by: tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c
  *   (Remark 3.1; l_k = sum_i P_{i,k} + h), vectors/proxal_lk.json. */
 int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const double *w,

@@ -92,7 +92,8 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
  * loop on MPFI enclosures of the stable forms (the logistic terms are
  * transcendental).  Zeros are +0.  The Ziv loop cannot decide a value that
  * is a number of the output precision reached only by cancelling
- * transcendental terms (e.g. D_i = 0 for two identical groups): then
+ * transcendental terms (e.g. grad D_i = 0 for two identical
+ * groups): then
  * FR_EINTERNAL, outputs untouched.  Outputs are computed in temporaries
  * (w may be any precision; outputs must not overlap each other: FR_EDOM).
  * Checked by: tests/proxal/test_problem.c (independent formulas, central
@@ -173,9 +174,18 @@ int fr_proxal_gen_lg(int kind, size_t *cnt, double *X, unsigned char *y, unsigne
 /* ==== the proximal AL subproblem: l_k (6), P_{i,k} (10)-(11), multipliers === */
 
 /* As ff_proxal_lk, ff_proxal_pik, ff_proxal_mu_update (fedfast/proxal.h),
- * in MPFR at the precision of the outputs (the contract of each states its
- * accuracy: correctly rounded where the inputs are exact numbers and the
- * result is algebraic; Ziv loops for the logistic terms).  Checked by:
+ * in MPFR at the precision of the outputs: every output correctly rounded
+ * to nearest at its own precision (w, wk, mu, beta may have any precision).
+ * One Ziv loop for all kinds: fr_proxal_client_eval's outputs at a working
+ * precision wp are enclosed (a point for QP once wp makes them exact), the
+ * formulas evaluated in MPFI, wp doubled until both ends of every
+ * enclosure round alike (and, for H, every inequality t_j has a certified
+ * sign), up to 2^18 bits.  Statuses: as fast's, with beta NULL FR_ENULL;
+ * after the start FR_EPREC (the Ziv loop undecided at 2^18 bits: an exact
+ * result on a rounding boundary reached only through transcendental
+ * terms), FR_ENOMEM, and fr_proxal_client_eval's (FR_EINTERNAL when its
+ * own Ziv loop cannot decide an exactly cancelling sum, e.g. an exact kink
+ * of a FAIR row at D_i = 0 through different samples).  Checked by:
  * tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c,
  * vectors/proxal_lk.json. */
 int fr_proxal_lk(mpfr_t val, mpfr_t *g, const fr_proxal_problem *P, mpfr_t *const w,

@@ -4,41 +4,24 @@
  * fr_fedepm_trace_init; the runs take their working precision from it. */
 #include <stdlib.h>
 #include <string.h>
+#include "../internal.h"
 #include "rounds.h"
-
-static mpfr_t *vec_new(size_t count, mpfr_prec_t prec)
-{
-    mpfr_t *v = malloc(count * sizeof *v);
-    if (v != NULL)
-        for (size_t q = 0; q < count; q++)
-            mpfr_init2(v[q], prec);        /* NaN */
-    return v;
-}
-
-static void vec_free(mpfr_t *v, size_t count)
-{
-    if (v == NULL)
-        return;
-    for (size_t q = 0; q < count; q++)
-        mpfr_clear(v[q]);
-    free(v);
-}
 
 void fr_fedepm_trace_clear(fr_fedepm_trace *t)
 {
     if (t == NULL)
         return;
-    vec_free(t->w, t->cap * t->n);
-    vec_free(t->f, t->cap);
-    vec_free(t->gnorm2, t->cap);
-    vec_free(t->W, t->m * t->n);
-    vec_free(t->Z, t->m * t->n);
-    vec_free(t->nu0, t->m);
-    vec_free(t->loss0, t->m);
-    vec_free(t->eps_basic, t->m);
-    vec_free(t->eps_adv, t->m);
-    vec_free(t->nu, t->cap * t->nsel);
-    vec_free(t->loss, t->cap * t->nsel);
+    fri_vec_free(t->w, t->cap * t->n);
+    fri_vec_free(t->f, t->cap);
+    fri_vec_free(t->gnorm2, t->cap);
+    fri_vec_free(t->W, t->m * t->n);
+    fri_vec_free(t->Z, t->m * t->n);
+    fri_vec_free(t->nu0, t->m);
+    fri_vec_free(t->loss0, t->m);
+    fri_vec_free(t->eps_basic, t->m);
+    fri_vec_free(t->eps_adv, t->m);
+    fri_vec_free(t->nu, t->cap * t->nsel);
+    fri_vec_free(t->loss, t->cap * t->nsel);
     free(t->sel);
     if (t->w != NULL)                      /* snr is live exactly when w is */
         mpfr_clear(t->snr);
@@ -100,11 +83,11 @@ int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm
 
     fr_fedepm_trace u;
     memset(&u, 0, sizeof u);
-    u.w = vec_new(cap * n, prec);
+    u.w = fri_vec_new(cap * n, prec);
     u.cap = u.w != NULL ? cap : 0;
     u.n = n;
-    u.f = vec_new(cap, prec);
-    u.gnorm2 = vec_new(cap, prec);
+    u.f = fri_vec_new(cap, prec);
+    u.gnorm2 = fri_vec_new(cap, prec);
     u.sel = malloc(cap * nsel * sizeof *u.sel);
     if (u.w != NULL)
         mpfr_init2(u.snr, prec);
@@ -118,14 +101,14 @@ int fr_fedepm_trace_init(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm
     u.cap = cap;
     u.m = m;
     u.nsel = nsel;
-    u.W = vec_new(m * n, prec);
-    u.Z = vec_new(m * n, prec);
-    u.nu0 = vec_new(m, prec);
-    u.loss0 = vec_new(m, prec);
-    u.eps_basic = vec_new(m, prec);
-    u.eps_adv = vec_new(m, prec);
-    u.nu = vec_new(cap * nsel, prec);
-    u.loss = vec_new(cap * nsel, prec);
+    u.W = fri_vec_new(m * n, prec);
+    u.Z = fri_vec_new(m * n, prec);
+    u.nu0 = fri_vec_new(m, prec);
+    u.loss0 = fri_vec_new(m, prec);
+    u.eps_basic = fri_vec_new(m, prec);
+    u.eps_adv = fri_vec_new(m, prec);
+    u.nu = fri_vec_new(cap * nsel, prec);
+    u.loss = fri_vec_new(cap * nsel, prec);
     if (u.W == NULL || u.Z == NULL || u.nu0 == NULL || u.loss0 == NULL || u.eps_basic == NULL
         || u.eps_adv == NULL || u.nu == NULL || u.loss == NULL) {
         fr_fedepm_trace_clear(&u);

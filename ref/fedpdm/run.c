@@ -105,24 +105,6 @@ static int rounds(fri_pdm_ws *w, fr_pdm_trace *tr, const fr_pdm_problem *P, cons
     return st;
 }
 
-static mpfr_t *vec(size_t k, mpfr_prec_t p)
-{
-    mpfr_t *v = malloc((k ? k : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t q = 0; q < k; q++)
-            mpfr_init2(v[q], p);
-    return v;
-}
-
-static void vec_free(mpfr_t *v, size_t k)
-{
-    if (v == NULL)
-        return;
-    for (size_t q = 0; q < k; q++)
-        mpfr_clear(v[q]);
-    free(v);
-}
-
 /* Argument errors leave *t untouched; an error after the start leaves it
  * reset (fri_pdm_trace_reset). */
 int fr_pdm_run(fr_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *prm)
@@ -143,7 +125,7 @@ int fr_pdm_run(fr_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *pr
     fri_pdm_trace_reset(t);
     fri_pdm_ws w;
     int st = fri_pdm_ws_init(&w, P, prm, p);
-    mpfr_t *yt = vec(N * D, p), *x0a = vec(D, p), *x0b = vec(D, p), *u = vec(D, p);
+    mpfr_t *yt = fri_vec_new(N * D, p), *x0a = fri_vec_new(D, p), *x0b = fri_vec_new(D, p), *u = fri_vec_new(D, p);
     frng_t *gb = malloc(N * sizeof *gb), *gn = malloc(N * sizeof *gn);
     size_t *sel = malloc(prm->K * sizeof *sel), *off = malloc(N * sizeof *off);
     if (yt == NULL || x0a == NULL || x0b == NULL || u == NULL || gb == NULL || gn == NULL || sel == NULL
@@ -154,10 +136,10 @@ int fr_pdm_run(fr_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *pr
     if (st != FR_OK)
         fri_pdm_trace_reset(t);
     fri_pdm_ws_clear(&w);
-    vec_free(yt, N * D);
-    vec_free(x0a, D);
-    vec_free(x0b, D);
-    vec_free(u, D);
+    fri_vec_free(yt, N * D);
+    fri_vec_free(x0a, D);
+    fri_vec_free(x0b, D);
+    fri_vec_free(u, D);
     free(gb);
     free(gn);
     free(sel);

@@ -14,24 +14,6 @@ static int mul_ok(size_t a, size_t b, size_t *r)
     return 1;
 }
 
-static mpfr_t *vec_new(size_t count, mpfr_prec_t prec)
-{
-    mpfr_t *v = malloc((count ? count : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t q = 0; q < count; q++)
-            mpfr_init2(v[q], prec);        /* NaN */
-    return v;
-}
-
-static void vec_free(mpfr_t *v, size_t count)
-{
-    if (v == NULL)
-        return;
-    for (size_t q = 0; q < count; q++)
-        mpfr_clear(v[q]);
-    free(v);
-}
-
 static size_t nx0(const fr_pdm_trace *t)
 {
     return (t->keep & FR_PDM_KEEP_X0) ? (t->T + 1) * t->D : t->D;
@@ -42,16 +24,16 @@ void fr_pdm_trace_clear(fr_pdm_trace *t)
     if (t == NULL)
         return;
     size_t R = t->T * t->N;
-    vec_free(t->x0, nx0(t));
-    vec_free(t->x, t->N * t->D);
-    vec_free(t->lam, t->N * t->D);
-    vec_free(t->P, t->T + 1);
-    vec_free(t->Px, t->T + 1);
-    vec_free(t->Plam, t->T + 1);
-    vec_free(t->Px0, t->T + 1);
-    vec_free(t->F, t->T + 1);
-    vec_free(t->sigma, R);
-    vec_free(t->stop2, R);
+    fri_vec_free(t->x0, nx0(t));
+    fri_vec_free(t->x, t->N * t->D);
+    fri_vec_free(t->lam, t->N * t->D);
+    fri_vec_free(t->P, t->T + 1);
+    fri_vec_free(t->Px, t->T + 1);
+    fri_vec_free(t->Plam, t->T + 1);
+    fri_vec_free(t->Px0, t->T + 1);
+    fri_vec_free(t->F, t->T + 1);
+    fri_vec_free(t->sigma, R);
+    fri_vec_free(t->stop2, R);
     free(t->part);
     free(t->capped);
     free(t->Q);
@@ -122,16 +104,16 @@ int fr_pdm_trace_init(fr_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_par
     u.D = P->m * P->n;
     u.keep = prm->keep;
     const size_t R = u.T * u.N;
-    u.x0 = vec_new(nx0(&u), prec);
-    u.x = vec_new(u.N * u.D, prec);
-    u.lam = vec_new(u.N * u.D, prec);
-    u.P = vec_new(u.T + 1, prec);
-    u.Px = vec_new(u.T + 1, prec);
-    u.Plam = vec_new(u.T + 1, prec);
-    u.Px0 = vec_new(u.T + 1, prec);
-    u.F = vec_new(u.T + 1, prec);
-    u.sigma = vec_new(R, prec);
-    u.stop2 = vec_new(R, prec);
+    u.x0 = fri_vec_new(nx0(&u), prec);
+    u.x = fri_vec_new(u.N * u.D, prec);
+    u.lam = fri_vec_new(u.N * u.D, prec);
+    u.P = fri_vec_new(u.T + 1, prec);
+    u.Px = fri_vec_new(u.T + 1, prec);
+    u.Plam = fri_vec_new(u.T + 1, prec);
+    u.Px0 = fri_vec_new(u.T + 1, prec);
+    u.F = fri_vec_new(u.T + 1, prec);
+    u.sigma = fri_vec_new(R, prec);
+    u.stop2 = fri_vec_new(R, prec);
     u.part = malloc(R);
     u.capped = malloc(R);
     u.Q = malloc(R * sizeof *u.Q);

@@ -4,34 +4,16 @@
 #include <string.h>
 #include "run.h"
 
-static mpfr_t *vec(size_t k, mpfr_prec_t p)
-{
-    mpfr_t *v = malloc((k ? k : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t q = 0; q < k; q++)
-            mpfr_init2(v[q], p);
-    return v;
-}
-
-static void vec_free(mpfr_t *v, size_t k)
-{
-    if (v == NULL)
-        return;
-    for (size_t q = 0; q < k; q++)
-        mpfr_clear(v[q]);
-    free(v);
-}
-
 static size_t nz(size_t D) { return D + (D & 1); }
 
 void fri_pdm_ws_clear(fri_pdm_ws *w)
 {
-    vec_free(w->xr, w->D);
-    vec_free(w->g, w->D);
-    vec_free(w->v, w->D);
-    vec_free(w->sq, w->D);
-    vec_free(w->z, nz(w->D));
-    vec_free(w->Ab, w->dmax * w->n);
+    fri_vec_free(w->xr, w->D);
+    fri_vec_free(w->g, w->D);
+    fri_vec_free(w->v, w->D);
+    fri_vec_free(w->sq, w->D);
+    fri_vec_free(w->z, nz(w->D));
+    fri_vec_free(w->Ab, w->dmax * w->n);
     free(w->yb);
     free(w->idx);
     free(w->pp);
@@ -78,12 +60,12 @@ int fri_pdm_ws_init(fri_pdm_ws *w, const fr_pdm_problem *P, const fr_pdm_params 
     mpfr_mul(w->Ng, w->gamma, w->Nm, MPFR_RNDN);           /* 53 + 64 bits: exact */
     mpfr_sqr(w->Nsq, w->Nm, MPFR_RNDN);                    /* 128 bits: exact */
     size_t npp = w->N > w->D ? w->N : w->D;
-    w->xr = vec(w->D, p);
-    w->g = vec(w->D, p);
-    w->v = vec(w->D, p);
-    w->sq = vec(w->D, MPFR_PREC_MIN);
-    w->z = vec(nz(w->D), p);
-    w->Ab = vec(w->dmax * w->n, 53);
+    w->xr = fri_vec_new(w->D, p);
+    w->g = fri_vec_new(w->D, p);
+    w->v = fri_vec_new(w->D, p);
+    w->sq = fri_vec_new(w->D, MPFR_PREC_MIN);
+    w->z = fri_vec_new(nz(w->D), p);
+    w->Ab = fri_vec_new(w->dmax * w->n, 53);
     w->yb = malloc(w->dmax * sizeof *w->yb);
     w->idx = malloc(prm->b * sizeof *w->idx);
     w->pp = malloc(npp * sizeof *w->pp);

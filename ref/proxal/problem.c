@@ -9,7 +9,7 @@
  *   ZIV_MAX and returns the common rounding to nearest of both ends at the
  *   output's precision (then correctly rounded).  If an exact value is a
  *   number of the output precision reached only by cancellation of
- *   transcendental terms (e.g. D_i = 0 for two identical groups) the
+ *   transcendental terms (e.g. grad D_i = 0 for two identical groups) the
  *   enclosure never decides: FR_EINTERNAL (never seen on the generated
  *   instances; documented in the contract). */
 #include <mpfi.h>
@@ -266,8 +266,8 @@ static int lg_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
                 else if (o == 4)
                     k = e / m, col = e % m;
                 mpfi_set_ui(acc, 0);
-                if (!isc && i == 0) {
-                    /* f_0 = 0 */
+                if ((!isc && i == 0) || (isc && m == 0)) {
+                    /* f_0 = 0; no constraint rows: nothing */
                 } else if (!isc) {
                     for (size_t s = 0; s < S; s++) {
                         if (np && lab[s] != 0)
@@ -296,13 +296,19 @@ static int lg_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
                                 mpfi_mul_d(tm, tm, X[s * d + l]);
                             mpfi_add(part, part, tm);
                         }
-                        mpfi_div_ui(part, part, (unsigned long)cls[np ? 1 : gg]);
+                        /* NP: part / cls1.  FAIR: (part0 cls1 - part1 cls0) / (cls0 cls1), so
+                         * that exact (point) parts cancel exactly */
+                        if (!np)
+                            mpfi_mul_ui(part, part, (unsigned long)cls[1 - gg]);
                         if (gg == 0)
                             mpfi_add(acc, acc, part);
                         else
                             mpfi_sub(acc, acc, part);
                     }
                     mpfi_clear(part);
+                    mpfi_div_ui(acc, acc, (unsigned long)cls[np ? 1 : 0]);
+                    if (!np)
+                        mpfi_div_ui(acc, acc, (unsigned long)cls[1]);
                     if (col == 1)
                         mpfi_neg(acc, acc);        /* the row -D_i - r_i */
                     if (o == 3)
@@ -348,8 +354,8 @@ int fr_proxal_client_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w,
     int st = fr_proxal_problem_check(P);
     if (st == FR_ENULL)
         return st;
-    size_t m = st == FR_ESIZE ? 0 : fr_proxal_mi(P, i);
-    if (Hy != NULL && y == NULL && (st == FR_ESIZE || i > P->n || m > 0))
+    size_t m = fr_proxal_mi(P, i);            /* 0 for i > n or a bad shape */
+    if (Hy != NULL && y == NULL && m > 0)
         return FR_ENULL;
     if (st == FR_ESIZE || i > P->n)
         return FR_ESIZE;

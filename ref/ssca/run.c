@@ -13,24 +13,6 @@
 
 /* ---- the trace ------------------------------------------------------------ */
 
-static mpfr_t *vec_new(size_t count, mpfr_prec_t prec)
-{
-    mpfr_t *v = malloc((count > 0 ? count : 1) * sizeof *v);
-    if (v != NULL)
-        for (size_t q = 0; q < count; q++)
-            mpfr_init2(v[q], prec);    /* NaN */
-    return v;
-}
-
-static void vec_free(mpfr_t *v, size_t count)
-{
-    if (v == NULL)
-        return;
-    for (size_t q = 0; q < count; q++)
-        mpfr_clear(v[q]);
-    free(v);
-}
-
 /* Rows of w: T with KEEP_W, else 1. */
 static size_t w_rows(const fr_ssca_trace *t)
 {
@@ -42,12 +24,12 @@ void fr_ssca_trace_clear(fr_ssca_trace *t)
     if (t == NULL)
         return;
     if (t->T > 0) {
-        vec_free(t->w, w_rows(t) * t->d);
-        vec_free(t->cost, t->T);
-        vec_free(t->norm2, t->T);
-        vec_free(t->cons, t->T);
-        vec_free(t->nu, t->T - 1);
-        vec_free(t->slack, t->T - 1);
+        fri_vec_free(t->w, w_rows(t) * t->d);
+        fri_vec_free(t->cost, t->T);
+        fri_vec_free(t->norm2, t->T);
+        fri_vec_free(t->cons, t->T);
+        fri_vec_free(t->nu, t->T - 1);
+        fri_vec_free(t->slack, t->T - 1);
     }
     free(t->branch);
     free(t->draws);
@@ -135,12 +117,12 @@ int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
     u.nd = nd;
     u.algo = prm->algo;
     u.keep = prm->keep;
-    u.w = vec_new(w_rows(&u) * d, prec);
-    u.cost = vec_new(u.T, prec);
-    u.norm2 = vec_new(u.T, prec);
-    u.cons = vec_new(u.T, prec);
-    u.nu = vec_new(u.T - 1, prec);
-    u.slack = vec_new(u.T - 1, prec);
+    u.w = fri_vec_new(w_rows(&u) * d, prec);
+    u.cost = fri_vec_new(u.T, prec);
+    u.norm2 = fri_vec_new(u.T, prec);
+    u.cons = fri_vec_new(u.T, prec);
+    u.nu = fri_vec_new(u.T - 1, prec);
+    u.slack = fri_vec_new(u.T - 1, prec);
     u.branch = calloc(u.T - 1, sizeof *u.branch);
     if ((prm->keep & FR_SSCA_KEEP_DRAWS) != 0)
         u.draws = malloc((u.T - 1) * nd * sizeof *u.draws);
@@ -204,22 +186,22 @@ static void ctx_free(fri_ssca_run_ctx *c)
     const fr_ssca_data *D = c->D;
     const size_t d = c->d, nc = c->nc, pm = c->feature ? max_pi(D) : 0;
     const int sgd_s = c->prm->algo == FR_SSCA_SGD_S || c->prm->algo == FR_SSCA_SGDM_S;
-    vec_free(c->w, d);
-    vec_free(c->f1, d);
-    vec_free(c->beta, d);
-    vec_free(c->wbar, d);
-    vec_free(c->v, d);
-    vec_free(c->G, c->feature ? d : nc * d);
-    vec_free(c->F, nc);
-    vec_free(c->wi, sgd_s ? nc * d : 0);
-    vec_free(c->vi, sgd_s ? nc * d : 0);
-    vec_free(c->Z, zrows(c) * D->P);
-    vec_free(c->Zb, c->nb * D->P);
-    vec_free(c->H, c->feature ? nc * c->nb * D->J : 0);
-    vec_free(c->w1i, D->J * pm);
-    vec_free(c->Bi, D->J * pm);
-    vec_free(c->Zi, c->nb * pm);
-    vec_free(c->ex, c->nex);
+    fri_vec_free(c->w, d);
+    fri_vec_free(c->f1, d);
+    fri_vec_free(c->beta, d);
+    fri_vec_free(c->wbar, d);
+    fri_vec_free(c->v, d);
+    fri_vec_free(c->G, c->feature ? d : nc * d);
+    fri_vec_free(c->F, nc);
+    fri_vec_free(c->wi, sgd_s ? nc * d : 0);
+    fri_vec_free(c->vi, sgd_s ? nc * d : 0);
+    fri_vec_free(c->Z, zrows(c) * D->P);
+    fri_vec_free(c->Zb, c->nb * D->P);
+    fri_vec_free(c->H, c->feature ? nc * c->nb * D->J : 0);
+    fri_vec_free(c->w1i, D->J * pm);
+    fri_vec_free(c->Bi, D->J * pm);
+    fri_vec_free(c->Zi, c->nb * pm);
+    fri_vec_free(c->ex, c->nex);
     free(c->yb);
     free(c->off);
     free(c->draw);
@@ -253,23 +235,23 @@ static int ctx_init(fri_ssca_run_ctx *c, fr_ssca_trace *t, const fr_ssca_data *D
     mpfr_inits2(PARAM_PREC, c->tau, c->lambda, c->U, c->c, c->mom, (mpfr_ptr)0);
     mpfr_inits2(p, c->rho, c->gamma, c->r, c->Wm, c->C, c->nu, c->s, c->fsum, (mpfr_ptr)0);
     mpfr_init2(c->tw, MPFR_PREC_MIN);
-    c->w = vec_new(d, p);
-    c->f1 = vec_new(d, p);
-    c->beta = vec_new(d, p);
-    c->wbar = vec_new(d, p);
-    c->v = vec_new(d, p);
-    c->G = vec_new(c->feature ? d : nc * d, p);
-    c->F = vec_new(nc, p);
-    c->wi = vec_new(sgd_s ? nc * d : 0, p);
-    c->vi = vec_new(sgd_s ? nc * d : 0, p);
-    c->Z = vec_new(zrows(c) * D->P, PARAM_PREC);      /* all of Z only for the cost */
-    c->Zb = vec_new(c->nb * D->P, PARAM_PREC);
-    c->H = vec_new(c->feature ? nc * c->nb * D->J : 0, p);
-    c->w1i = vec_new(D->J * pm, p);
-    c->Bi = vec_new(D->J * pm, p);
-    c->Zi = vec_new(c->nb * pm, PARAM_PREC);
+    c->w = fri_vec_new(d, p);
+    c->f1 = fri_vec_new(d, p);
+    c->beta = fri_vec_new(d, p);
+    c->wbar = fri_vec_new(d, p);
+    c->v = fri_vec_new(d, p);
+    c->G = fri_vec_new(c->feature ? d : nc * d, p);
+    c->F = fri_vec_new(nc, p);
+    c->wi = fri_vec_new(sgd_s ? nc * d : 0, p);
+    c->vi = fri_vec_new(sgd_s ? nc * d : 0, p);
+    c->Z = fri_vec_new(zrows(c) * D->P, PARAM_PREC);      /* all of Z only for the cost */
+    c->Zb = fri_vec_new(c->nb * D->P, PARAM_PREC);
+    c->H = fri_vec_new(c->feature ? nc * c->nb * D->J : 0, p);
+    c->w1i = fri_vec_new(D->J * pm, p);
+    c->Bi = fri_vec_new(D->J * pm, p);
+    c->Zi = fri_vec_new(c->nb * pm, PARAM_PREC);
     c->nex = (d > nc ? d : nc) + 4;
-    c->ex = vec_new(c->nex, MPFR_PREC_MIN);
+    c->ex = fri_vec_new(c->nex, MPFR_PREC_MIN);
     c->yb = malloc(c->nb * sizeof *c->yb);
     c->off = malloc(nc * sizeof *c->off);
     c->draw = malloc(c->nd * sizeof *c->draw);

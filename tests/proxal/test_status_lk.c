@@ -204,7 +204,7 @@ static const st_row ROWS[] = {
     ROW(PIK, FR_EDOM, ALIAS(1, 5)),                       /* g inside H */
     ROW(PIK, FR_EDOM, ALIAS(0, 5)),                       /* val inside H */
     ROW(PIKF, FR_EDOM, EN(4, 0, -0x1p-1074)),
-    ROW(PIKF, FR_EDOM, X(XP_H, 0, FR_PROXAL_H_BOX)),
+    ROW(PIKF, FR_EDOM, X(XP_H, 0, FR_PROXAL_H_L1)),
     ROW(MU, FR_EDOM, SC(0, -1)),
     ROW(MUF, FR_EDOM, EN(4, 2, -1)),
     ROW(FS, FR_EDOM, SC(0, 0)),
