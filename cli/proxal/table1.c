@@ -207,6 +207,7 @@ int cmd_table1(int argc, char **argv)
         }
     }
     if (trials == 0) trials = quick ? 2 : 10;
+    setvbuf(stdout, NULL, _IOLBF, 0);           /* rows as they are made (long runs) */
     /* --quick: n = 1 and 5 at d = 100 (rows 0, 3) */
     static const size_t ALL[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, QUICK[2] = {0, 3};
     const size_t nset = quick ? 2 : 9, *sel = quick ? QUICK : ALL;
