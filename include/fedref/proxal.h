@@ -90,12 +90,13 @@ int fr_proxal_kkt(mpfr_t eps1, mpfr_t eps2, mpfr_t *const grad_f, size_t d, mpfr
  * to nearest: QP outputs correctly rounded (one mpfr_sum of exact
  * products); NP/FAIR values and derivatives correctly rounded by a Ziv
  * loop on MPFI enclosures of the stable forms (the logistic terms are
- * transcendental).  Zeros are +0.  The Ziv loop cannot decide a value that
- * is a number of the output precision reached only by cancelling
- * transcendental terms (e.g. grad D_i = 0 for two identical
- * groups): then
- * FR_EINTERNAL, outputs untouched.  Outputs are computed in temporaries
- * (w may be any precision; outputs must not overlap each other: FR_EDOM).
+ * transcendental; samples of equal (t, y) merged with exact coefficients,
+ * so equal terms of FAIR's two groups cancel exactly).  Zeros are +0.  A
+ * value that is a number of the output precision reached by cancelling
+ * pieces at distinct t would not be decided: FR_EINTERNAL, outputs
+ * untouched (never seen; not proved impossible).  Outputs are computed in
+ * temporaries (w may be any precision; outputs must not overlap each
+ * other: FR_EDOM).
  * Checked by: tests/proxal/test_problem.c (independent formulas, central
  * differences at 256 bits, ref vs fast), tests/proxal/test_status_problem.c,
  * the audit (section proxal_problem). */

@@ -7,11 +7,16 @@
  *   s(t) - y and s(t) s(-t) (s the logistic function).  A Ziv loop encloses
  *   each sum in MPFI at precision p = prec + 32, 2 (prec + 32), ... up to
  *   ZIV_MAX and returns the common rounding to nearest of both ends at the
- *   output's precision (then correctly rounded).  If an exact value is a
- *   number of the output precision reached only by cancellation of
- *   transcendental terms (e.g. grad D_i = 0 for two identical groups) the
- *   enclosure never decides: FR_EINTERNAL (never seen on the generated
- *   instances; documented in the contract). */
+ *   output's precision (then correctly rounded).  Samples with equal
+ *   (t, y) share their pieces, so they are merged first with an exact
+ *   coefficient (sum of w_s x_sk x_sl, GMP-exact via fri_sum_exact): equal
+ *   terms with opposite weights (FAIR's two groups) cancel exactly, and the
+ *   FAIR weights are the integers cls_1, -cls_0 (one division at the end),
+ *   so rational (point) enclosures cancel exactly too.  What remains is a
+ *   sum of nonzero rational multiples of pieces at distinct (t, y); such a
+ *   sum equal to a number of the output precision would make the loop run
+ *   to ZIV_MAX (FR_EINTERNAL); never seen (transcendence as in
+ *   ref/fedpdm/model.c is not proved here). */
 #include <mpfi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +206,28 @@ static int lg_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
         if (st == FR_OK)
             st = fri_sum_exact(t[s], pp, d);
     }
+    /* the classes of equal (t, y): ord sorts the samples, gid numbers the classes */
+    size_t *ord = malloc((S ? S : 1) * sizeof *ord), *gid = malloc((S ? S : 1) * sizeof *gid);
+    mpfr_t *term = mp_array(S, 192), cg;
+    mpfr_ptr *tp = malloc((S ? S : 1) * sizeof *tp);
+    mpfr_init2(cg, 53);
+    if (ord == NULL || gid == NULL || term == NULL || tp == NULL)
+        st = FR_ENOMEM;
+    if (st == FR_OK) {
+        for (size_t q = 0; q < S; q++)
+            ord[q] = q;
+        for (size_t q = 1; q < S; q++)              /* insertion sort by (t, y): S is small in ref */
+            for (size_t r2 = q; r2 > 0; r2--) {
+                size_t u = ord[r2 - 1], v = ord[r2];
+                int cmp = mpfr_cmp(t[u], t[v]);
+                if (cmp < 0 || (cmp == 0 && lab[u] <= lab[v]))
+                    break;
+                ord[r2 - 1] = v, ord[r2] = u;
+            }
+        for (size_t q = 0; q < S; q++)
+            gid[ord[q]] = q > 0 && mpfr_equal_p(t[ord[q]], t[ord[q - 1]]) && lab[ord[q]] == lab[ord[q - 1]]
+                              ? gid[ord[q - 1]] : q;
+    }
     if (st == FR_OK && Q != NULL && m > 0)
         st = m == 2 ? fri_sub_exact(yw, y[0], y[1]) : (mpfr_set_prec(yw, mpfr_get_prec(y[0])),
                                                        mpfr_set(yw, y[0], MPFR_RNDN), FR_OK);
@@ -248,11 +275,11 @@ static int lg_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
             logi_enclose(phi[s], ds[s], hh[s], t[s], lab[s], E, W);
         }
         all = 1;
-        /* output o, entry (k, l): sum over samples of coef(s) * piece(s) * x_sk * x_sl */
-        for (int o = 0; o < 6; o++) {
+        /* output o, entry (k, l): sum over samples of w_s * piece(s) * x_sk * x_sl */
+        for (int o = 0; o < 6 && st == FR_OK; o++) {
             if (!outs[o])
                 continue;
-            for (size_t e = 0; e < lens[o]; e++) {
+            for (size_t e = 0; e < lens[o] && st == FR_OK; e++) {
                 if (ok[o][e])
                     continue;
                 int isc = o >= 3;               /* constraint part */
@@ -268,53 +295,52 @@ static int lg_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
                 mpfi_set_ui(acc, 0);
                 if ((!isc && i == 0) || (isc && m == 0)) {
                     /* f_0 = 0; no constraint rows: nothing */
-                } else if (!isc) {
-                    for (size_t s = 0; s < S; s++) {
-                        if (np && lab[s] != 0)
-                            continue;
-                        mpfi_set(tm, o == 0 ? phi[s] : o == 1 ? ds[s] : hh[s]);
-                        if (o >= 1)
-                            mpfi_mul_d(tm, tm, X[s * d + k]);
-                        if (o == 2)
-                            mpfi_mul_d(tm, tm, X[s * d + l]);
-                        mpfi_add(acc, acc, tm);
-                    }
-                    mpfi_div_ui(acc, acc, (unsigned long)n);
-                    mpfi_div_ui(acc, acc, (unsigned long)(np ? cls[0] : S));
                 } else {
-                    mpfi_t part;
-                    mpfi_init2(part, p);
-                    for (int gg = 0; gg < (np ? 1 : 2); gg++) {
-                        mpfi_set_ui(part, 0);
-                        for (size_t s = 0; s < S; s++) {
-                            if ((np && lab[s] != 1) || (!np && grp[s] != gg))
+                    /* sum over the classes of equal (t, y) of an exact coefficient
+                     * times their common piece: equal samples with opposite weights
+                     * cancel exactly */
+                    for (size_t a = 0; a < S && st == FR_OK;) {
+                        size_t b = a + 1;
+                        while (b < S && gid[ord[b]] == gid[ord[a]])
+                            b++;
+                        size_t nt = 0;
+                        for (size_t q = a; q < b; q++) {
+                            size_t sm = ord[q];
+                            long wt = !isc ? (np ? lab[sm] == 0 : 1)
+                                           : np ? lab[sm] == 1 : grp[sm] == 0 ? (long)cls[1] : -(long)cls[0];
+                            if (wt == 0)
                                 continue;
-                            mpfi_set(tm, o == 3 ? phi[s] : o == 4 ? ds[s] : hh[s]);
-                            if (o >= 4)
-                                mpfi_mul_d(tm, tm, X[s * d + k]);
-                            if (o == 5)
-                                mpfi_mul_d(tm, tm, X[s * d + l]);
-                            mpfi_add(part, part, tm);
+                            mpfr_set_si(term[nt], wt, MPFR_RNDN);          /* exact at 192 bits */
+                            if (o == 1 || o == 2 || o == 4 || o == 5)
+                                mpfr_mul_d(term[nt], term[nt], X[sm * d + k], MPFR_RNDN);
+                            if (o == 2 || o == 5)
+                                mpfr_mul_d(term[nt], term[nt], X[sm * d + l], MPFR_RNDN);
+                            tp[nt] = term[nt];
+                            nt++;
                         }
-                        /* NP: part / cls1.  FAIR: (part0 cls1 - part1 cls0) / (cls0 cls1), so
-                         * that exact (point) parts cancel exactly */
-                        if (!np)
-                            mpfi_mul_ui(part, part, (unsigned long)cls[1 - gg]);
-                        if (gg == 0)
-                            mpfi_add(acc, acc, part);
-                        else
-                            mpfi_sub(acc, acc, part);
+                        st = fri_sum_exact(cg, tp, nt);
+                        if (st == FR_OK && !mpfr_zero_p(cg)) {
+                            size_t rs = ord[a];
+                            mpfi_mul_fr(tm, o == 0 || o == 3 ? phi[rs] : o == 1 || o == 4 ? ds[rs] : hh[rs], cg);
+                            mpfi_add(acc, acc, tm);
+                        }
+                        a = b;
                     }
-                    mpfi_clear(part);
-                    mpfi_div_ui(acc, acc, (unsigned long)cls[np ? 1 : 0]);
-                    if (!np)
-                        mpfi_div_ui(acc, acc, (unsigned long)cls[1]);
-                    if (col == 1)
-                        mpfi_neg(acc, acc);        /* the row -D_i - r_i */
-                    if (o == 3)
-                        mpfi_sub_d(acc, acc, np ? P->r[i - 1] : P->r[i]);
-                    if (o == 5)
-                        mpfi_mul_fr(acc, acc, yw);
+                    if (!isc) {
+                        mpfi_div_ui(acc, acc, (unsigned long)n);
+                        mpfi_div_ui(acc, acc, (unsigned long)(np ? cls[0] : S));
+                    } else {
+                        /* NP: / cls1.  FAIR: (cls1 sum_0 - cls0 sum_1) / (cls0 cls1) */
+                        mpfi_div_ui(acc, acc, (unsigned long)cls[np ? 1 : 0]);
+                        if (!np)
+                            mpfi_div_ui(acc, acc, (unsigned long)cls[1]);
+                        if (col == 1)
+                            mpfi_neg(acc, acc);        /* the row -D_i - r_i */
+                        if (o == 3)
+                            mpfi_sub_d(acc, acc, np ? P->r[i - 1] : P->r[i]);
+                        if (o == 5)
+                            mpfi_mul_fr(acc, acc, yw);
+                    }
                 }
                 if (decide(outs[o][e], acc, lo, hi))
                     ok[o][e] = 1;
@@ -325,6 +351,11 @@ static int lg_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
     }
     for (int o = 0; o < 6; o++)
         free(ok[o]);
+    free(ord);
+    free(gid);
+    free(tp);
+    mp_free(term, S);
+    mpfr_clear(cg);
     for (size_t s = 0; s < ninit; s++) {
         mpfi_clear(phi[s]);
         mpfi_clear(ds[s]);
