@@ -185,8 +185,9 @@ int fr_proxal_gen_lg(int kind, size_t *cnt, double *X, unsigned char *y, unsigne
  * after the start FR_EPREC (the Ziv loop undecided at 2^18 bits: an exact
  * result on a rounding boundary reached only through transcendental
  * terms), FR_ENOMEM, and fr_proxal_client_eval's (FR_EINTERNAL when its
- * own Ziv loop cannot decide an exactly cancelling sum, e.g. an exact kink
- * of a FAIR row at D_i = 0 through different samples).  Checked by:
+ * own Ziv loop cannot decide an exactly cancelling sum).  An exact kink
+ * t_j = 0 is decided exactly when c_j is (e.g. FAIR's D_i = 0 from
+ * samples of equal (t, y)): the row is inactive, as in fast.  Checked by:
  * tests/proxal/test_lk.c, proofs_checks/proxal/check_lk.c,
  * vectors/proxal_lk.json. */
 int fr_proxal_lk(mpfr_t val, mpfr_t *g, const fr_proxal_problem *P, mpfr_t *const w,

@@ -359,10 +359,11 @@ START_TEST(kink_exact_zero)
     double f1;
     ck_assert_int_eq(ff_proxal_client_eval(&P, 1, w, &f1, NULL, NULL, NULL, NULL, NULL, NULL), FR_OK);
     ck_assert(v == f1 + 0.0625 / 2);                       /* every AL_j = -0^2/2 = 0 */
-    /* ref: fr_proxal_client_eval returns FR_EINTERNAL when a transcendental
-     * sum cancels exactly (here D_i(0) = ln 2 - ln 2 = 0; its contract), so
-     * an exact kink of an NP/FAIR row cannot reach ref; when it can, the
-     * same convention must hold */
+    /* ref: D_i(0) = ln 2 - ln 2 = 0 exactly (fr_proxal_client_eval merges
+     * samples of equal (t, y)), so t_j = 0 exactly: the same inactive
+     * convention must hold.  FR_EINTERNAL would mean the evaluator could not
+     * decide the cancelling sum (its contract); then ref cannot reach the
+     * kink and only fast is checked. */
     mpfr_t *W = fr_vec(w, 1, 53), *WK = fr_vec(wk, 1, 53), *MU = fr_vec(mu0, 4, 53), *MN = fr_vec(mu0, 4, 53);
     mpfr_t B, HR;
     mpfr_init2(B, 53);
