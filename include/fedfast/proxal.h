@@ -196,8 +196,18 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
  *   subproblem's Newton iteration did not reach its tolerance within
  *   newton_max, or a Cholesky factorisation failed: F_i + rho_i I not
  *   positive definite in binary64 -- both reported, never a silent
- *   hang), or the oracle's status.  Not terminating within tmax is NOT an
- *   error: info->terminated = 0.
+ *   hang; this includes eps_{t+1} = q^t falling below what binary64 can
+ *   verify, ~ (n + 5) 2^-53 times the gradient terms' magnitudes, before
+ *   (19) holds: choose q no smaller than the ADMM's contraction), or the
+ *   oracle's status.  Not terminating within tmax is NOT an error:
+ *   info->terminated = 0.
+ * Tolerances: every "<= eps" is verified on the returned point with the
+ *   rounding of the gradient's assembly bounded (fast/proxal/admm.c), and
+ *   thm41 is computed directly from the oracle's gradients at w (not from
+ *   (19)): both relative to the oracle's returned values, taken as exact.
+ *   info->factorisations counts the dpotrf calls of THIS call (0 when the
+ *   workspace already holds every quadratic block's factor; the factors
+ *   are also dropped when the oracle's (eval, ctx) pair changes).
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c
  *   (Theorem 4.1 on >= 100 seeded instances), the audit. */
 int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,

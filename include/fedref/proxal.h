@@ -229,8 +229,12 @@ void fr_proxal_admm_info_clear(fr_proxal_admm_info *info);
  * step at the precision of w (the working precision): the quadratic
  * subproblems by an MPFR Cholesky factorisation (once per call per
  * quadratic block) and solve, the others by damped Newton with the same
- * stopping rules; the same statuses plus FR_EPREC, FR_ENOMEM.  No
- * workspace argument: ref is for small instances.
+ * stopping rules; the same statuses plus FR_EPREC, FR_ENOMEM (FR_ENULL also
+ * for an info not initialised by fr_proxal_admm_info_init).  Every
+ * tolerance test, (18), (19) and thm41 are certified for the stored
+ * numbers (exact sums by mpfr_sum rounded both ways; the oracle's values
+ * taken as exact); eps_{t+1} = RD(q^t).  No workspace argument: ref is
+ * for small instances.
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c. */
 int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
                    const fr_proxal_admm_params *prm);

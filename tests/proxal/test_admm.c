@@ -245,6 +245,63 @@ START_TEST(ref_vs_fast)
 }
 END_TEST
 
+/* newton_max = 1 on a non-quadratic block with a tight tolerance: the
+ * Newton iteration cannot reach it -> FR_EDOM reported (not a hang) */
+START_TEST(newton_cap_reported)
+{
+    ao_prob P;
+    ao_make(&P, 2, 3, AO_LOGI, 9, 0.5);
+    for (size_t i = 1; i <= 2; i++)
+        for (size_t j = 0; j < 3; j++)
+            for (size_t k = 0; k < 3; k++)
+                P.a[i][j][k] *= 8;             /* strongly curved logistic terms */
+    double w0[3] = {2, -2, 1}, w[3] = {5, 5, 5};
+    ff_proxal_fsum F;
+    ao_fast(&F, &P);
+    ff_proxal_admm_ws *ws;
+    ck_assert_int_eq(ff_proxal_admm_ws_init(&ws, 2, 3), FR_OK);
+    ff_proxal_admm_info in;
+    fr_proxal_admm_params prm = {1e-9, 0.1, RHO, 100, 1, FR_PROXAL_EPS18_PRINTED};
+    ck_assert_int_eq(ff_proxal_admm(w, &in, ws, &F, w0, &prm), FR_EDOM);
+    ck_assert(w[0] == 5);
+    ff_proxal_admm_ws_clear(&ws);
+}
+END_TEST
+
+/* the CODE variant of (18) (u_i^{t+1}: PL97/Constr_FL) with large rho
+ * stops early with Theorem 4.1 violated, and the call says so (thm41_ok =
+ * 0, thm41 >= the recomputed gradient); Theorem 4.1's inequality thm41 <=
+ * eps + sum eps~ holds for the printed variant up to rounding */
+START_TEST(code_variant_flagged)
+{
+    ao_prob P;
+    ao_make(&P, 2, 2, AO_QUAD, 77, 0.5);
+    double rho[2] = {1e4, 1e4}, w0[2] = {0.5, 0.25}, w[2];
+    ff_proxal_fsum F;
+    ao_fast(&F, &P);
+    ff_proxal_admm_ws *ws;
+    ck_assert_int_eq(ff_proxal_admm_ws_init(&ws, 2, 2), FR_OK);
+    ff_proxal_admm_info in;
+    fr_proxal_admm_params prm = {0.1, 0.5, rho, 200, 50, FR_PROXAL_EPS18_CODE};
+    ck_assert_int_eq(ff_proxal_admm(w, &in, ws, &F, w0, &prm), FR_OK);
+    ck_assert_int_eq(in.terminated, 1);
+    ck_assert(in.eps + in.eps_tilde_sum <= prm.tau);
+    ck_assert_int_eq(in.thm41_ok, 0);
+    ck_assert(true_grad(&P, w) > 2 * prm.tau);
+    ck_assert((long double)in.thm41 >= true_grad(&P, w));
+    /* printed (18), rho = 1: stops, and thm41 <= eps + sum eps~ (+ rounding) */
+    double r1[2] = {1, 1};
+    prm.rho = r1;
+    prm.eps18 = FR_PROXAL_EPS18_PRINTED;
+    prm.tau = 1e-5;
+    prm.q = 0.7;
+    ck_assert_int_eq(ff_proxal_admm(w, &in, ws, &F, w0, &prm), FR_OK);
+    ck_assert_int_eq(in.terminated, 1);
+    ck_assert(in.thm41 <= in.eps + in.eps_tilde_sum + 1e-13);
+    ff_proxal_admm_ws_clear(&ws);
+}
+END_TEST
+
 Suite *suite_proxal_admm(void)
 {
     Suite *s = suite_create("proxal_admm");
@@ -255,6 +312,8 @@ Suite *suite_proxal_admm(void)
     tcase_add_test(tc, kink_at_zero);
     tcase_add_test(tc, tmax_and_failure);
     tcase_add_test(tc, ref_vs_fast);
+    tcase_add_test(tc, newton_cap_reported);
+    tcase_add_test(tc, code_variant_flagged);
     suite_add_tcase(s, tc);
     return s;
 }
