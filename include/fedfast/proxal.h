@@ -232,8 +232,18 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * the same statuses (no FR_EPREC).  Algorithm 1 keeps one Algorithm-2
  * workspace for the whole run: for QP the blocks A_i + beta C_i^T C_i +
  * I/((n+1) beta) + rho_i I do not change with k and are factorised once
- * per run (never refactored).  kkt1, kkt2 and sub are upper bounds
- * (ff_proxal_kkt's), so thm31_ok and inner_ok are certificates.
+ * per run (never refactored): the oracle context (wk, mu) is updated in
+ * place so the workspace's key stays the same.  kkt1, kkt2 are upper
+ * bounds (ff_proxal_kkt's, on the extended system of fr_proxal_alg1: the
+ * client gradients and the equality pairs inside its error bound); sub is
+ * Algorithm 2's thm41 (Algorithm 1) or the same recursive-sum bound of
+ * sum_i grad P_{i,k} (Algorithm 3), the oracle's gradients taken as exact;
+ * so thm31_ok and inner_ok are certificates for the oracle's numbers.
+ * tau_k = RN(sbar/(k+1)^2) and (8) is tested as printed in binary64 (RN):
+ * thm31_ok may then fail by rounding when (8) holds within a few ulps
+ * (docs/PROXAL.md; never seen in pc_proxal_thm31).  Algorithm 3: LAPACK
+ * dpotrf/dpotrs on the summed Hessians, factorisations counts them.
+ * ff_proxal_trace_init: as fr_proxal_trace_init without FR_EPREC.
  * Checked by: tests/proxal/test_alg.c, the audit, `fedref table1`,
  *   vectors/proxal_alg*.json. */
 typedef struct {
@@ -245,7 +255,8 @@ typedef struct {
     double *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
     unsigned long *inner;
     unsigned char *inner_ok;
-    unsigned long factorisations;   /* Cholesky factorisations in the whole run */
+    unsigned long factorisations;   /* Cholesky factorisations in the whole run (Algorithm 1:
+                                       n + 1 for QP; Algorithm 3: one per Newton step) */
 } ff_proxal_trace;
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm);

@@ -268,17 +268,38 @@ int fr_proxal_pk_fsum(fr_proxal_fsum *F, fr_proxal_pk_ctx *ctx, const fr_proxal_
  *   iters     outer iterations done; terminated: (8) held;
  *   thm31_ok  at termination, kkt1 <= eps1 and kkt2 <= eps2 (Theorem 3.1
  *             certified); 0 if not terminated.
+ * ref makes every test in the safe direction, so the flags hold for the
+ * exact values of the stored numbers: tau records tau_k = sbar/(k+1)^2
+ * rounded DOWN (the inner tolerance; Algorithm 2 receives the binary64
+ * RD(min(tau_k, 1))); dw, dmu rounded up; (8) as RU(dw + beta RU(tau_k))
+ * <= RD(beta eps1) and dmu <= RD(beta eps2).  sub: Algorithm 1:
+ * fr_proxal_admm's thm41; Algorithm 3: max_k max(RU(G_k), -RD(G_k)), G =
+ * sum_i grad P_{i,k} (the oracle's gradients taken as exact in both).
+ * kkt1, kkt2 by fr_proxal_kkt on an extended system: client gradients
+ * g_2..g_n as columns with multiplier 1 (so the sum of gradients is inside
+ * the exact residual), equality rows as the column pair (grad c_j, c_j,
+ * mu+) and (-grad c_j, -c_j, mu-).  Algorithm 3's Newton: the summed
+ * P_{i,k} Hessians, an MPFR Cholesky at the trace's precision (a pivot <=
+ * 0 is FR_EDOM), full step if Armijo (c1 = 1e-4) holds or the certified
+ * residual halves, else Armijo halvings (at most 60, then FR_EDOM), at
+ * most newton_max steps per outer iteration (then FR_EDOM).
  * A theorem that fails (inner_ok 0 for a terminated inner call, thm31_ok 0
  * after (8)) is NOT an error status: the run returns FR_OK with the flags
  * and the numbers; the proof checks, the audit and `fedref table1` report
  * it as a failure.
  * Statuses: argument errors (trace untouched): FR_ENULL (t, a zeroed
  *   trace), fr_proxal_alg_check's, FR_ESIZE (a trace for other sizes);
- *   after the start (trace reset): FR_ENOMEM, FR_EPREC, or the subproblem
- *   solver's status (FR_EDOM: a Newton solve that did not reach its
- *   tolerance, reported with the iteration in t->iters).
- * fr_proxal_trace_init: every value NaN, counts 0; statuses as
- * fr_proxal_alg_check's plus FR_EPREC, FR_ESIZE (record counts), FR_ENOMEM.
+ *   after the start (trace reset: values NaN, counts 0, then the records
+ *   of the iterations done): FR_ENOMEM, FR_EPREC, or the subproblem
+ *   solver's or an oracle's status (FR_EDOM: a Newton solve that did not
+ *   reach its tolerance, reported with the iteration in t->iters;
+ *   FR_EINTERNAL: an oracle's Ziv loop undecided).
+ * fr_proxal_trace_init: every value NaN, counts 0, values at precision
+ * prec; statuses: FR_ENULL (t), then fr_proxal_alg_check(P, prm, 1)'s
+ * (only newton_max of the admm fields is read: a trace serves both
+ * algorithms) with FR_EPREC (prec outside [MPFR_PREC_MIN, FR_PREC_MAX])
+ * after FR_ESIZE, FR_ESIZE ((kmax + 1) d above FR_COUNT_MAX with KEEP_W),
+ * FR_ENOMEM.
  * fr_proxal_trace_clear frees and zeroes (safe on NULL and zeroed traces).
  * Checked by: tests/proxal/test_alg.c, proofs_checks/proxal/check_alg.c
  *   (Theorems 3.1, 4.1 on >= 100 seeded instances; Lemma 3.2), the audit,

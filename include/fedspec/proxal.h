@@ -166,9 +166,12 @@ int fr_proxal_admm_check(const fr_proxal_admm_params *prm, size_t n);
  * same outer loop, with w^{k+1} found centrally: damped Newton on l_k to
  * dist_inf(0, grad l_k) <= tau_k (7).  After every outer iteration the
  * true KKT residuals of (w^{k+1}, mu^{k+1}) (Definition 1; equality rows
- * as the pair c <= 0, -c <= 0 with mu = mu+ - mu-) are computed, and at
- * termination Theorem 3.1 is certified: kkt1 <= eps1 and kkt2 <= eps2.
- * h = 0 (FR_EDOM otherwise). */
+ * as the pair c <= 0, -c <= 0 with mu = mu+ - mu-, which gives e2_j =
+ * |c_j| for either sign of mu_j) are computed, and at termination Theorem
+ * 3.1 is certified: kkt1 <= eps1 and kkt2 <= eps2.  h = 0 (FR_EDOM
+ * otherwise).  Algorithm 2 is called with tau = min(tau_k, 1) (its domain
+ * is (0, 1]; sbar > 1 makes tau_0 > 1, and a smaller tolerance still gives
+ * (7)); prm->admm.tau is not read. */
 enum { FR_PROXAL_KEEP_W = 1u };     /* keep every w^k (else the output only) */
 typedef struct {
     double eps1, eps2;              /* (0, 1) */
@@ -181,12 +184,17 @@ typedef struct {
     unsigned keep;                  /* FR_PROXAL_KEEP_* bits */
 } fr_proxal_alg_params;
 
-/* FR_OK or the first failing class: fr_proxal_problem_check's, FR_ENULL
- * (prm, w0; admm.rho for Algorithm 1), FR_ESIZE (kmax), FR_ENONFINITE
- * (eps1, eps2, sbar, beta, w0, mu0; the admm fields), FR_EDOM (eps1, eps2
- * outside (0, 1), sbar or beta <= 0, a negative inequality multiplier, h
- * != 0, unknown keep bits, the admm fields as fr_proxal_admm_check; alg3
- * = 1 skips the admm fields except newton_max). */
+/* FR_OK or the first failing class over all the checks (fedref_common.h
+ * order): fr_proxal_problem_check's, FR_ENULL (P, prm, w0; admm.rho for
+ * Algorithm 1), FR_ESIZE (kmax; newton_max; Algorithm 1: tmax),
+ * FR_ENONFINITE (eps1, eps2, sbar, beta, w0, mu0; Algorithm 1: q, rho),
+ * FR_EDOM (eps1, eps2 outside (0, 1), sbar or beta <= 0 (-0 included), a
+ * negative inequality multiplier (-0 is 0; equality multipliers are free),
+ * h != 0, unknown keep bits; Algorithm 1: the admm fields as
+ * fr_proxal_admm_check except tau, which is not read).  alg3 = 1 reads
+ * newton_max only of the admm fields.  When a size is bad (FR_ENULL or
+ * FR_ESIZE) the arrays are not read.  Checked by:
+ * tests/proxal/test_status_alg.c.  spec/proxal/alg_check.c. */
 int fr_proxal_alg_check(const fr_proxal_problem *P, const fr_proxal_alg_params *prm, int alg3);
 
 /* ==== end of Algorithms 1 and 3 =========================================== */

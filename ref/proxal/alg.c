@@ -416,8 +416,9 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     const size_t d = R.d, mt = R.mt;
     fr_proxal_admm_info info;
     int info_ok = 0;
-    mpfr_t tauD, tauU, lhs, rhs, dwr, tmp;
+    mpfr_t tauD, tauU, lhs, rhs, dwr, tmp, sq;
     mpfr_inits2(p, tauD, tauU, lhs, rhs, dwr, tmp, (mpfr_ptr)0);
+    mpfr_init2(sq, 64);
     for (size_t k = 0; k < d; k++)
         mpfr_set_d(R.wk[k], prm->w0[k], MPFR_RNDN);
     for (size_t j = 0; j < mt; j++)
@@ -436,9 +437,9 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     }
     for (size_t k = 0; k < prm->kmax; k++) {
         double k1 = (double)(k + 1);
-        mpfr_set_d(tmp, k1 * k1, MPFR_RNDN);                     /* exact: k + 1 <= 10^6 + 1 */
-        mpfr_d_div(tauD, prm->sbar, tmp, MPFR_RNDD);
-        mpfr_d_div(tauU, prm->sbar, tmp, MPFR_RNDU);
+        mpfr_set_d(sq, k1 * k1, MPFR_RNDN);                      /* exact: k + 1 <= 10^6 + 1, 64 bits */
+        mpfr_d_div(tauD, prm->sbar, sq, MPFR_RNDD);
+        mpfr_d_div(tauU, prm->sbar, sq, MPFR_RNDU);
         mpfr_set(t->tau[k], tauD, MPFR_RNDN);
         t->iters = k + 1;
         unsigned long inner = 0;
@@ -488,7 +489,7 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
 done:
     if (info_ok)
         fr_proxal_admm_info_clear(&info);
-    mpfr_clears(tauD, tauU, lhs, rhs, dwr, tmp, (mpfr_ptr)0);
+    mpfr_clears(tauD, tauU, lhs, rhs, dwr, tmp, sq, (mpfr_ptr)0);
     run_done(&R);
     return st;
 }

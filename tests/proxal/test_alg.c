@@ -324,6 +324,16 @@ START_TEST(fair_kink)
         for (int j = 0; j < 4; j++)
             ck_assert(t.mu[j] == 0 && !signbit(t.mu[j]));
         ff_proxal_trace_clear(&t);
+        fr_proxal_trace r;
+        ck_assert_int_eq(fr_proxal_trace_init(&r, &P, &p, 128), FR_OK);
+        int st = a3 ? fr_proxal_alg3(&r, &P, &p) : fr_proxal_alg1(&r, &P, &p);
+        ck_assert_int_eq(st, FR_OK);
+        ck_assert_uint_eq(r.iters, 1);
+        ck_assert_int_eq(r.thm31_ok, 1);
+        ck_assert(mpfr_zero_p(r.w[0]) && mpfr_zero_p(r.kkt1[0]) && mpfr_zero_p(r.kkt2[0]));
+        for (int j = 0; j < 4; j++)
+            ck_assert(mpfr_zero_p(r.mu[j]) && mpfr_signbit(r.mu[j]) == 0);
+        fr_proxal_trace_clear(&r);
     }
 }
 END_TEST
