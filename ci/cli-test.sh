@@ -68,6 +68,14 @@ t 0 "bench: 0 disagreement" bench --quick --reps 1 --write-inputs "$tmp/in"
 [ -s "$tmp/in/manifest.txt" ] && [ -s "$tmp/in/logreg_b_X.f64" ] \
   && [ -s "$tmp/in/fedpdm/manifest.txt" ] && [ -s "$tmp/in/fedpdm/round0_batch.f64" ] && pass=$((pass + 1)) \
   || { fails=$((fails + 1)); echo "cli-test: FAIL: bench --write-inputs wrote no inputs"; }
+# 004's Table 1 (make table1 runs it whole)
+t 0 "usage: fedref table1" table1 --help
+t 0 "usage: fedref table1" help table1
+t 2 "unknown argument of table1" table1 --frob
+t 2 "option needs a value" table1 --trials
+t 2 "trials must be 1..1000 (0)" table1 --trials 0
+t 2 "q must be a number in (0, 1) (1)" table1 --q 1
+t 0 "table1: 8 runs, 0 failures" table1 --quick
 mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
 t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
 # nothing was written into the checkout by any of the above

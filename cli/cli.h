@@ -35,6 +35,10 @@ int cmd_audit(int argc, char **argv);
 void cli_bench_usage(FILE *f);
 int cmd_bench(int argc, char **argv);
 
+/* `fedref table1` (cli/proxal/table1.c): 004's Table 1 reproduced in fast. */
+void cli_table1_usage(FILE *f);
+int cmd_table1(int argc, char **argv);
+
 /* ---- fedref bench (bench.c) ------------------------------------------------
  * Each module may add a section to `fedref bench`: a function
  * `int bench_MODULE(bench_ctx *ctx)` in cli/MODULE/ (found by the build,

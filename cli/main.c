@@ -3,6 +3,7 @@
  *   fedref vectors check [--impl ref|fast|both] [--] FILE...
  *   fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]
  *   fedref bench [--quick] [--reps N] [--seed N] [--section NAME] [--write-inputs DIR]
+ *   fedref table1 [--quick] [--trials N] [--seed N] [--q Q]
  *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
  * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
  * The manual is docs/fedref.1 (installed as man page fedref(1)). */
@@ -36,6 +37,8 @@ static const char usage_text[] =
     "                     proof checks and the algorithms' trajectories (make run)\n"
     "  bench [OPTIONS]    timings: ref/fast on the closed forms, a FedEPM round\n"
     "                     against its BLAS floor (make bench adds fast vs numpy)\n"
+    "  table1 [OPTIONS]   004's Table 1 (problem (25)) reproduced in fast beside the\n"
+    "                     paper's figures, with the true KKT residuals (make table1)\n"
     "  version            print the version\n"
     "  help [COMMAND]     this text, or a command's\n"
     "\n"
@@ -48,6 +51,7 @@ static int help(const char *topic)
     if (strcmp(topic, "vectors") == 0) { cli_vectors_usage(stdout); return 0; }
     if (strcmp(topic, "audit") == 0) { cli_audit_usage(stdout); return 0; }
     if (strcmp(topic, "bench") == 0) { cli_bench_usage(stdout); return 0; }
+    if (strcmp(topic, "table1") == 0) { cli_table1_usage(stdout); return 0; }
     cli_error("no help for this topic", topic);
     return 2;
 }
@@ -63,6 +67,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "help") == 0 || cli_is_help(cmd)) return help(argc > 2 ? argv[2] : NULL);
     if (strcmp(cmd, "audit") == 0) return cmd_audit(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
+    if (strcmp(cmd, "table1") == 0) return cmd_table1(argc - 2, argv + 2);
     if (strcmp(cmd, "vectors") == 0) {
         if (argc < 3) {
             cli_error("missing subcommand: gen or check", "vectors");
