@@ -13,6 +13,7 @@
  * f_i + sum_j AL_ij + ||w - w^k||^2/(2 (n+1) beta) (10)-(11). */
 #include "../internal.h"
 #include "fedfast/proxal.h"
+#include "eval.h"
 
 /* mtot without requiring P valid (for the argument checks) */
 static size_t raw_mtot(const fr_proxal_problem *P)
@@ -79,8 +80,8 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
     size_t d = P->d, m = fr_proxal_mi(P, i);
     double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m, *Hi = Ji + d * m, *Hy = Hi + d * d;
     double fi = 0;
-    int st = ff_proxal_client_eval(P, i, w, v ? &fi : NULL, g ? gi : NULL, H ? Hi : NULL, ci,
-                                   (g || H) ? Ji : NULL, NULL, NULL);
+    int st = ffi_proxal_client_eval_body(P, i, w, v ? &fi : NULL, g ? gi : NULL, H ? Hi : NULL, ci,
+                                         (g || H) ? Ji : NULL, NULL, NULL);
     if (st != FR_OK)
         return st;
     double al = 0;
@@ -102,7 +103,7 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
         }
     if (H) {
         if (P->kind != FR_PROXAL_QP && m > 0) {            /* sum_j y_j Hess c_ij */
-            st = ff_proxal_client_eval(P, i, w, NULL, NULL, NULL, NULL, NULL, yv, Hy);
+            st = ffi_proxal_client_eval_body(P, i, w, NULL, NULL, NULL, NULL, NULL, yv, Hy);
             if (st != FR_OK)
                 return st;
         } else {
@@ -175,13 +176,28 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
     return st;
 }
 
+static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
+                    const double *w, const double *wk, const double *mu, double beta);
+
 int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
                   const double *w, const double *wk, const double *mu, double beta)
 {
     int st = lk_args(P, i, w, wk, mu, beta);
     if (st != FR_OK)
         return st;
+    return pik_body(val, g, H, P, i, w, wk, mu, beta);
+}
+
+/* ff_proxal_pik after its argument checks (the oracle's path: its problem and
+ * state were checked once by ff_proxal_pk_fsum; w comes from Algorithm 2,
+ * which checks its iterates). */
+static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
+                    const double *w, const double *wk, const double *mu, double beta)
+{
+    int st;
     size_t d = P->d;
+    if (i > P->n || !ffi_all_finite(w, d))
+        return i > P->n ? FR_ESIZE : FR_ENONFINITE;
     if ((val && g && ffi_overlap(val, 1, g, d)) || (val && H && ffi_overlap(val, 1, H, d * d))
         || (g && H && ffi_overlap(g, d, H, d * d)))
         return FR_EDOM;
@@ -246,7 +262,9 @@ int ff_proxal_mu_update(double *mu_next, const fr_proxal_problem *P, const doubl
 static int pk_eval(void *ctx, size_t i, const double *w, double *F, double *g, double *H)
 {
     const ff_proxal_pk_ctx *c = ctx;
-    return ff_proxal_pik(F, g, H, c->P, i, w, c->wk, c->mu, c->beta);
+    if (!w)
+        return FR_ENULL;
+    return pik_body(F, g, H, c->P, i, w, c->wk, c->mu, c->beta);   /* checked by pk_fsum */
 }
 
 static int pk_quad(void *ctx, size_t i)

@@ -10,6 +10,7 @@
  * in a workspace and copied out on success. */
 #include "../internal.h"
 #include "fedfast/proxal.h"
+#include "eval.h"
 
 static int allfin(const double *x, size_t k)
 {
@@ -60,6 +61,17 @@ int ff_proxal_client_eval(const fr_proxal_problem *P, size_t i, const double *w,
         return FR_ENONFINITE;
     if (st != FR_OK)
         return st;
+    return ffi_proxal_client_eval_body(P, i, w, fi, gi, Hi, ci, Ji, y, Hy);
+}
+
+/* The evaluation of ff_proxal_client_eval after its argument checks (the
+ * problem's check costs O(n d^2): the oracles of Algorithms 1-3 check the
+ * problem once per run and call this; fast/proxal/eval.h). */
+int ffi_proxal_client_eval_body(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
+                                double *gi, double *Hi, double *ci, double *Ji, const double *y,
+                                double *Hy)
+{
+    size_t m = fr_proxal_mi(P, i);
     size_t d = P->d, dd = d * d, n = P->n;
     if (m == 0)
         ci = Ji = NULL;                        /* nothing to write */

@@ -1,0 +1,15 @@
+/* eval.h -- internal to fast/proxal: the evaluations behind the public
+ * ff_proxal_client_eval and ff_proxal_pik without their argument checks.
+ * fr_proxal_problem_check costs O(n d^2) (the symmetry of every A_i); the
+ * Algorithm-2 oracle of Algorithms 1 and 3 (ff_proxal_pk_fsum) checks its
+ * problem and state once and then evaluates through these. */
+#ifndef FEDFAST_PROXAL_EVAL_H
+#define FEDFAST_PROXAL_EVAL_H
+#include "fedfast/proxal.h"
+
+/* ff_proxal_client_eval for a checked problem, i <= n, finite w (and y
+ * when Hy is wanted): the overlap check, then the evaluation. */
+int ffi_proxal_client_eval_body(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
+                                double *gi, double *Hi, double *ci, double *Ji, const double *y,
+                                double *Hy);
+#endif
