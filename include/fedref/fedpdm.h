@@ -41,7 +41,8 @@ extern "C" {
  * Accuracy:  sigma2_classical: RU at prec(sigma2) (correctly rounded upward;
  *            Ziv on a directed-rounding enclosure).  sigma_analytic: the least
  *            number of precision prec(sigma) whose delta_eps is certified
- *            <= delta, i.e. RU(sigma*) (every comparison decided by an
+ *            <= delta, i.e. RU(sigma*) (for p > 96 bracketed around a
+ *            Newton estimate first; every comparison decided by an
  *            enclosure of delta_eps, precision doubled up to 8192 bits; an
  *            undecided comparison counts as "fails", so the result is never
  *            below sigma*, at most one ulp above RU(sigma*) in that case).
@@ -202,7 +203,9 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
  *            decided), with lo certified delta(lo) > delta and hi certified
  *            delta(hi) <= delta: the result is RNDU(hi), which is RNDU of
  *            the least e when RNDU(lo) = RNDU(hi) (the normal end), and
- *            always an upper bound of it.
+ *            always an upper bound of it.  For p > 96 the bracket is first
+ *            narrowed around a Newton estimate (each new end certified by
+ *            the same enclosure), which changes the cost, not the result.
  * Precision: that of eps.
  * Checked by: tests/fedpdm/test_acct.c (the condition re-evaluated at 256
  *            bits at eps and just below it; the closed form for delta(0)),

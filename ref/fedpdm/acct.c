@@ -54,7 +54,7 @@ static void phi_bound(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr r2lo, mpfr_srcptr r
     /* y = x r2 bounded in direction dir, then erfc(-y) in direction dir */
     mul_enc(y, x, r2lo, r2hi, dir);
     mpfr_neg(y, y, MPFR_RNDN);
-    mpfr_erfc(r, y, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
+    fri_erfc_dir(r, y, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
     mpfr_div_2ui(r, r, 1, MPFR_RNDN);
     mpfr_clear(y);
 }
@@ -84,6 +84,102 @@ static void delta_enc(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo
         mpfr_sub(dir > 0 ? du : dl, p1, p2, up);
     }
     mpfr_clears(h, q, x, p1, p2, e, (mpfr_ptr)0);
+}
+
+static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta);
+
+/* 1: delta(e) <= delta certified, -1: delta(e) > delta certified, 0: undecided. */
+static int eps_decide(mpfr_srcptr e, mpfr_srcptr delta, mpfr_srcptr alo, mpfr_srcptr ahi,
+                      mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp)
+{
+    mpfr_t dl, du;
+    mpfr_inits2(wp, dl, du, (mpfr_ptr)0);
+    delta_enc(dl, du, e, alo, ahi, r2lo, r2hi, wp);
+    int r = mpfr_lessequal_p(du, delta) ? 1 : mpfr_greater_p(dl, delta) ? -1 : 0;
+    mpfr_clears(dl, du, (mpfr_ptr)0);
+    return r;
+}
+
+/* One Newton step on h(e) = ln delta(e) - ln delta at the precision of x,
+ * with d delta / d eps = -e^eps Phi(-a/2 - eps/a) (the terms in phi cancel
+ * by e^eps phi(-a/2 - eps/a) = phi(a/2 - eps/a)).  An estimate only.
+ * Returns 0 if the step is not usable. */
+static int eps_newton(mpfr_ptr x, mpfr_srcptr delta, mpfr_srcptr alo, mpfr_srcptr ahi,
+                      mpfr_srcptr r2lo, mpfr_srcptr r2hi)
+{
+    mpfr_prec_t w = mpfr_get_prec(x);
+    mpfr_t dl, du, f, t, q;
+    mpfr_inits2(w, dl, du, f, t, q, (mpfr_ptr)0);
+    delta_enc(dl, du, x, alo, ahi, r2lo, r2hi, w);
+    mpfr_add(f, dl, du, MPFR_RNDN);
+    mpfr_div_2ui(f, f, 1, MPFR_RNDN);                 /* delta(x) */
+    int ok = mpfr_sgn(f) > 0;
+    if (ok) {
+        mpfr_div_2ui(t, ahi, 1, MPFR_RNDN);
+        mpfr_div(q, x, ahi, MPFR_RNDN);
+        mpfr_add(t, t, q, MPFR_RNDN);
+        mpfr_neg(t, t, MPFR_RNDN);                    /* -a/2 - x/a */
+        phi_bound(q, t, r2lo, r2hi, 1, w);
+        mpfr_exp(t, x, MPFR_RNDN);
+        mpfr_mul(q, q, t, MPFR_RNDN);                 /* -delta'(x) */
+        mpfr_log(t, f, MPFR_RNDN);
+        mpfr_log(dl, delta, MPFR_RNDN);
+        mpfr_sub(t, t, dl, MPFR_RNDN);                /* h(x) */
+        mpfr_mul(t, t, f, MPFR_RNDN);
+        mpfr_div(t, t, q, MPFR_RNDN);
+        mpfr_add(t, x, t, MPFR_RNDN);                 /* x - h/h' */
+        ok = mpfr_number_p(t) && mpfr_sgn(t) > 0;
+        if (ok) mpfr_set(x, t, MPFR_RNDN);
+    }
+    mpfr_clears(dl, du, f, t, q, (mpfr_ptr)0);
+    return ok;
+}
+
+/* For p > 96 (Ziv's way: a cheap estimate, then a proof): narrow the
+ * certified bracket (lo, hi] of eps* (precision wp = p + 32) before the
+ * bisection: the 64-bit result e64 and Newton steps from it at doubling
+ * precision give an estimate u; the bracket ends u -+ g (g = 2^-(wp-8)
+ * relative, doubled on each try) are taken only when certified by a
+ * decision, so the estimate changes the cost (a handful of decisions
+ * instead of about p), not the result. */
+static void eps_narrow(mpfr_ptr lo, mpfr_ptr hi, int *lo_zero, mpfr_srcptr sigma,
+                       mpfr_srcptr s, mpfr_srcptr delta, mpfr_srcptr alo, mpfr_srcptr ahi,
+                       mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp)
+{
+    mpfr_t e, u, c, g;
+    mpfr_init2(e, 64);
+    if (gauss_eps_core(e, sigma, s, delta) != FR_OK || mpfr_zero_p(e)) {
+        mpfr_clear(e);
+        return;
+    }
+    mpfr_inits2(wp, u, c, g, (mpfr_ptr)0);
+    mpfr_set(u, e, MPFR_RNDN);
+    mpfr_prec_round(u, 64, MPFR_RNDN);
+    for (mpfr_prec_t w = 128;; w = 2 * w < wp ? 2 * w : wp) {
+        mpfr_prec_round(u, w, MPFR_RNDN);
+        if (!eps_newton(u, delta, alo, ahi, r2lo, r2hi) || w >= wp) break;
+    }
+    mpfr_prec_round(u, wp, MPFR_RNDN);
+    for (int side = 1; side >= -1; side -= 2) {       /* hi, then lo */
+        mpfr_abs(g, u, MPFR_RNDN);
+        mpfr_div_2ui(g, g, (unsigned long)wp - 8, MPFR_RNDN);
+        for (int k = 0; k < 48; k++, mpfr_mul_2ui(g, g, 1, MPFR_RNDN)) {
+            if (side > 0) mpfr_add(c, u, g, MPFR_RNDU); else mpfr_sub(c, u, g, MPFR_RNDD);
+            if (!(mpfr_less_p(lo, c) && mpfr_less_p(c, hi)))
+                break;
+            int r = eps_decide(c, delta, alo, ahi, r2lo, r2hi, wp);
+            if (r == side) {
+                mpfr_set(side > 0 ? hi : lo, c, MPFR_RNDN);
+                if (side < 0) *lo_zero = 0;
+                break;
+            }
+            if (r == -side) {                        /* c is on the other side */
+                mpfr_set(side > 0 ? lo : hi, c, MPFR_RNDN);
+                if (side > 0) *lo_zero = 0;
+            }
+        }
+    }
+    mpfr_clears(e, u, c, g, (mpfr_ptr)0);
 }
 
 /* The core of fr_fedpdm_gauss_eps on valid inputs, result in out (its
@@ -131,6 +227,8 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
             }
             if (st != FR_OK)
                 break;
+            if (p > 96)
+                eps_narrow(lo, hi, &lo_zero, sigma, s, delta, alo, ahi, r2lo, r2hi, wp);
         }
         mpfr_set(rl, lo, MPFR_RNDU);
         mpfr_set(rh, hi, MPFR_RNDU);

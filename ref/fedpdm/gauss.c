@@ -35,7 +35,7 @@ static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_src
         mpfr_div(z, z, mpfr_sgn(z) >= 0 ? r2L : r2U, MPFR_RNDU);
     else
         mpfr_div(z, z, mpfr_sgn(z) >= 0 ? r2U : r2L, MPFR_RNDD);
-    mpfr_erfc(r, z, up ? MPFR_RNDU : MPFR_RNDD);
+    fri_erfc_dir(r, z, up ? MPFR_RNDU : MPFR_RNDD);
     mpfr_div_2ui(r, r, 1, up ? MPFR_RNDU : MPFR_RNDD);
     mpfr_clear(z);
 }
@@ -173,48 +173,18 @@ int fr_gauss_sigma2_classical(mpfr_t sigma2, const mpfr_t eps, const mpfr_t delt
     return st;
 }
 
-/* The least p-bit sigma certified to satisfy delta_eps(sigma) <= delta, p =
- * prec(sigma).  Invariant: hi is certified (decide = 1), lo is not (decide
- * != 1; undecided counts as "no", the safe side).  Bracket by doubling or
- * halving from s, then bisection on the p-bit grid until lo and hi are
- * neighbours.  Since delta_eps is decreasing, sigma* <= hi; when every
- * decision was made, nextbelow(hi) < sigma*, so hi = RU_p(sigma*). */
-int fr_gauss_sigma_analytic(mpfr_t sigma, const mpfr_t eps, const mpfr_t delta, const mpfr_t s)
+/* Bisection on the p-bit grid (p = prec(lo) = prec(hi)) until lo and hi
+ * are neighbours.  Invariant: hi is certified (decide = 1), lo is not
+ * (decide != 1; undecided counts as "no", the safe side). */
+static void bisect_grid(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr delta,
+                        mpfr_srcptr s, mpfr_prec_t w0)
 {
-    if (sigma == NULL || eps == NULL || delta == NULL || s == NULL)
-        return FR_ENULL;
-    int st = check3(eps, delta, s);
-    if (st != FR_OK)
-        return st;
-    if (mpfr_zero_p(s)) {                      /* no difference to hide */
-        mpfr_set_zero(sigma, 1);
-        return FR_OK;
-    }
-    mpfr_prec_t p = mpfr_get_prec(sigma), w0 = p + 32;
-    mpfr_t lo, hi, mid;
-    mpfr_inits2(p, lo, hi, mid, (mpfr_ptr)0);
-    mpfr_set(hi, s, MPFR_RNDU);
-    st = FR_OK;
-    if (decide(eps, delta, s, hi, w0, NULL, NULL) == 1) {
-        mpfr_div_2ui(lo, hi, 1, MPFR_RNDN);
-        while (decide(eps, delta, s, lo, w0, NULL, NULL) == 1) {
-            mpfr_set(hi, lo, MPFR_RNDN);
-            mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
-            if (mpfr_zero_p(lo)) { st = FR_EINTERNAL; break; }
-        }
-    } else {
-        mpfr_set(lo, hi, MPFR_RNDN);
-        mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
-        while (decide(eps, delta, s, hi, w0, NULL, NULL) != 1) {
-            mpfr_set(lo, hi, MPFR_RNDN);
-            mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
-            if (mpfr_inf_p(hi)) { st = FR_EINTERNAL; break; }
-        }
-    }
-    while (st == FR_OK) {
+    mpfr_t mid;
+    mpfr_init2(mid, mpfr_get_prec(hi));
+    for (;;) {
         mpfr_set(mid, lo, MPFR_RNDN);
         mpfr_nextabove(mid);
-        if (mpfr_equal_p(mid, hi))
+        if (mpfr_greaterequal_p(mid, hi))
             break;
         mpfr_add(mid, lo, hi, MPFR_RNDN);
         mpfr_div_2ui(mid, mid, 1, MPFR_RNDN);
@@ -227,9 +197,145 @@ int fr_gauss_sigma_analytic(mpfr_t sigma, const mpfr_t eps, const mpfr_t delta, 
         else
             mpfr_set(lo, mid, MPFR_RNDN);
     }
-    if (st == FR_OK)
+    mpfr_clear(mid);
+}
+
+/* Bracket by doubling or halving from s: hi certified, lo not (as above). */
+static int bracket_from_s(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr delta,
+                          mpfr_srcptr s, mpfr_prec_t w0)
+{
+    mpfr_set(hi, s, MPFR_RNDU);
+    if (decide(eps, delta, s, hi, w0, NULL, NULL) == 1) {
+        mpfr_div_2ui(lo, hi, 1, MPFR_RNDN);
+        while (decide(eps, delta, s, lo, w0, NULL, NULL) == 1) {
+            mpfr_set(hi, lo, MPFR_RNDN);
+            mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
+            if (mpfr_zero_p(lo)) return FR_EINTERNAL;
+        }
+    } else {
+        mpfr_set(lo, hi, MPFR_RNDN);
+        mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
+        while (decide(eps, delta, s, hi, w0, NULL, NULL) != 1) {
+            mpfr_set(lo, hi, MPFR_RNDN);
+            mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
+            if (mpfr_inf_p(hi)) return FR_EINTERNAL;
+        }
+    }
+    return FR_OK;
+}
+
+/* One Newton step on h(sigma) = ln delta_eps(sigma) - ln delta at precision
+ * of x (an estimate only: the result is certified by the decisions that
+ * follow).  delta_eps' = -phi(a) s / sigma^2, a = s/(2 sigma) - eps sigma/s
+ * (d delta_eps / d mu = phi(mu/2 - eps/mu), mu = s/sigma: see the top).
+ * Returns 0 if the step is not usable (f <= 0, a NaN, x <= 0). */
+static int newton_step(mpfr_ptr x, mpfr_srcptr eps, mpfr_srcptr delta, mpfr_srcptr s)
+{
+    mpfr_prec_t w = mpfr_get_prec(x);
+    mpfr_t lo, hi, f, a, t, d;
+    mpfr_inits2(w, lo, hi, f, a, t, d, (mpfr_ptr)0);
+    delta_encl(lo, hi, eps, s, x, w);
+    mpfr_add(f, lo, hi, MPFR_RNDN);
+    mpfr_div_2ui(f, f, 1, MPFR_RNDN);             /* delta_eps(x) */
+    int ok = mpfr_sgn(f) > 0;
+    if (ok) {
+        mpfr_div(a, s, x, MPFR_RNDN);
+        mpfr_div_2ui(a, a, 1, MPFR_RNDN);
+        mpfr_mul(t, eps, x, MPFR_RNDN);
+        mpfr_div(t, t, s, MPFR_RNDN);
+        mpfr_sub(a, a, t, MPFR_RNDN);             /* a */
+        mpfr_sqr(a, a, MPFR_RNDN);
+        mpfr_div_2ui(a, a, 1, MPFR_RNDN);
+        mpfr_neg(a, a, MPFR_RNDN);
+        mpfr_exp(a, a, MPFR_RNDN);
+        mpfr_const_pi(t, MPFR_RNDN);
+        mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+        mpfr_sqrt(t, t, MPFR_RNDN);
+        mpfr_div(a, a, t, MPFR_RNDN);             /* phi(a) */
+        mpfr_mul(a, a, s, MPFR_RNDN);
+        mpfr_div(a, a, x, MPFR_RNDN);
+        mpfr_div(a, a, x, MPFR_RNDN);             /* -delta_eps'(x) > 0 */
+        mpfr_log(t, f, MPFR_RNDN);
+        mpfr_log(d, delta, MPFR_RNDN);
+        mpfr_sub(t, t, d, MPFR_RNDN);             /* h(x) */
+        mpfr_mul(t, t, f, MPFR_RNDN);
+        mpfr_div(t, t, a, MPFR_RNDN);             /* -h/h' = h f / (-f') */
+        mpfr_add(t, x, t, MPFR_RNDN);
+        ok = mpfr_number_p(t) && mpfr_sgn(t) > 0;
+        if (ok) mpfr_set(x, t, MPFR_RNDN);
+    }
+    mpfr_clears(lo, hi, f, a, t, d, (mpfr_ptr)0);
+    return ok;
+}
+
+/* The least p-bit sigma certified to satisfy delta_eps(sigma) <= delta, p =
+ * prec(sigma).  Since delta_eps is decreasing, sigma* <= hi for a certified
+ * hi; when every decision was made, nextbelow(hi) < sigma*, so hi =
+ * RU_p(sigma*).  p <= 96: a bracket by doubling or halving from s, then
+ * bisection on the p-bit grid.  p > 96 (Ziv's way: a cheap estimate, then
+ * a proof): the 64-bit result s64 (by the former) brackets sigma* in
+ * (nextbelow_64(s64), s64]; Newton steps at doubling precision up to p + 32
+ * give an estimate c; the bracket is narrowed around RU_p(c) by galloping
+ * (1, 2, 4, ... ulps, never beyond the 64-bit bracket) and finished by the
+ * same bisection.  Every bracket end is a certified decision, so the
+ * estimate changes only the cost (a few decisions instead of about p). */
+int fr_gauss_sigma_analytic(mpfr_t sigma, const mpfr_t eps, const mpfr_t delta, const mpfr_t s)
+{
+    if (sigma == NULL || eps == NULL || delta == NULL || s == NULL)
+        return FR_ENULL;
+    int st = check3(eps, delta, s);
+    if (st != FR_OK)
+        return st;
+    if (mpfr_zero_p(s)) {                      /* no difference to hide */
+        mpfr_set_zero(sigma, 1);
+        return FR_OK;
+    }
+    mpfr_prec_t p = mpfr_get_prec(sigma), w0 = p + 32;
+    mpfr_t lo, hi, c, g, u;
+    mpfr_inits2(p, lo, hi, c, g, (mpfr_ptr)0);
+    if (p <= 96) {
+        st = bracket_from_s(lo, hi, eps, delta, s, w0);
+    } else {
+        mpfr_t s64;
+        mpfr_init2(s64, 64);
+        st = fr_gauss_sigma_analytic(s64, eps, delta, s);
+        if (st == FR_OK) {
+            mpfr_set(hi, s64, MPFR_RNDN);             /* exact: 64 < p */
+            mpfr_nextbelow(s64);
+            mpfr_set(lo, s64, MPFR_RNDN);
+            mpfr_nextabove(s64);
+            mpfr_init2(u, 64);
+            mpfr_set(u, s64, MPFR_RNDN);
+            for (mpfr_prec_t w = 128;; w = 2 * w < w0 ? 2 * w : w0) {
+                mpfr_prec_round(u, w, MPFR_RNDN);
+                if (!newton_step(u, eps, delta, s) || w == w0) break;
+            }
+            mpfr_set(c, u, MPFR_RNDU);                /* the estimate RU_p(c) */
+            mpfr_clear(u);
+            if (mpfr_greater_p(c, lo) && mpfr_less_p(c, hi)) {
+                /* gallop: g = ulp_p(c), doubled each try, inside (lo, hi) */
+                int up = decide(eps, delta, s, c, w0, NULL, NULL) == 1;
+                mpfr_set(up ? hi : lo, c, MPFR_RNDN);
+                mpfr_set_ui_2exp(g, 1, mpfr_get_exp(c) - p, MPFR_RNDN);
+                for (int k = 0; k < 64; k++) {
+                    if (up) mpfr_sub(c, hi, g, MPFR_RNDN); else mpfr_add(c, lo, g, MPFR_RNDN);
+                    if (!(mpfr_greater_p(c, lo) && mpfr_less_p(c, hi))) break;
+                    if ((decide(eps, delta, s, c, w0, NULL, NULL) == 1) != up) {
+                        mpfr_set(up ? lo : hi, c, MPFR_RNDN);
+                        break;
+                    }
+                    mpfr_set(up ? hi : lo, c, MPFR_RNDN);
+                    mpfr_mul_2ui(g, g, 1, MPFR_RNDN);
+                }
+            }
+        }
+        mpfr_clear(s64);
+    }
+    if (st == FR_OK) {
+        bisect_grid(lo, hi, eps, delta, s, w0);
         mpfr_set(sigma, hi, MPFR_RNDN);
-    mpfr_clears(lo, hi, mid, (mpfr_ptr)0);
+    }
+    mpfr_clears(lo, hi, c, g, (mpfr_ptr)0);
     return st;
 }
 

@@ -72,45 +72,54 @@ START_TEST(classical_ru)
 END_TEST
 
 /* The analytic sigma is RU(sigma*): delta_eps(sigma) <= delta <
- * delta_eps(nextbelow(sigma)) at HP bits; fast >= ref (both are >= sigma*,
- * ref the least binary64 that is) and within 2^-26; the validators agree. */
+ * delta_eps(nextbelow(sigma)) at HP bits, at 53 bits (the bisection) and at
+ * 200 bits (the Newton estimate, galloping and bisection of p > 96); fast >=
+ * ref (both are >= sigma*, ref the least binary64 that is) and within
+ * 2^-26; the validators agree. */
 START_TEST(analytic_root)
 {
+    static const mpfr_prec_t P[] = {53, 200};
     for (size_t i = 0; i < sizeof EPS / sizeof EPS[0]; i++)
-        for (size_t j = 0; j < sizeof DEL / sizeof DEL[0]; j++) {
-            mpfr_t e, d, sv, r, b, D, lo, hi;
-            mpfr_inits2(53, e, d, sv, r, b, lo, hi, (mpfr_ptr)0);
-            mpfr_init2(D, HP);
-            mpfr_set_d(e, EPS[i], MPFR_RNDN);
-            mpfr_set_d(d, DEL[j], MPFR_RNDN);
-            mpfr_set_d(sv, 1, MPFR_RNDN);
-            ck_assert_int_eq(fr_gauss_sigma_analytic(r, e, d, sv), FR_OK);
-            delta_hp(D, EPS[i], 1, r);
-            ck_assert_msg(mpfr_cmp(D, d) <= 0, "eps %g delta %g: delta_eps(sigma) > delta", EPS[i], DEL[j]);
-            mpfr_set(b, r, MPFR_RNDN);
-            mpfr_nextbelow(b);
-            delta_hp(D, EPS[i], 1, b);
-            ck_assert_msg(mpfr_cmp(D, d) > 0, "eps %g delta %g: not the least", EPS[i], DEL[j]);
-            int v = 7;
-            ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, sv, r), FR_OK);
-            ck_assert_int_eq(v, FR_GAUSS_HOLDS);
-            ck_assert(mpfr_sgn(lo) >= 0 && mpfr_cmp(lo, hi) <= 0);
-            ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, sv, b), FR_OK);
-            ck_assert_int_eq(v, FR_GAUSS_FAILS);
-            ck_assert(mpfr_sgn(hi) < 0);
-            double f = 0, ml, mh;
-            ck_assert_int_eq(ff_gauss_sigma_analytic_upper(&f, EPS[i], DEL[j], 1), FR_OK);
-            double rr = mpfr_get_d(r, MPFR_RNDN);
-            ck_assert_msg(f >= rr, "fast %.17g below ref %.17g", f, rr);
-            ck_assert_msg(f <= rr * (1 + 0x1p-26), "fast %.17g far from ref %.17g", f, rr);
-            ck_assert_int_eq(ff_gauss_dp_check(&v, &ml, &mh, EPS[i], DEL[j], 1, f), FR_OK);
-            ck_assert_int_eq(v, FR_GAUSS_HOLDS);
-            ck_assert(ml >= 0 && ml <= mh);
-            /* just below the root: fast may say FAILS or UNKNOWN, never HOLDS */
-            ck_assert_int_eq(ff_gauss_dp_check(&v, &ml, &mh, EPS[i], DEL[j], 1, nextafter(rr, 0)), FR_OK);
-            ck_assert_int_ne(v, FR_GAUSS_HOLDS);
-            mpfr_clears(e, d, sv, r, b, D, lo, hi, (mpfr_ptr)0);
-        }
+        for (size_t j = 0; j < sizeof DEL / sizeof DEL[0]; j++)
+            for (size_t k = 0; k < 2; k++) {
+                mpfr_t e, d, sv, r, b, D, lo, hi;
+                mpfr_inits2(53, e, d, sv, lo, hi, (mpfr_ptr)0);
+                mpfr_inits2(P[k], r, b, (mpfr_ptr)0);
+                mpfr_init2(D, HP);
+                mpfr_set_d(e, EPS[i], MPFR_RNDN);
+                mpfr_set_d(d, DEL[j], MPFR_RNDN);
+                mpfr_set_d(sv, 1, MPFR_RNDN);
+                ck_assert_int_eq(fr_gauss_sigma_analytic(r, e, d, sv), FR_OK);
+                delta_hp(D, EPS[i], 1, r);
+                ck_assert_msg(mpfr_cmp(D, d) <= 0, "eps %g delta %g prec %d: delta_eps(sigma) > delta",
+                              EPS[i], DEL[j], (int)P[k]);
+                mpfr_set(b, r, MPFR_RNDN);
+                mpfr_nextbelow(b);
+                delta_hp(D, EPS[i], 1, b);
+                ck_assert_msg(mpfr_cmp(D, d) > 0, "eps %g delta %g prec %d: not the least", EPS[i], DEL[j],
+                              (int)P[k]);
+                int v = 7;
+                ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, sv, r), FR_OK);
+                ck_assert_int_eq(v, FR_GAUSS_HOLDS);
+                ck_assert(mpfr_sgn(lo) >= 0 && mpfr_cmp(lo, hi) <= 0);
+                ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, sv, b), FR_OK);
+                ck_assert_int_eq(v, FR_GAUSS_FAILS);
+                ck_assert(mpfr_sgn(hi) < 0);
+                if (P[k] == 53) {
+                    double f = 0, ml, mh;
+                    ck_assert_int_eq(ff_gauss_sigma_analytic_upper(&f, EPS[i], DEL[j], 1), FR_OK);
+                    double rr = mpfr_get_d(r, MPFR_RNDN);
+                    ck_assert_msg(f >= rr, "fast %.17g below ref %.17g", f, rr);
+                    ck_assert_msg(f <= rr * (1 + 0x1p-26), "fast %.17g far from ref %.17g", f, rr);
+                    ck_assert_int_eq(ff_gauss_dp_check(&v, &ml, &mh, EPS[i], DEL[j], 1, f), FR_OK);
+                    ck_assert_int_eq(v, FR_GAUSS_HOLDS);
+                    ck_assert(ml >= 0 && ml <= mh);
+                    /* just below the root: fast may say FAILS or UNKNOWN, never HOLDS */
+                    ck_assert_int_eq(ff_gauss_dp_check(&v, &ml, &mh, EPS[i], DEL[j], 1, nextafter(rr, 0)), FR_OK);
+                    ck_assert_int_ne(v, FR_GAUSS_HOLDS);
+                }
+                mpfr_clears(e, d, sv, r, b, D, lo, hi, (mpfr_ptr)0);
+            }
 }
 END_TEST
 
