@@ -156,18 +156,3 @@ int fri_sum_exact(mpfr_ptr r, const mpfr_ptr *t, size_t k)
     }
     return exact_status(r, mpfr_sum(r, t, (unsigned long)k, MPFR_RNDN));
 }
-
-void fri_erfc_dir(mpfr_ptr r, mpfr_srcptr z, mpfr_rnd_t rnd)
-{
-    if (!(mpfr_number_p(z) && mpfr_sgn(z) < 0)) {
-        mpfr_erfc(r, z, rnd);
-        return;
-    }
-    mpfr_t nz, t;
-    mpfr_init2(nz, mpfr_get_prec(z));
-    mpfr_init2(t, mpfr_get_prec(r));
-    mpfr_neg(nz, z, MPFR_RNDN);                 /* exact: same precision */
-    mpfr_erfc(t, nz, rnd == MPFR_RNDU ? MPFR_RNDD : MPFR_RNDU);   /* in (0, 1) */
-    mpfr_ui_sub(r, 2, t, rnd);                  /* erfc(z) = 2 - erfc(-z) */
-    mpfr_clears(nz, t, (mpfr_ptr)0);
-}

@@ -52,11 +52,4 @@ int fri_mul_exact(mpfr_ptr r, mpfr_srcptr a, mpfr_srcptr b);
 /* r = t[0] + ... + t[k-1] exactly (k >= 0; the empty sum is +0). */
 int fri_sum_exact(mpfr_ptr r, const mpfr_ptr *t, size_t k);
 
-/* erfc(z) rounded in direction rnd (MPFR_RNDU or MPFR_RNDD) at the
- * precision of r.  For z < 0 it is 2 - erfc(-z), the inner erfc rounded
- * the other way: mpfr_erfc of a negative argument goes through erf's
- * Taylor series, whose cost grows like z^2 bits (53 s -> 1 s for the
- * gauss_sigma_analytic vectors). */
-void fri_erfc_dir(mpfr_ptr r, mpfr_srcptr z, mpfr_rnd_t rnd);
-
 #endif

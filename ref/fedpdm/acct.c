@@ -54,7 +54,7 @@ static void phi_bound(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr r2lo, mpfr_srcptr r
     /* y = x r2 bounded in direction dir, then erfc(-y) in direction dir */
     mul_enc(y, x, r2lo, r2hi, dir);
     mpfr_neg(y, y, MPFR_RNDN);
-    fri_erfc_dir(r, y, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
+    mpfr_erfc(r, y, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
     mpfr_div_2ui(r, r, 1, MPFR_RNDN);
     mpfr_clear(y);
 }

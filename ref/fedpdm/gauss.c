@@ -35,7 +35,7 @@ static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_src
         mpfr_div(z, z, mpfr_sgn(z) >= 0 ? r2L : r2U, MPFR_RNDU);
     else
         mpfr_div(z, z, mpfr_sgn(z) >= 0 ? r2U : r2L, MPFR_RNDD);
-    fri_erfc_dir(r, z, up ? MPFR_RNDU : MPFR_RNDD);
+    mpfr_erfc(r, z, up ? MPFR_RNDU : MPFR_RNDD);
     mpfr_div_2ui(r, r, 1, up ? MPFR_RNDU : MPFR_RNDD);
     mpfr_clear(z);
 }
