@@ -52,6 +52,12 @@ t 0 "0 failed" vectors check --impl ref -- vectors/soft.json
 t 2 "needs the output directory" vectors gen
 t 2 "No such file or directory" vectors gen "$tmp/none"
 t 2 "not a directory" vectors gen vectors/soft.json
+t 2 "no such vector function.*(frob)" vectors gen "$tmp" soft frob
+[ ! -e "$tmp/soft.json" ] && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: vectors gen wrote soft.json before rejecting frob"; }
+t 0 "wrote .*/soft.json" vectors gen "$tmp" soft
+cmp -s "$tmp/soft.json" vectors/soft.json && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: vectors gen DIR soft differs from vectors/soft.json"; }
 t 0 "usage: fedref bench" bench --help
 t 0 "usage: fedref bench" help bench
 t 2 "unknown argument of bench" bench --frob
