@@ -974,10 +974,9 @@ def px_instance(comment, where):
 
 def px_check_problem(inp, f, where):
     assert inp["kind"] == f["kind"], (where, "kind")
-    for k in ("A", "b", "C", "e", "X") if f["_qp"] else ("X",):
-        if k in f:
-            assert same_mat(inp[k], f[k]), (where, k)
-    for k in () if f["_qp"] else ("cnt", "y", "r"):
+    for k in ("A", "b", "C", "e") if f["_qp"] else ("X",):           # matrices
+        assert same_mat(inp[k], f[k]), (where, k)
+    for k in () if f["_qp"] else ("cnt", "y", "r"):                 # vectors
         assert same_vec(inp[k], f[k]), (where, k)
     absent = ("cnt", "X", "y", "r") if f["_qp"] else ("A", "b", "C", "e")
     assert all(not inp.get(k) for k in absent), (where, "fields of the other kind")
