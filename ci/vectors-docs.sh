@@ -17,7 +17,16 @@
 # synthetic problem, x0, eta, sigma), the participation S_t, every
 # mini-batch index, Q/capped against (11), the scales sigma_{i,t}, the last
 # server step with the noise of each client's last upload, and (21)'s parts
-# at the first and last states.  Any drift between docs and files fails.
+# at the first and last states.  The same for the runs of 004
+# (vectors/proxal_admm.json, proxal_alg1.json, proxal_alg3.json), from
+# docs/RNG.md 3.11 and docs/PROXAL.md sections 2, 4 and 5: every input
+# (fr_proxal_gen_qp / fr_proxal_gen_lg data, the state wk, mu or the start
+# w0, mu0, and rho) bit for bit from the case comment, the record shapes,
+# eps = q^(iters-1), tau_k, dw, inner_ok, the decision (8), thm31_ok, and
+# for QP kkt2, feas, dmu, obj and the final mu from c(w^{k+1}); and the seeded
+# inputs of kkt_residual and proxal_lk (the generated QP, the "random
+# dyadic" cases of stream (2024, 0)).  Any drift between docs and files
+# fails.
 set -eu
 dir=${1:-vectors}
 command -v python3 >/dev/null 2>&1 || { echo "vectors-docs: python3 not found (make deps)" >&2; exit 1; }

@@ -52,6 +52,25 @@ round x_0^T = soft(u, gamma/rho) with u from the final x_i, lambda_i and
 the noise of each client's last upload drawn again from its noise stream
 (R, 2^32 + i) after the pairs of its earlier noisy uploads, Plam and Px0 at
 the last state, (21) at state 0, and P = Px + Plam + Px0 at every state.
+
+The same option reproduces the checkpoint files of paper 004
+(DIR/proxal_admm.json, proxal_alg1.json, proxal_alg3.json) from docs/RNG.md
+3.11 and docs/PROXAL.md sections 2, 4 and 5 alone: every input bit for bit
+from the case comment ("Data: qp fr_proxal_gen_qp(seed S, n = .., d = ..,
+mt = ..)" or "np fr_proxal_gen_lg(NP, seed S, n = .., d = .., s = ..),
+r_i = ..", then the state wk, mu, w0, rho or the start w0, mu0, rho with
+0-based indices, then an edit), in the layout of docs/VECTORS.md (A_1..A_n
+stacked, C_0..C_n stacked; cnt[0] = 0 for NP); Algorithm 2's iters <= tmax
+and eps = q^(iters-1); Algorithms 1 and 3's shapes, w^0 = w0, tau_k =
+sbar/(k+1)^2, dw, inner_ok = [sub <= tau_k], (8) holding at the last
+iteration only, thm31_ok, and for QP (every row an equality) kkt2 = feas = max|c|,
+dmu = beta max|c|, obj = f(w^{k+1}) and mu^K = mu0 + beta sum_k c(w^{k+1}),
+all from the recorded w^k.  It also regenerates the seeded inputs of
+kkt_residual.json and proxal_lk.json: the group fr_proxal_gen_qp(n = 2,
+d = 3, mt = 2, seed 4) and the "random dyadic" cases, drawn from stream
+(2024, 0) of the file's generator (docs/VECTORS.md "Regenerating") as
+vectors/vgen.c's vg_dyadic in the order of vectors/proxal/kkt_residual.c
+and proxal_lk.c (that order is not in the docs).
 """
 import json
 import math
@@ -780,6 +799,18 @@ def check_vectors(vdir):
         except (AssertionError, ValueError, KeyError) as exc:
             print("%s: differs from the docs' rules: %s" % (fn, exc))
             status = 1
+    for fn, chk in (("proxal_admm.json", check_proxal_admm), ("proxal_alg1.json", check_proxal_alg),
+                    ("proxal_alg3.json", check_proxal_alg)):
+        try:
+            print(chk(os.path.join(vdir, fn)))
+        except (AssertionError, ValueError, KeyError) as exc:
+            print("%s: differs from the docs' rules: %s" % (fn, exc))
+            status = 1
+    try:
+        print(check_proxal_seeded(vdir))
+    except (AssertionError, ValueError, KeyError) as exc:
+        print("kkt_residual / proxal_lk: differ from the docs' rules: %s" % (exc,))
+        status = 1
     return status
 
 
@@ -882,6 +913,299 @@ def proxal_lg(kind, seed, n, d, s):
             y.append(lab)
             grp.append(gr)
     return cnt, X, y, grp
+
+
+# ---- the checkpoint files of 004 (docs/RNG.md 3.11, docs/PROXAL.md 2-5) ----
+
+def f64_same(sv, x):
+    """The decimal string sv of a vector file is exactly the binary64 x, sign
+    of zero and NaN included (the files write every input exactly)."""
+    if isinstance(x, float) and math.isnan(x):
+        return sv.lower() == "nan"
+    if sv.lower() == "nan":
+        return False
+    got = float(sv)
+    if math.isfinite(got) and Fraction(Decimal(sv)) != Fraction(got):
+        return False                                   # not a binary64
+    return got.hex() == x.hex() and math.copysign(1, got) == math.copysign(1, x)
+
+
+def same_vec(sv, xs):
+    return len(sv) == len(xs) and all(f64_same(s, x) for s, x in zip(sv, xs))
+
+
+def same_mat(sm, xm):
+    return len(sm) == len(xm) and all(same_vec(r, x) for r, x in zip(sm, xm))
+
+
+PX_INST_RE = re.compile(
+    r"Data: (?:qp fr_proxal_gen_qp\(seed (\d+), n = (\d+), d = (\d+), mt = (\d+)\)"
+    r"|np fr_proxal_gen_lg\(NP, seed (\d+), n = (\d+), d = (\d+), s = (\d+)\), r_i = ([0-9.]+)); ")
+PX_ADMM_RE = re.compile(
+    r"(wk zero|wk_k = \(k mod 3 - 1\)/4 \(k = 0\.\.d-1\)), "
+    r"(mu zero|mu_j = \(-1\)\^j \(1/2 \+ j/4\) \(j = 0\.\.sum m_i - 1\)"
+    r"|mu_j = 1/2 \+ j/4 \(j = 0\.\.sum m_i - 1\)), w0 = wk, "
+    r"(rho 1|rho_i = \(i \+ 1\)/2 \(i = 0\.\.n-1\))(, then [^;]*)?(; status \S+ \(ref and fast\))?")
+PX_ALG_RE = re.compile(
+    r"w0_k = \(k mod 3 - 1\)/4 \(k = 0\.\.d-1\), (mu0 zero|mu0_j = 1/4 \(j = 0\.\.sum m_i - 1\)), rho 1"
+    r"(, then [^;]*)?(; status \S+ \(ref and fast\))?")
+
+
+def px_instance(comment, where):
+    """The problem fields of a case (vectors/proxal/alg_common.h's layout,
+    docs/VECTORS.md): from the generator call of the comment; returns
+    (fields, n, d, mtot, rest of the comment)."""
+    mt = PX_INST_RE.search(comment)
+    assert mt, (where, "no generator call in the comment")
+    if mt.group(1):
+        seed, n, d, m = (int(mt.group(k)) for k in range(1, 5))
+        A, b, C, e = proxal_qp(seed, n, d, m)
+        f = dict(kind="qp", A=[r for Ai in A for r in Ai], b=b, C=[r for Ci in C for r in Ci], e=e)
+        mtot = (n + 1) * m                   # every row an equality (docs/PROXAL.md 2)
+    else:
+        seed, n, d, s = (int(mt.group(k)) for k in range(5, 9))
+        cnt, X, y, _ = proxal_lg("np", seed, n, d, s)
+        f = dict(kind="np", cnt=[float(c) for c in cnt], X=X, y=[float(v) for v in y],
+                 r=[float(mt.group(9))] * n)
+        mtot = n                             # m_0 = 0, m_i = 1 (an inequality)
+    f["_qp"] = mt.group(1) is not None
+    return f, n, d, mtot, comment[mt.end():]
+
+
+def px_check_problem(inp, f, where):
+    assert inp["kind"] == f["kind"], (where, "kind")
+    for k in ("A", "b", "C", "e") if f["_qp"] else ("X",):           # matrices
+        assert same_mat(inp[k], f[k]), (where, k)
+    for k in () if f["_qp"] else ("cnt", "y", "r"):                 # vectors
+        assert same_vec(inp[k], f[k]), (where, k)
+    absent = ("cnt", "X", "y", "r") if f["_qp"] else ("A", "b", "C", "e")
+    assert all(not inp.get(k) for k in absent), (where, "fields of the other kind")
+
+
+def px_qp_c(f, w, n, d):
+    """c(w) = (C_i w + e_i)_{i=0..n}, exactly (Fractions)."""
+    mt = len(f["e"][0])
+    C = [[Fraction(v) for v in r] for r in f["C"]]
+    e = [Fraction(v) for r in f["e"] for v in r]
+    return [sum(C[j][l] * w[l] for l in range(d)) + e[j] for j in range((n + 1) * mt)]
+
+
+def px_qp_f(f, w, n, d):
+    """f(w) = sum_i w^T A_i w / 2 + b_i^T w (f_0 = 0), exactly."""
+    out = Fraction(0)
+    for i in range(n):
+        A = [[Fraction(v) for v in f["A"][i * d + a]] for a in range(d)]
+        out += sum(w[a] * A[a][c] * w[c] for a in range(d) for c in range(d)) / 2
+        out += sum(Fraction(f["b"][i][a]) * w[a] for a in range(d))
+    return out
+
+
+def close(got, want, rel=Fraction(1, 10 ** 33)):
+    """Two values of a 40-digit file agree up to its rounding (and ref's p bits)."""
+    return abs(got - want) <= rel * (1 + abs(want))
+
+
+def check_proxal_admm(path):
+    with open(path) as fh:
+        J = json.load(fh)
+    name = os.path.basename(path)
+    ncase = nvalid = 0
+    for grp in J["groups"]:
+        par = grp["params"]
+        q, tmax = Fraction(Decimal(par["q"])), int(par["tmax"])
+        for case in grp["cases"]:
+            where = "%s id %d" % (name, case["id"])
+            f, n, d, m, rest = px_instance(case["comment"], where)
+            mt = PX_ADMM_RE.fullmatch(rest)
+            assert mt, (where, "state description", rest)
+            wk = [((k % 3) - 1) / 4 if mt.group(1) != "wk zero" else 0.0 for k in range(d)]
+            if mt.group(2) == "mu zero":
+                mu = [0.0] * m
+            else:
+                assert ("(-1)^j" in mt.group(2)) == f["_qp"], (where, "mu's sign rule vs kind")
+                mu = [(-1.0 if f["_qp"] and j & 1 else 1.0) * (0.5 + j / 4) for j in range(m)]
+            rho = [1.0 if mt.group(3) == "rho 1" else (i + 1) / 2 for i in range(n)]
+            w0 = list(wk)
+            edit = mt.group(4) or ""
+            if edit == ", then w0_0 = nan":
+                w0[0] = float("nan")
+            elif edit == ", then the last multiplier (an inequality row) = -1/2":
+                assert not f["_qp"], where
+                mu[-1] = -0.5
+            elif edit == ", then rho_{n-1} = 0":
+                rho[-1] = 0.0
+            elif edit == ", then w0 one entry short":
+                w0 = w0[:-1]
+            elif edit == ", then A_1[0][0] = inf":
+                f["A"][0][0] = float("inf")
+            else:
+                assert edit == "", (where, "unknown edit", edit)
+            inp = case["input"]
+            px_check_problem(inp, f, where)
+            for k, v in (("wk", wk), ("mu", mu), ("w0", w0), ("rho", rho)):
+                assert same_vec(inp[k], v), (where, k)
+            ncase += 1
+            invalid = case.get("result", "valid") == "invalid"
+            assert invalid == (mt.group(5) is not None), (where, "invalid iff a status is named")
+            if invalid:
+                continue
+            nvalid += 1
+            e = case["expect"]
+            iters = int(e["iters"])
+            assert len(e["w"]) == d and 1 <= iters <= tmax, (where, "shape of w, iters in [1, tmax]")
+            assert e["terminated"] in ("true", "false") and e["thm41_ok"] in ("true", "false"), where
+            assert e["terminated"] == "true" or iters == tmax, (where, "not terminated before tmax")
+            # eps_{t+1} = q^t (docs/PROXAL.md 4), t = iters - 1 at the end
+            assert close(num(e["eps"]), q ** (iters - 1), Fraction(1, 10 ** 35)), (where, "eps = q^(iters-1)")
+    return "%s: %d cases: the problem (gen_qp / gen_lg), wk, mu, w0, rho regenerated bit for bit; " \
+           "%d valid: shapes, iters <= tmax, eps = q^(iters-1)" % (name, ncase, nvalid)
+
+
+def check_proxal_alg(path):
+    with open(path) as fh:
+        J = json.load(fh)
+    name = os.path.basename(path)
+    alg1 = "alg1" in name
+    ncase = nvalid = nqp = nrec = 0
+    for grp in J["groups"]:
+        P = {k: Fraction(Decimal(v)) for k, v in grp["params"].items() if k != "eps18"}
+        kmax, tmax, beta = int(P["kmax"]), int(P["tmax"]), P["beta"]
+        for case in grp["cases"]:
+            where = "%s id %d" % (name, case["id"])
+            f, n, d, m, rest = px_instance(case["comment"], where)
+            mt = PX_ALG_RE.fullmatch(rest)
+            assert mt, (where, "start description", rest)
+            w0 = [((k % 3) - 1) / 4 for k in range(d)]
+            mu0 = [0.0 if mt.group(1) == "mu0 zero" else 0.25] * m
+            rho = [1.0] * n
+            edit = mt.group(2) or ""
+            if edit == ", then w0_{d-1} = -inf":
+                w0[-1] = float("-inf")
+            elif edit == ", then mu0_0 = -1/4 (an inequality row)":
+                assert not f["_qp"], where
+                mu0[0] = -0.25
+            elif edit == ", then rho one entry short":
+                rho = rho[:-1]
+            else:
+                assert edit == "", (where, "unknown edit", edit)
+            inp = case["input"]
+            px_check_problem(inp, f, where)
+            for k, v in (("w0", w0), ("mu0", mu0), ("rho", rho)):
+                assert same_vec(inp[k], v), (where, k)
+            ncase += 1
+            invalid = case.get("result", "valid") == "invalid"
+            assert invalid == (mt.group(3) is not None), (where, "invalid iff a status is named")
+            if invalid:
+                continue
+            nvalid += 1
+            e = case["expect"]
+            K = int(e["iters"])
+            assert 1 <= K <= kmax, (where, "iters in [1, kmax]")
+            assert len(e["w"]) == K + 1 and all(len(r) == d for r in e["w"]), (where, "w: (K + 1) x d")
+            assert same_vec(e["w"][0], w0), (where, "w^0 = w0")
+            assert len(e["mu"]) == m, (where, "mu: sum m_i")
+            for k in ("tau", "dw", "dmu", "kkt1", "kkt2", "sub", "obj", "feas", "inner", "inner_ok"):
+                assert len(e[k]) == K, (where, k, "K entries")
+            term, ok = e["terminated"] == "true", e["thm31_ok"] == "true"
+            assert term or K == kmax, (where, "not terminated before kmax")
+            W = [[num(v) for v in r] for r in e["w"]]
+            R = {k: [num(v) for v in e[k]] for k in ("tau", "dw", "dmu", "kkt1", "kkt2", "sub")}
+            eps1, eps2, sbar = P["eps1"], P["eps2"], P["sbar"]
+            for k in range(K):
+                # docs/PROXAL.md 5: tau_k = sbar/(k+1)^2, dw, inner_ok = [sub <= tau_k], (8)
+                assert close(R["tau"][k], sbar / (k + 1) ** 2, Fraction(1, 10 ** 35)), (where, "tau", k)
+                dw = max(abs(W[k + 1][l] - W[k][l]) for l in range(d))
+                assert close(R["dw"][k], dw), (where, "dw", k)
+                assert e["inner_ok"][k] == ("1" if R["sub"][k] <= R["tau"][k] else "0"), (where, "inner_ok", k)
+                assert int(e["inner"][k]) >= 0 and (not alg1 or int(e["inner"][k]) <= tmax), (where, "inner", k)
+                stop8 = R["dw"][k] + beta * R["tau"][k] <= beta * eps1 and R["dmu"][k] <= beta * eps2
+                assert stop8 == (term and k == K - 1), (where, "(8) decides the last iteration only", k)
+            assert ok == (term and R["kkt1"][-1] <= eps1 and R["kkt2"][-1] <= eps2), (where, "thm31_ok")
+            nrec += K
+            if not f["_qp"]:
+                continue
+            # QP (every row an equality): kkt2 = feas = max |c(w^{k+1})|, mu^{k+1} = mu^k +
+            # beta c, dmu = beta max |c|, obj = f(w^{k+1}) (docs/PROXAL.md 2, 5)
+            nqp += 1
+            mu = [Fraction(v) for v in mu0]
+            obj = [num(v) for v in e["obj"]]
+            for k in range(K):
+                c = px_qp_c(f, W[k + 1], n, d)
+                mc = max(abs(v) for v in c)
+                assert close(R["kkt2"][k], mc), (where, "kkt2 = max |c|", k)
+                assert close(num(e["feas"][k]), mc), (where, "feas = max |c| (equality rows)", k)
+                assert close(R["dmu"][k], beta * mc), (where, "dmu = beta max |c|", k)
+                assert close(obj[k], px_qp_f(f, W[k + 1], n, d)), (where, "obj = f(w^{k+1})", k)
+                mu = [mu[j] + beta * c[j] for j in range(m)]
+            assert all(close(num(v), u) for v, u in zip(e["mu"], mu)), (where, "mu^K = mu0 + beta sum c")
+    return "%s: %d cases: the problem (gen_qp / gen_lg), w0, mu0, rho regenerated bit for bit; %d valid " \
+           "(%d records): shapes, w^0 = w0, tau_k, dw, inner_ok, (8), thm31_ok; %d QP runs: kkt2, feas, dmu, obj, " \
+           "mu^K from c(w^{k+1})" % (name, ncase, nvalid, nrec, nqp)
+
+
+class VgDyadic:
+    """The random values of the golden cases (docs/VECTORS.md "Regenerating"):
+    one stream (2024, 0) per file; dyadic(bits) = (-1)^s k 2^-e with k =
+    below(2^bits), e = below(11), s = below(2) in this order."""
+    def __init__(self):
+        self.g = Stream(2024, 0)
+
+    def __call__(self, bits):
+        k, e, s = self.g.below(1 << bits), self.g.below(11), self.g.below(2)
+        return (-1.0 if s else 1.0) * math.ldexp(float(k), -e)
+
+
+def check_proxal_seeded(vdir):
+    """The seeded inputs of kkt_residual and proxal_lk: their "random dyadic"
+    cases (draw order as in vectors/proxal/kkt_residual.c, proxal_lk.c) and
+    proxal_lk's group from fr_proxal_gen_qp."""
+    out = []
+    with open(os.path.join(vdir, "kkt_residual.json")) as fh:
+        J = json.load(fh)
+    cases = {c["comment"]: c["input"] for grp in J["groups"] for c in grp["cases"]}
+    dy = VgDyadic()
+    gf, w = [], []
+    for _ in range(6):
+        gf.append(dy(20))
+        w.append(dy(8))
+    Jc = [dy(20) for _ in range(24)]
+    c, mu = [], []
+    for j in range(4):
+        c.append(dy(16))
+        mu.append(0.0 if j == 1 else abs(dy(16)))
+    inp = cases["random dyadic, d = 6, m = 4"]
+    assert same_vec(inp["grad_f"], gf) and same_vec(inp["w"], w) and same_vec(inp["c"], c) \
+        and same_vec(inp["mu"], mu), "kkt_residual: random dyadic, d = 6, m = 4"
+    assert same_mat(inp["jac_c"], [Jc[4 * r:4 * r + 4] for r in range(6)]), "kkt_residual: jac_c d = 6"
+    gf = [dy(20) for _ in range(4)]
+    Jc = [dy(20) for _ in range(8)]
+    c, mu = [], []
+    for j in range(2):
+        c.append(dy(16))
+        mu.append(abs(dy(16)))
+    inp = cases["random dyadic, d = 4, m = 2"]
+    assert same_vec(inp["grad_f"], gf) and same_vec(inp["c"], c) and same_vec(inp["mu"], mu) \
+        and same_mat(inp["jac_c"], [Jc[2 * r:2 * r + 2] for r in range(4)]), "kkt_residual: d = 4, m = 2"
+    out.append("kkt_residual.json: the 2 random dyadic cases regenerated bit for bit (stream (2024, 0))")
+    with open(os.path.join(vdir, "proxal_lk.json")) as fh:
+        J = json.load(fh)
+    grp = [g for g in J["groups"] if g["comment"] == "QP (25) from fr_proxal_gen_qp(n = 2, d = 3, mt = 2, seed 4)"]
+    assert len(grp) == 1, "proxal_lk: the generated QP group"
+    A, b, C, e = proxal_qp(4, 2, 3, 2)
+    p = grp[0]["params"]
+    assert same_mat(p["A"], [r for Ai in A for r in Ai]) and same_mat(p["b"], b) \
+        and same_mat(p["C"], [r for Ci in C for r in Ci]) and same_mat(p["e"], e), "proxal_lk: gen_qp seed 4"
+    dy = VgDyadic()
+    w, wk = [], []
+    for _ in range(3):
+        w.append(dy(20))
+        wk.append(dy(20))
+    mu = [dy(16) for _ in range(6)]
+    for cs in grp[0]["cases"]:
+        assert same_vec(cs["input"]["w"], w) and same_vec(cs["input"]["wk"], wk) \
+            and same_vec(cs["input"]["mu"], mu), ("proxal_lk: random dyadic point", cs["id"])
+    out.append("proxal_lk.json: the fr_proxal_gen_qp group (seed 4) and its 2 random dyadic cases regenerated")
+    return "\n".join(out)
 
 
 def main():

@@ -156,15 +156,18 @@ static void admm_case(vgen *g, const char *what, const char *flags, int invalid,
     switch (edit) {
     case ED_W0_NAN: w0[0] = NAN; ed = ", then w0_0 = nan"; break;
     case ED_MU_NEG: mu[m - 1] = -0.5; ed = ", then the last multiplier (an inequality row) = -1/2"; break;
-    case ED_RHO_ZERO: rho[n - 1] = 0; ed = ", then rho_n = 0"; break;
+    case ED_RHO_ZERO: rho[n - 1] = 0; ed = ", then rho_{n-1} = 0"; break;
     case ED_W0_SHORT: nw0 = d - 1; ed = ", then w0 one entry short"; break;
     case ED_A_INF: I->f[PX_A].v[0] = INFINITY; ed = ", then A_1[0][0] = inf"; break;
     default: break;
     }
     char text[700];
-    snprintf(text, sizeof text, "%s. Data: %s; wk %s, mu %s, w0 = wk, rho %s%s", what, inst_text,
-             wk_on ? "(k mod 3 - 1)/4" : "zero", mu_on ? (qp ? "(-1)^j (1/2 + j/4)" : "1/2 + j/4") : "zero",
-             rho_var ? "(i + 1)/2" : "1", ed);
+    /* the state as docs/rng_reference.py reads it: 0-based indices */
+    snprintf(text, sizeof text, "%s. Data: %s; %s, %s, w0 = wk, %s%s", what, inst_text,
+             wk_on ? "wk_k = (k mod 3 - 1)/4 (k = 0..d-1)" : "wk zero",
+             mu_on ? (qp ? "mu_j = (-1)^j (1/2 + j/4) (j = 0..sum m_i - 1)" : "mu_j = 1/2 + j/4 (j = 0..sum m_i - 1)")
+                   : "mu zero",
+             rho_var ? "rho_i = (i + 1)/2 (i = 0..n-1)" : "rho 1", ed);
     ftensor f[NIN];
     memcpy(f, I->f, sizeof I->f);
     f[I_WK] = (ftensor){1, d, wk};
@@ -229,7 +232,7 @@ static void golden(vgen *g)
     admm_case(g, "no iteration allowed", "size", 1, &Q1, 0, 0, 0, ED_NONE, q1);
     vg_group(g, "invalid inputs", PRM(10, 1e-3, 0.95, 2000, 20, PRINTED));
     admm_case(g, "a NaN in w0", "nan", 1, &Q1, 1, 1, 0, ED_W0_NAN, q1);
-    admm_case(g, "rho_n = 0", "domain", 1, &Q1, 1, 1, 0, ED_RHO_ZERO, q1);
+    admm_case(g, "the last penalty rho_{n-1} = 0", "domain", 1, &Q1, 1, 1, 0, ED_RHO_ZERO, q1);
     admm_case(g, "w0 of length d - 1", "size", 1, &Q1, 1, 1, 0, ED_W0_SHORT, q1);
     admm_case(g, "an infinite entry of A", "inf", 1, &Q1, 1, 1, 0, ED_A_INF, q1);
     admm_case(g, "a negative inequality multiplier (NP)", "domain", 1, &N1, 1, 1, 0, ED_MU_NEG, n1);

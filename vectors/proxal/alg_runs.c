@@ -196,8 +196,9 @@ static void alg_case(vgen *g, const char *what, const char *flags, int invalid, 
     default: break;
     }
     char text[700];
-    snprintf(text, sizeof text, "%s. Data: %s; w0 (k mod 3 - 1)/4, mu0 %s, rho 1%s", what, inst_text,
-             mu_on ? "1/4" : "zero", ed);
+    /* the start as docs/rng_reference.py reads it: 0-based indices */
+    snprintf(text, sizeof text, "%s. Data: %s; w0_k = (k mod 3 - 1)/4 (k = 0..d-1), %s, rho 1%s", what,
+             inst_text, mu_on ? "mu0_j = 1/4 (j = 0..sum m_i - 1)" : "mu0 zero", ed);
     ftensor f[NIN];
     memcpy(f, I->f, sizeof I->f);
     f[I_W0] = (ftensor){1, d, w0};
