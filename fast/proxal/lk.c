@@ -14,18 +14,6 @@
 #include "../internal.h"
 #include "fedfast/proxal.h"
 #include "eval.h"
-
-/* mtot without requiring P valid (for the argument checks) */
-static size_t raw_mtot(const fr_proxal_problem *P)
-{
-    switch (P->kind) {
-    case FR_PROXAL_QP: return (P->n + 1) * P->mt;
-    case FR_PROXAL_NP: return P->n;
-    case FR_PROXAL_FAIR: return 2 * (P->n + 1);
-    default: return 0;
-    }
-}
-
 static int rank(int st)
 {
     switch (st) {
@@ -48,7 +36,7 @@ static int lk_args(const fr_proxal_problem *P, size_t i, const double *w, const 
         return FR_ENULL;
     if (sp == FR_ESIZE || (i != SIZE_MAX && i > P->n))
         return FR_ESIZE;
-    size_t d = P->d, mt = raw_mtot(P);
+    size_t d = P->d, mt = fr_proxal_mtot(P);   /* the shape is valid here */
     int st = sp;
     if (!ffi_all_finite(w, d) || !ffi_all_finite(wk, d) || !ffi_all_finite(mu, mt) || !isfinite(beta))
         st = rank(st) < rank(FR_ENONFINITE) ? st : FR_ENONFINITE;

@@ -50,17 +50,6 @@
 #include "fedref/proxal.h"
 
 #define WP_CAP ((mpfr_prec_t)1 << 18)
-
-static size_t raw_mtot(const fr_proxal_problem *P)
-{
-    switch (P->kind) {
-    case FR_PROXAL_QP: return (P->n + 1) * P->mt;
-    case FR_PROXAL_NP: return P->n;
-    case FR_PROXAL_FAIR: return 2 * (P->n + 1);
-    default: return 0;
-    }
-}
-
 static int rank(int st)
 {
     switch (st) {
@@ -84,7 +73,7 @@ static int lk_args(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
         return FR_ENULL;
     if (sp == FR_ESIZE || (i != SIZE_MAX && i > P->n))
         return FR_ESIZE;
-    size_t d = P->d, mt = raw_mtot(P);
+    size_t d = P->d, mt = fr_proxal_mtot(P);   /* the shape is valid here */
     int st = sp;
     if (!fri_finite(w, d) || !fri_finite(wk, d) || !fri_finite(mu, mt) || !mpfr_number_p(beta))
         st = rank(st) < rank(FR_ENONFINITE) ? st : FR_ENONFINITE;
