@@ -4,8 +4,10 @@
 # data/SHA256SUMS.  No Python is installed: the packages are fetched with
 # `apt-get download` and unpacked with `dpkg-deb -x` under DIR/pkg/.
 # Idempotent: a file already present with the right SHA-256 is kept, and a
-# package is fetched only when one of its files is missing.  A file with
-# the wrong SHA-256 is an error (it is moved to NAME.rejected).
+# package is fetched only when one of its files is missing (or its unpacked
+# copy from an earlier run has the wrong SHA-256).  A file of a freshly
+# downloaded package with the wrong SHA-256 is an error (the file is moved
+# to NAME.rejected; data/SHA256SUMS names the package versions expected).
 # Usage: sh ci/fetch-data.sh [DIR]     (run from anywhere)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,12 +41,14 @@ fetch() {
   command -v apt-get >/dev/null 2>&1 || die "apt-get not found: cannot fetch Debian package $1 (a Debian system is needed)"
   command -v dpkg-deb >/dev/null 2>&1 || die "dpkg-deb not found: cannot unpack Debian package $1"
   mkdir -p "$dir/deb" "$dir/pkg/$1"
-  rm -f "$dir/deb/$1"_*.deb
   echo "fetch-data: downloading Debian package $1" >&2
   if ! log=$(cd "$dir/deb" && apt-get download "$1" 2>&1); then
-    die "cannot download Debian package $1 (apt-get download $1 said: $(printf '%s' "$log" | grep -E '^(E|W):' | tr '\n' ' ')); try 'apt-get update' first, or fetch it by hand into $dir/deb/"
+    why="apt-get download $1 said: $(printf '%s' "$log" | grep -E '^(E|W):' | tr '\n' ' ')"
+    ls "$dir/deb/$1"_*.deb >/dev/null 2>&1 \
+      || die "cannot download Debian package $1 ($why); try 'apt-get update' first, or put its .deb (the version in data/SHA256SUMS) into $dir/deb/ by hand"
+    echo "fetch-data: cannot download $1 ($why): using the .deb already in $dir/deb/" >&2
   fi
-  deb=$(ls "$dir/deb/$1"_*.deb 2>/dev/null | head -n 1)
+  deb=$(ls -t "$dir/deb/$1"_*.deb 2>/dev/null | head -n 1)
   [ -n "$deb" ] || die "apt-get download $1 left no .deb in $dir/deb/"
   dpkg-deb -x "$deb" "$dir/pkg/$1" || die "dpkg-deb -x $deb failed"
   echo "fetch-data: unpacked $(basename "$deb")" >&2
@@ -61,6 +65,13 @@ printf '%s\n' "$files" | {
     if ok "$name"; then kept=$((kept + 1)); continue; fi
     [ -f "$dir/pkg/$pkg/$path" ] || fetch "$pkg"
     [ -f "$dir/pkg/$pkg/$path" ] || die "Debian package $pkg has no /$path (another version? data/SHA256SUMS names the one expected)"
+    h=$(have "$dir/pkg/$pkg/$path")
+    if [ "$h" != "$w" ]; then
+      case " $fetched " in        # unpacked by an earlier run: fetch it again, once
+        *" $pkg "*) ;;
+        *) rm -rf "$dir/pkg/$pkg"; fetch "$pkg" ;;
+      esac
+    fi
     cp "$dir/pkg/$pkg/$path" "$dir/$name.tmp"
     h=$(have "$dir/$name.tmp")
     if [ "$h" != "$w" ]; then
