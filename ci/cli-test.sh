@@ -82,6 +82,25 @@ t 2 "option needs a value" table1 --trials
 t 2 "trials must be 1..1000 (0)" table1 --trials 0
 t 2 "q must be a number in (0, 1) (1)" table1 --q 1
 t 0 "table1: 8 runs, 0 failures" table1 --quick
+# fedref data info on tiny files written here (make data's files are not needed)
+t 0 "usage: fedref data info" data --help
+t 0 "usage: fedref data info" help data
+t 2 "missing subcommand: info" data
+t 2 "unknown subcommand of data.*(frob)" data frob
+t 2 "no data file given" data info
+t 2 "option needs a value" data info --classes
+t 2 "classes must be 1..256 (0)" data info --classes 0
+t 2 "unknown option of data info" data info --frob
+printf '\000\000\010\001\000\000\000\003\000\001\002' > "$tmp/l.idx"
+printf '\000\000\010\001\000\000\000\004\000\001\002' > "$tmp/short.idx"
+printf '2,1,a,b\n1.5,0\n-2,1\n' > "$tmp/t.csv"
+printf '2,1,a,b\n1.5,0\nnan,1\n' > "$tmp/nan.csv"
+t 0 "idx labels 3, classes 10, counts 1 1 1 0 0 0 0 0 0 0, fnv1a" data info "$tmp/l.idx"
+t 2 "short.idx: offset 11: file ends early" data info "$tmp/short.idx"
+t 2 "label 2 of item 2 is not below 2 classes" data info --classes 2 "$tmp/l.idx"
+t 0 "csv 2 x 1, classes 2 (a 1, b 1), features in \[-2, 1.5\]" data info "$tmp/t.csv"
+t 2 "nan.csv: line 3, field 1: NaN or infinity" data info "$tmp/nan.csv"
+t 2 "cannot open" data info "$tmp/none.idx"
 mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
 t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
 # nothing was written into the checkout by any of the above

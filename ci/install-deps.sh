@@ -8,7 +8,8 @@ set -eu
 # exported-symbol check; python3: docs/rng_reference.py (ci/vectors-docs.sh);
 # libmpfi-dev: MPFI, the interval arithmetic of libfedref's enclosures (no
 # .pc file: linked with -lmpfi, fedref.pc's Libs.private)
-PKGS="libmpfr-dev libgmp-dev libmpfi-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3"
+# zlib1g-dev: the data loaders (data/) read the gzip files of make data
+PKGS="libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3"
 # extra packages for one target, as arguments (make bench: python3-numpy)
 PKGS="$PKGS $*"
 missing=""

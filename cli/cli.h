@@ -35,6 +35,10 @@ int cmd_audit(int argc, char **argv);
 void cli_bench_usage(FILE *f);
 int cmd_bench(int argc, char **argv);
 
+/* `fedref data info FILE...` (cli/cmd_data.c): the strict loaders of data/. */
+void cli_data_usage(FILE *f);
+int cmd_data(int argc, char **argv);
+
 /* `fedref table1` (cli/proxal/table1.c): 004's Table 1 reproduced in fast. */
 void cli_table1_usage(FILE *f);
 int cmd_table1(int argc, char **argv);

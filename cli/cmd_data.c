@@ -1,0 +1,180 @@
+/* cmd_data.c -- `fedref data info FILE...`: load each data file with the
+ * strict loaders of data/ (IDX or sklearn CSV, plain or gzip) and print its
+ * shape, a summary and a checksum (FNV-1a, data/data.h). */
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "fedref_common.h"
+#include "../data/data.h"
+
+void cli_data_usage(FILE *f)
+{
+    fputs("usage: fedref data info [--classes K] [--features D] [--] FILE...\n"
+          "\n"
+          "info: load each file strictly (docs/DATA.md) and print its shape, a summary\n"
+          "  and the 64-bit FNV-1a checksum of the loaded values.  Files may be gzip\n"
+          "  compressed.  The format is found from the content:\n"
+          "    IDX (magic 0x00000801 labels, 0x00000803 images): Fashion-MNIST;\n"
+          "    CSV with sklearn's header 'n,d,class names' (breast_cancer.csv);\n"
+          "    CSV without header (digits.csv.gz): d = fields of line 1 minus the label.\n"
+          "  --classes K    labels of IDX label files and header-less CSV must be < K\n"
+          "                 (default 10)\n"
+          "  --features D   header-less CSV: D features per row (default: from line 1)\n"
+          "  `make data` fetches the data sets into build/data/.\n"
+          "  Exit 0 all loaded, 2 a file was rejected or a usage error.\n", f);
+}
+
+/* The number of fields of the first line of b, and whether the third is
+ * not a number (sklearn's header: "n,d,class names"). */
+static size_t first_line_fields(const unsigned char *b, size_t n, int *header)
+{
+    size_t fields = 1, i = 0, start3 = 0;
+    for (; i < n && b[i] != '\n'; i++)
+        if (b[i] == ',' && ++fields == 3) start3 = i + 1;
+    *header = fields >= 3 && start3 < i && !(b[start3] >= '0' && b[start3] <= '9') && b[start3] != '-'
+              && b[start3] != '+' && b[start3] != '.';
+    return fields;
+}
+
+/* FNV-1a of a double / a uint16 as little-endian bytes. */
+static uint64_t fnv_f64(uint64_t h, double x)
+{
+    uint64_t u;
+    unsigned char b[8];
+    memcpy(&u, &x, 8);
+    for (int k = 0; k < 8; k++) b[k] = (unsigned char)(u >> (8 * k));
+    return fdata_fnv1a(h, b, 8);
+}
+
+static int info_idx(const char *path, const unsigned char *b, size_t n, unsigned classes)
+{
+    fdata_idx x;
+    char err[512];
+    if (fdata_idx_parse(&x, b, n, path, classes, err, sizeof err) != FR_OK) {
+        cli_error(err, "data info");
+        return 2;
+    }
+    size_t len = x.n * x.rows * x.cols;
+    uint64_t h = fdata_fnv1a(FDATA_FNV_INIT, x.v, len);
+    if (x.ndims == 3) {
+        double sum = 0;
+        for (size_t i = 0; i < len; i++) sum += x.v[i];
+        printf("%s: idx images %zu x %zu x %zu, pixel mean %.6f, fnv1a %016llx\n", path, x.n, x.rows, x.cols,
+               sum / (double)len, (unsigned long long)h);
+    } else {
+        size_t count[256] = {0};
+        for (size_t i = 0; i < len; i++) count[x.v[i]]++;
+        printf("%s: idx labels %zu, classes %u, counts", path, x.n, classes);
+        for (unsigned c = 0; c < classes && c < 256; c++) printf(" %zu", count[c]);
+        printf(", fnv1a %016llx\n", (unsigned long long)h);
+    }
+    fdata_idx_free(&x);
+    return 0;
+}
+
+static int info_csv(const char *path, const unsigned char *b, size_t n, size_t classes, size_t features)
+{
+    fdata_table t;
+    char err[512];
+    int header = 0;
+    size_t fields = first_line_fields(b, n, &header);
+    int st;
+    if (header && features == 0) {
+        st = fdata_csv_parse(&t, (const char *)b, n, path, err, sizeof err);
+    } else {
+        size_t d = features ? features : fields > 1 ? fields - 1 : 1;
+        st = fdata_csv_parse_bare(&t, (const char *)b, n, path, d, classes, err, sizeof err);
+    }
+    if (st != FR_OK) {
+        cli_error(err, "data info");
+        return 2;
+    }
+    size_t *count = calloc(t.nclasses, sizeof *count);
+    if (count == NULL) { cli_error("out of memory", path); fdata_table_free(&t); return 2; }
+    double lo = DBL_MAX, hi = -DBL_MAX;
+    uint64_t h = FDATA_FNV_INIT;
+    for (size_t i = 0; i < t.n * t.d; i++) {
+        if (t.x[i] < lo) lo = t.x[i];
+        if (t.x[i] > hi) hi = t.x[i];
+        h = fnv_f64(h, t.x[i]);
+    }
+    for (size_t i = 0; i < t.n; i++) {
+        unsigned char yb[2] = {(unsigned char)(t.y[i] & 0xff), (unsigned char)(t.y[i] >> 8)};
+        h = fdata_fnv1a(h, yb, 2);
+        count[t.y[i]]++;
+    }
+    printf("%s: csv%s %zu x %zu, classes %zu (", path, t.class_names ? "" : " (no header)", t.n, t.d, t.nclasses);
+    for (size_t c = 0; c < t.nclasses; c++) {
+        if (t.class_names) printf("%s%s %zu", c ? ", " : "", t.class_names[c], count[c]);
+        else printf("%s%zu: %zu", c ? ", " : "", c, count[c]);
+    }
+    printf("), features in [%.17g, %.17g], fnv1a %016llx\n", lo, hi, (unsigned long long)h);
+    free(count);
+    fdata_table_free(&t);
+    return 0;
+}
+
+/* An unsigned decimal in [1, max]; 0 if not. */
+static size_t parse_pos(const char *s, size_t max)
+{
+    size_t v = 0;
+    if (*s == '\0' || strlen(s) > 9) return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return 0;
+        v = 10 * v + (size_t)(*s - '0');
+    }
+    return v <= max ? v : 0;
+}
+
+int cmd_data(int argc, char **argv)
+{
+    if (argc < 1) {
+        cli_error("missing subcommand: info", "data");
+        cli_data_usage(stderr);
+        return 2;
+    }
+    if (cli_is_help(argv[0])) { cli_data_usage(stdout); return 0; }
+    if (strcmp(argv[0], "info") != 0) {
+        cli_error("unknown subcommand of data (info)", argv[0]);
+        cli_data_usage(stderr);
+        return 2;
+    }
+    size_t classes = 10, features = 0;
+    int i = 1, nfiles = 0, rc = 0;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) { cli_data_usage(stdout); return 0; }
+        if (strcmp(a, "--") == 0) { i++; break; }
+        if (strcmp(a, "--classes") == 0 || strcmp(a, "--features") == 0) {
+            if (i + 1 >= argc) { cli_error("option needs a value", a); return 2; }
+            size_t v = parse_pos(argv[++i], strcmp(a, "--classes") == 0 ? 256 : FDATA_MAX_FEATURES);
+            if (v == 0) {
+                cli_error(strcmp(a, "--classes") == 0 ? "--classes must be 1..256" : "--features must be 1..2^20",
+                          argv[i]);
+                return 2;
+            }
+            if (strcmp(a, "--classes") == 0) classes = v; else features = v;
+            continue;
+        }
+        if (a[0] == '-' && a[1] != '\0') { cli_error("unknown option of data info", a); return 2; }
+        break;
+    }
+    for (; i < argc; i++) {
+        unsigned char *b;
+        size_t n;
+        char err[512];
+        nfiles++;
+        if (fdata_read_file(argv[i], &b, &n, err, sizeof err) != FR_OK) {
+            cli_error(err, "data info");
+            rc = 2;
+            continue;
+        }
+        int r = n >= 3 && b[0] == 0 && b[1] == 0 && b[2] == 8 ? info_idx(argv[i], b, n, (unsigned)classes)
+                                                              : info_csv(argv[i], b, n, classes, features);
+        if (r) rc = r;
+        free(b);
+    }
+    if (nfiles == 0) { cli_error("no data file given", "data info"); return 2; }
+    return rc;
+}

@@ -1,0 +1,91 @@
+/* data.h -- strict loaders of the real data sets (issue 14, docs/DATA.md):
+ * IDX files (Fashion-MNIST) and sklearn's CSV files (breast_cancer.csv,
+ * digits.csv.gz), plain or gzip-compressed.  Internal to the programs
+ * (libfeddata.a: the CLI, the tests, the fuzz target); not installed.
+ *
+ * Every function returns FR_OK or a negative FR_* status and, on error,
+ * writes a message "NAME: offset N: what" (IDX; N the byte offset in the
+ * decompressed data) or "NAME: line L, field F: what" (CSV) into err
+ * (errlen bytes, always terminated when errlen > 0); the output struct is
+ * then zeroed (safe to free).  Nothing is printed, nothing aborts.
+ *   FR_ENULL       out, buf or name NULL
+ *   FR_ESIZE       a dimension 0 or above its bound, a file shorter or
+ *                  longer than its header says, a row with the wrong
+ *                  number of fields, input above FDATA_MAX_BYTES
+ *   FR_ENONFINITE  a NaN or an infinity, or a number that overflows
+ *                  binary64 (CSV)
+ *   FR_EDOM        bad magic, a field that is not a number, a label out
+ *                  of range, a malformed header; a file that cannot be
+ *                  opened, read or inflated
+ *   FR_ENOMEM      allocation failed */
+#ifndef FEDREF_DATA_H
+#define FEDREF_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bounds: at most 2^31 elements in one data set (IDX: n * rows * cols
+ * bytes; CSV: n * d values), 2^31 bytes of (decompressed) input, 2^20
+ * features, 2^16 classes (CSV header: each name at most 255 bytes). */
+#define FDATA_MAX_ELEMS ((size_t)1 << 31)
+#define FDATA_MAX_BYTES ((size_t)1 << 31)
+#define FDATA_MAX_FEATURES ((size_t)1 << 20)
+#define FDATA_MAX_CLASSES ((size_t)1 << 16)
+#define FDATA_MAX_NAME 255
+
+/* An IDX file (LeCun's format): magic 0x00000801 (labels, one dimension)
+ * or 0x00000803 (images, three), unsigned bytes, dimensions as big-endian
+ * uint32, then exactly n * rows * cols data bytes. */
+typedef struct {
+    int ndims;               /* 1 labels, 3 images */
+    size_t n;                /* items (dims[0]) */
+    size_t rows, cols;       /* 1, 1 for labels */
+    unsigned char *v;        /* n * rows * cols bytes, item-major */
+} fdata_idx;
+
+/* A classification table: n samples of d features (binary64, row-major)
+ * and a label in [0, nclasses) each. */
+typedef struct {
+    size_t n, d, nclasses;
+    double *x;               /* n * d */
+    uint16_t *y;             /* n */
+    char **class_names;      /* nclasses names (sklearn header), or NULL */
+} fdata_table;
+
+/* Parse an IDX image in memory.  nclasses >= 1 bounds the labels of a
+ * labels file (each must be < nclasses; at most 256 is meaningful);
+ * ignored for images. */
+int fdata_idx_parse(fdata_idx *out, const unsigned char *buf, size_t len, const char *name,
+                    unsigned nclasses, char *err, size_t errlen);
+void fdata_idx_free(fdata_idx *x);
+
+/* Parse sklearn's CSV with header (breast_cancer.csv, iris.csv,
+ * wine_data.csv): line 1 "n,d,name_0,...,name_{k-1}", then n lines of d
+ * numbers and an integer label in [0, k), each ended by "\n" (the last
+ * one's optional).  Numbers: [+-]digits[.digits][(e|E)[+-]digits] (or
+ * .digits); nothing else (no spaces, no "\r", no hex). */
+int fdata_csv_parse(fdata_table *out, const char *buf, size_t len, const char *name,
+                    char *err, size_t errlen);
+/* The same rows without a header (digits.csv: 64 pixels and the digit):
+ * d + 1 fields per line, labels < nclasses; n is the number of lines. */
+int fdata_csv_parse_bare(fdata_table *out, const char *buf, size_t len, const char *name,
+                         size_t d, size_t nclasses, char *err, size_t errlen);
+void fdata_table_free(fdata_table *t);
+
+/* The whole content of the file at path, inflated if it is gzip (zlib's
+ * gzread: plain files pass unchanged), at most FDATA_MAX_BYTES; *buf is
+ * malloc'ed with a terminating NUL after the len bytes. */
+int fdata_read_file(const char *path, unsigned char **buf, size_t *len, char *err, size_t errlen);
+
+/* fdata_read_file, then the parser (messages name the path). */
+int fdata_idx_load(fdata_idx *out, const char *path, unsigned nclasses, char *err, size_t errlen);
+int fdata_csv_load(fdata_table *out, const char *path, char *err, size_t errlen);
+int fdata_csv_load_bare(fdata_table *out, const char *path, size_t d, size_t nclasses,
+                        char *err, size_t errlen);
+
+/* 64-bit FNV-1a of len bytes, continuing from h (start: FDATA_FNV_INIT):
+ * the checksum `fedref data info` prints. */
+#define FDATA_FNV_INIT UINT64_C(0xcbf29ce484222325)
+uint64_t fdata_fnv1a(uint64_t h, const void *p, size_t len);
+
+#endif

@@ -1,0 +1,131 @@
+/* fuzz_data.c -- libFuzzer target for the data loaders (data/data.h).
+ * The first byte selects the reader, the rest is the file:
+ *   s % 5 == 0  IDX, 10 classes            s % 5 == 1  IDX, 1 + b1 classes
+ *   s % 5 == 2  CSV with sklearn's header  s % 5 == 3  bare CSV, d = 1 + b1 % 64,
+ *                                                       1 + b2 % 16 classes
+ *   s % 5 == 4  the bytes as a file through fdata_read_file (zlib: plain or
+ *               gzip), then both parsers on what it read
+ * (b1, b2 the bytes after s, taken from the file when used).  Oracles: the
+ * sanitizers and these invariants: a rejected input has a message naming
+ * the file and a zeroed output; an accepted IDX file is exactly header +
+ * n rows cols bytes, its data copied, its labels < the classes; an accepted
+ * CSV table has finite values, labels < its classes, and printing it with
+ * %.17g and parsing that again gives the same table (bit for bit).
+ * Built by `make fuzz` / `make fuzz-replay` (corpus tests/fuzz/corpus-data/);
+ * tests/fuzz/replay.c runs it without libFuzzer. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "fedref_common.h"
+#include "../../data/data.h"
+
+#define FUZZ_MAX_BYTES 65536
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_rejected(int st, const char *err, const void *p)
+{
+    if (st == FR_OK || strstr(err, "fuzz.") == NULL || p != NULL)
+        abort();
+}
+
+static void idx_case(const uint8_t *b, size_t n, unsigned classes)
+{
+    fdata_idx x;
+    char err[512] = "";
+    int st = fdata_idx_parse(&x, b, n, "fuzz.idx", classes, err, sizeof err);
+    if (st != FR_OK) { check_rejected(st, err, x.v); return; }
+    size_t hdr = 4 + 4 * (size_t)x.ndims, len = x.n * x.rows * x.cols;
+    if ((x.ndims != 1 && x.ndims != 3) || hdr + len != n || memcmp(x.v, b + hdr, len) != 0)
+        abort();
+    if (x.ndims == 1)
+        for (size_t i = 0; i < len; i++)
+            if (x.v[i] >= classes) abort();
+    fdata_idx_free(&x);
+}
+
+/* t printed back as CSV (with the header when names): malloc'ed, *len. */
+static char *print_table(const fdata_table *t, size_t *len)
+{
+    size_t cap = 64 + t->n * (t->d + 1) * 32, k = 0;
+    for (size_t c = 0; t->class_names && c < t->nclasses; c++) cap += strlen(t->class_names[c]) + 1;
+    char *s = malloc(cap);
+    if (s == NULL) abort();
+    if (t->class_names) {
+        k += (size_t)snprintf(s + k, cap - k, "%zu,%zu", t->n, t->d);
+        for (size_t c = 0; c < t->nclasses; c++) k += (size_t)snprintf(s + k, cap - k, ",%s", t->class_names[c]);
+        s[k++] = '\n';
+    }
+    for (size_t i = 0; i < t->n; i++) {
+        for (size_t j = 0; j < t->d; j++) k += (size_t)snprintf(s + k, cap - k, "%.17g,", t->x[i * t->d + j]);
+        k += (size_t)snprintf(s + k, cap - k, "%u\n", (unsigned)t->y[i]);
+    }
+    *len = k;
+    return s;
+}
+
+static void csv_case(const uint8_t *b, size_t n, int bare, size_t d, size_t classes)
+{
+    fdata_table t, u;
+    char err[512] = "";
+    int st = bare ? fdata_csv_parse_bare(&t, (const char *)b, n, "fuzz.csv", d, classes, err, sizeof err)
+                  : fdata_csv_parse(&t, (const char *)b, n, "fuzz.csv", err, sizeof err);
+    if (st != FR_OK) { check_rejected(st, err, t.x); return; }
+    if (t.n == 0 || t.d == 0 || t.nclasses == 0 || (bare && (t.d != d || t.nclasses != classes)))
+        abort();
+    for (size_t i = 0; i < t.n * t.d; i++)
+        if (!isfinite(t.x[i])) abort();
+    for (size_t i = 0; i < t.n; i++)
+        if (t.y[i] >= t.nclasses) abort();
+    size_t len;
+    char *s = print_table(&t, &len);
+    st = bare ? fdata_csv_parse_bare(&u, s, len, "fuzz.csv", d, classes, err, sizeof err)
+              : fdata_csv_parse(&u, s, len, "fuzz.csv", err, sizeof err);
+    if (st != FR_OK || u.n != t.n || u.d != t.d || u.nclasses != t.nclasses
+        || memcmp(u.x, t.x, t.n * t.d * sizeof *t.x) != 0 || memcmp(u.y, t.y, t.n * sizeof *t.y) != 0)
+        abort();
+    free(s);
+    fdata_table_free(&u);
+    fdata_table_free(&t);
+}
+
+static void file_case(const uint8_t *b, size_t n)
+{
+    static char path[64];
+    if (path[0] == '\0') snprintf(path, sizeof path, "/tmp/fuzz.data.%ld", (long)getpid());
+    FILE *f = fopen(path, "wb");
+    if (f == NULL) return;
+    fwrite(b, 1, n, f);
+    fclose(f);
+    unsigned char *buf;
+    size_t len;
+    char err[512] = "";
+    int st = fdata_read_file(path, &buf, &len, err, sizeof err);
+    remove(path);
+    if (st != FR_OK) { check_rejected(st, err, NULL); return; }
+    if (buf[len] != '\0') abort();
+    idx_case(buf, len, 10);
+    csv_case(buf, len, 0, 0, 0);
+    free(buf);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size > FUZZ_MAX_BYTES)
+        return 0;
+    unsigned s = data[0] % 5;
+    const uint8_t *b = data + 1;
+    size_t n = size - 1;
+    unsigned b1 = n > 0 ? b[0] : 0, b2 = n > 1 ? b[1] : 0;
+    switch (s) {
+    case 0: idx_case(b, n, 10); break;
+    case 1: idx_case(n ? b + 1 : b, n ? n - 1 : 0, 1 + b1); break;
+    case 2: csv_case(b, n, 0, 0, 0); break;
+    case 3: csv_case(n > 1 ? b + 2 : b + n, n > 1 ? n - 2 : 0, 1, 1 + b1 % 64, 1 + b2 % 16); break;
+    default: file_case(b, n); break;
+    }
+    return 0;
+}
