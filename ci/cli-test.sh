@@ -74,6 +74,14 @@ t 0 "bench: 0 disagreement" bench --quick --reps 1 --write-inputs "$tmp/in"
 [ -s "$tmp/in/manifest.txt" ] && [ -s "$tmp/in/logreg_b_X.f64" ] \
   && [ -s "$tmp/in/fedpdm/manifest.txt" ] && [ -s "$tmp/in/fedpdm/round0_batch.f64" ] && pass=$((pass + 1)) \
   || { fails=$((fails + 1)); echo "cli-test: FAIL: bench --write-inputs wrote no inputs"; }
+# the experiments of issue 14 (make experiments runs them; make check with QUICK=1)
+t 0 "usage: fedref experiments" experiments --help
+t 0 "usage: fedref experiments" help experiments
+t 2 "unknown argument of experiments" experiments --frob
+t 2 "option needs a value" experiments --out
+t 2 "no such experiment" experiments --only frob
+t 2 "not an unsigned decimal integer (x)" experiments --seed x
+t 2 "Not a directory" experiments --out vectors/soft.json/x
 # 004's Table 1 (make table1 runs it whole)
 t 0 "usage: fedref table1" table1 --help
 t 0 "usage: fedref table1" help table1

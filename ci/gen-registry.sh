@@ -11,6 +11,7 @@
 #   vrun_registry    const vrun_algo vrun_algo_NAME = ... (vectors/fedepm/)
 #   audit_registry   int audit_NAME(uint64_t seed)       (cli/)
 #   bench_registry   int bench_NAME(bench_ctx *ctx)      (cli/)
+#   experiment_registry  int experiment_NAME(exp_ctx *ctx)  (cli/)
 #   fedref_modules, fedfast_modules: one #include per module header given
 set -eu
 kind=$1; shift
@@ -61,6 +62,13 @@ bench_registry)
   for n in $(names "$@"); do echo "int bench_$n(bench_ctx *ctx);"; done
   echo "#define BENCH_REGISTRY \\"
   for n in $(names "$@"); do echo "    {\"$n\", bench_$n}, \\"; done
+  echo "    {0, 0}"
+  ;;
+experiment_registry)
+  pattern='s/^int experiment_\([A-Za-z0-9_]*\)(exp_ctx \*ctx)$/\1/p'
+  for n in $(names "$@"); do echo "int experiment_$n(exp_ctx *ctx);"; done
+  echo "#define EXPERIMENT_REGISTRY \\"
+  for n in $(names "$@"); do echo "    {\"$n\", experiment_$n}, \\"; done
   echo "    {0, 0}"
   ;;
 fedref_modules|fedfast_modules)

@@ -39,6 +39,11 @@ int cmd_bench(int argc, char **argv);
 void cli_data_usage(FILE *f);
 int cmd_data(int argc, char **argv);
 
+/* `fedref experiments` (experiments.c, experiments.h): the papers'
+ * headline experiments on real data. */
+void cli_experiments_usage(FILE *f);
+int cmd_experiments(int argc, char **argv);
+
 /* `fedref table1` (cli/proxal/table1.c): 004's Table 1 reproduced in fast. */
 void cli_table1_usage(FILE *f);
 int cmd_table1(int argc, char **argv);

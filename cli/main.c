@@ -4,6 +4,7 @@
  *   fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]
  *   fedref bench [--quick] [--reps N] [--seed N] [--section NAME] [--write-inputs DIR]
  *   fedref table1 [--quick] [--trials N] [--seed N] [--q Q]
+ *   fedref experiments [--quick] [--data DIR] [--out DIR] [--seed N] [--only NAME]... [--list]
  *   fedref data info [--classes K] [--features D] [--] FILE...
  *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
  * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
@@ -42,6 +43,8 @@ static const char usage_text[] =
     "                     paper's figures, with the true KKT residuals (make table1)\n"
     "  data info FILE...  load data files strictly (IDX, sklearn CSV; make data)\n"
     "                     and print their shapes and checksums\n"
+    "  experiments [OPTIONS]  each paper's headline experiment on real data (make\n"
+    "                     data): CSV, plots and a report with verdicts (make experiments)\n"
     "  version            print the version\n"
     "  help [COMMAND]     this text, or a command's\n"
     "\n"
@@ -55,6 +58,7 @@ static int help(const char *topic)
     if (strcmp(topic, "audit") == 0) { cli_audit_usage(stdout); return 0; }
     if (strcmp(topic, "bench") == 0) { cli_bench_usage(stdout); return 0; }
     if (strcmp(topic, "table1") == 0) { cli_table1_usage(stdout); return 0; }
+    if (strcmp(topic, "experiments") == 0) { cli_experiments_usage(stdout); return 0; }
     if (strcmp(topic, "data") == 0) { cli_data_usage(stdout); return 0; }
     cli_error("no help for this topic", topic);
     return 2;
@@ -72,6 +76,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "audit") == 0) return cmd_audit(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "table1") == 0) return cmd_table1(argc - 2, argv + 2);
+    if (strcmp(cmd, "experiments") == 0) return cmd_experiments(argc - 2, argv + 2);
     if (strcmp(cmd, "data") == 0) return cmd_data(argc - 2, argv + 2);
     if (strcmp(cmd, "vectors") == 0) {
         if (argc < 3) {
