@@ -25,6 +25,7 @@
 #include <lapacke.h>
 #include "../internal.h"
 #include "fedfast/proxal.h"
+#include "eval.h"
 
 static const double U53 = 0x1p-53;
 
@@ -100,7 +101,8 @@ typedef struct {
     const fr_proxal_problem *P;
     size_t n, d, mt, neq, me;   /* me: columns of the extended KKT system */
     double *wk, *wn, *mu, *mun;
-    double *g, *gsum, *H, *Hs, *M, *x, *y, *p, *acc;  /* d or d x d */
+    double *g, *gsum, *H, *Hs, *M, *Hf, *x, *y, *p, *acc;  /* d or d x d */
+    int hs_ok, hf_ok;           /* Hs holds the Hessian at the current x; M the factor of Hf */
     double *ci, *Ji;            /* owner's c (mmax), J (d x mmax) */
     double *Je, *ce, *mue;      /* extended d x me, me, me */
     double *gf;                 /* d: client 1's gradient */
@@ -128,7 +130,7 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P)
     size_t d = R->d, me = R->me;
     if (me > FR_COUNT_MAX / (d + 2) || d > FR_COUNT_MAX / (4 * d + 16))
         return FR_ESIZE;
-    size_t tot = 2 * d + 2 * R->mt + 6 * d + 3 * d * d + (mmax + 1) + d * (mmax + 1) + d * me + 2 * me + d;
+    size_t tot = 2 * d + 2 * R->mt + 6 * d + 4 * d * d + (mmax + 1) + d * (mmax + 1) + d * me + 2 * me + d;
     double *b = malloc(tot * sizeof(double));
     if (b == NULL)
         return FR_ENOMEM;
@@ -145,6 +147,7 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P)
     R->H = b, b += d * d;
     R->Hs = b, b += d * d;
     R->M = b, b += d * d;
+    R->Hf = b, b += d * d;
     R->ci = b, b += mmax + 1;
     R->Ji = b, b += d * (mmax + 1);
     R->Je = b, b += d * me;
@@ -164,8 +167,8 @@ static int records(run_t *R, double *kkt1, double *kkt2, double *obj, double *fe
     for (size_t i = 0; i <= R->n; i++) {
         size_t m = fr_proxal_mi(P, i);
         double fi = 0;
-        if ((st = ff_proxal_client_eval(P, i, R->wn, &fi, i ? R->g : NULL, NULL, m ? R->ci : NULL,
-                                        m ? R->Ji : NULL, NULL, NULL)) != FR_OK)
+        if ((st = ffi_proxal_client_eval_body(P, i, R->wn, &fi, i ? R->g : NULL, NULL, m ? R->ci : NULL,
+                                              m ? R->Ji : NULL, NULL, NULL)) != FR_OK)
             return st;
         f += fi;
         if (i == 1)
@@ -207,29 +210,23 @@ static int records(run_t *R, double *kkt1, double *kkt2, double *obj, double *fe
     return FR_OK;
 }
 
-/* Certified ||sum_i grad P_{i,k}(x)||_inf (gradients taken as exact); the
- * sum in R->gsum; Hs = the summed Hessian when H != 0. */
-static int grad_lk(run_t *R, const double *x, const double *wk, const double *mu, double beta,
-                   double *bound, int hess, double *val)
+/* Certified ||sum_i grad P_{i,k}(x)||_inf (gradients taken as exact) from
+ * the oracle F (the run's P_{i,k}, checked once by ff_proxal_pk_fsum); the
+ * sum in R->gsum, the value sum_i P_{i,k}(x) in *val. */
+static int grad_lk(run_t *R, const ff_proxal_fsum *F, const double *x, double *bound, double *val)
 {
     size_t d = R->d;
     int st;
     double v = 0;
     memset(R->gsum, 0, d * sizeof(double));
     memset(R->acc, 0, d * sizeof(double));
-    if (hess)
-        memset(R->Hs, 0, d * d * sizeof(double));
     for (size_t i = 0; i <= R->n; i++) {
         double vi = 0;
-        if ((st = ff_proxal_pik(val ? &vi : NULL, R->g, hess ? R->H : NULL, R->P, i, x, wk, mu, beta)) !=
-            FR_OK)
+        if ((st = F->eval(F->ctx, i, x, &vi, R->g, NULL)) != FR_OK)
             return st;
         v += vi;
         for (size_t k = 0; k < d; k++)
             R->gsum[k] += R->g[k], R->acc[k] += fabs(R->g[k]);
-        if (hess)
-            for (size_t k = 0; k < d * d; k++)
-                R->Hs[k] += R->H[k];
     }
     double b = 0;
     for (size_t k = 0; k < d; k++) {
@@ -240,23 +237,49 @@ static int grad_lk(run_t *R, const double *x, const double *wk, const double *mu
     if (!isfinite(b) || !isfinite(v))
         return FR_ENONFINITE;
     *bound = b;
-    if (val)
-        *val = v;
+    *val = v;
+    return FR_OK;
+}
+
+/* R->Hs = sum_i Hess P_{i,k}(x) (summed in i order).  Quadratic oracles
+ * (quad(i) for every i; QP: A_i + beta C_i^T C_i + I/((n+1) beta), all rows
+ * equalities, independent of x, w^k and mu^k) give the same matrix at every
+ * x and k of the run: it is formed once (R->hs_ok stays set). */
+static int hess_lk(run_t *R, const ff_proxal_fsum *F, const double *x, int quad)
+{
+    size_t d = R->d;
+    int st;
+    if (quad && R->hs_ok)
+        return FR_OK;
+    memset(R->Hs, 0, d * d * sizeof(double));
+    for (size_t i = 0; i <= R->n; i++) {
+        if ((st = F->eval(F->ctx, i, x, NULL, NULL, R->H)) != FR_OK)
+            return st;
+        for (size_t k = 0; k < d * d; k++)
+            R->Hs[k] += R->H[k];
+    }
+    R->hs_ok = 1;
     return FR_OK;
 }
 
 /* Algorithm 3's inner solve: damped Newton on l_k from x = wk to the
  * certified dist_inf(0, grad l_k(x)) <= tau; FR_EDOM at newton_max, on a
- * failed Cholesky or 60 halvings without Armijo. */
-static int newton_lk(run_t *R, double *x, double beta, double tau, unsigned long nmax, unsigned long *its,
-                     double *sub, unsigned long *fact)
+ * failed Cholesky or 60 halvings without Armijo.  The Hessian is formed
+ * only where a Newton step starts (not at the Armijo trial points), and
+ * factored (dpotrf, counted in *fact) only when it differs bit for bit
+ * from the last matrix factored in this run (R->Hf): otherwise the factor
+ * M is reused, which gives the same solve bit for bit. */
+static int newton_lk(run_t *R, const ff_proxal_fsum *F, int quad, double *x, double tau, unsigned long nmax,
+                     unsigned long *its, double *sub, unsigned long *fact)
 {
     size_t d = R->d;
     double r, v;
     int st;
     memcpy(x, R->wk, d * sizeof(double));
+    if (!quad)
+        R->hs_ok = 0;                           /* x moved: a new Hessian */
     *its = 0;
-    if ((st = grad_lk(R, x, R->wk, R->mu, beta, &r, 1, &v)) != FR_OK)
+    if ((st = grad_lk(R, F, x, &r, &v)) != FR_OK)
         return st;
     for (;;) {
         if (r <= tau) {
@@ -266,12 +289,20 @@ static int newton_lk(run_t *R, double *x, double beta, double tau, unsigned long
         if (*its >= nmax)
             return FR_EDOM;
         ++*its;
-        memcpy(R->M, R->Hs, d * d * sizeof(double));
+        if ((st = hess_lk(R, F, x, quad)) != FR_OK)
+            return st;
+        if (!R->hf_ok || memcmp(R->Hs, R->Hf, d * d * sizeof(double)) != 0) {
+            memcpy(R->Hf, R->Hs, d * d * sizeof(double));
+            memcpy(R->M, R->Hs, d * d * sizeof(double));
+            R->hf_ok = 0;
+            ++*fact;
+            if (LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, R->M, (lapack_int)d) != 0)
+                return FR_EDOM;
+            R->hf_ok = 1;
+        }
         for (size_t k = 0; k < d; k++)
             R->p[k] = -R->gsum[k];
-        ++*fact;
-        if (LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, R->M, (lapack_int)d) != 0 ||
-            LAPACKE_dpotrs(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, 1, R->M, (lapack_int)d, R->p, 1) != 0)
+        if (LAPACKE_dpotrs(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, 1, R->M, (lapack_int)d, R->p, 1) != 0)
             return FR_EDOM;
         double slope = 0;
         for (size_t k = 0; k < d; k++)
@@ -281,7 +312,7 @@ static int newton_lk(run_t *R, double *x, double beta, double tau, unsigned long
         for (int h = 0; h <= 60 && !ok; h++, a *= 0.5) {
             for (size_t k = 0; k < d; k++)
                 R->y[k] = x[k] + a * R->p[k];
-            if ((st = grad_lk(R, R->y, R->wk, R->mu, beta, &r1, 1, &v1)) != FR_OK)
+            if ((st = grad_lk(R, F, R->y, &r1, &v1)) != FR_OK)
                 return st;
             /* Armijo (c1 = 1e-4), or (full step) the certified residual halves */
             ok = v1 <= v + 1e-4 * a * slope || (h == 0 && r1 <= r / 2);
@@ -289,7 +320,9 @@ static int newton_lk(run_t *R, double *x, double beta, double tau, unsigned long
         if (!ok)
             return FR_EDOM;
         memcpy(x, R->y, d * sizeof(double));
-        r = r1, v = v1;                         /* gsum, Hs are y's */
+        if (!quad)
+            R->hs_ok = 0;
+        r = r1, v = v1;                         /* gsum is y's */
     }
 }
 
@@ -323,13 +356,15 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
         memcpy(t->w, R.wk, d * sizeof(double));
     ff_proxal_fsum F;
     ff_proxal_pk_ctx ctx;
-    if (!alg3) {
-        if ((st = ff_proxal_admm_ws_init(&ws, R.n, d)) != FR_OK)
-            goto done;
-        /* one oracle for the whole run: ctx points at R.wk, R.mu, updated in place */
-        if ((st = ff_proxal_pk_fsum(&F, &ctx, P, R.wk, R.mu, beta)) != FR_OK)
-            goto done;
-    }
+    int quad = 1;
+    if (!alg3 && (st = ff_proxal_admm_ws_init(&ws, R.n, d)) != FR_OK)
+        goto done;
+    /* one oracle for the whole run (both algorithms): ctx points at R.wk,
+     * R.mu, updated in place; the problem is checked here once */
+    if ((st = ff_proxal_pk_fsum(&F, &ctx, P, R.wk, R.mu, beta)) != FR_OK)
+        goto done;
+    for (size_t i = 0; i <= R.n; i++)
+        quad = quad && F.quad(F.ctx, i) != 0;
     for (size_t k = 0; k < prm->kmax; k++) {
         double k1 = (double)(k + 1), tau = prm->sbar / (k1 * k1), sub = NAN;
         unsigned long inner = 0;
@@ -345,12 +380,13 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             sub = info.thm41;
             t->factorisations += info.factorisations;
             t->floors += info.floors;
-        } else if ((st = newton_lk(&R, R.wn, beta, tau, prm->admm.newton_max, &inner, &sub, &t->factorisations)) != FR_OK)
+        } else if ((st = newton_lk(&R, &F, quad, R.wn, tau, prm->admm.newton_max, &inner, &sub,
+                                   &t->factorisations)) != FR_OK)
             goto done;
         t->inner[k] = inner;
         t->sub[k] = sub;
         t->inner_ok[k] = sub <= tau;
-        if ((st = ff_proxal_mu_update(R.mun, P, R.wn, R.mu, beta)) != FR_OK)
+        if ((st = ffi_proxal_mu_update_body(R.mun, P, R.wn, R.mu, beta)) != FR_OK)
             goto done;
         double dw = 0, dmu = 0;
         for (size_t j = 0; j < d; j++)

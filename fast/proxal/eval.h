@@ -12,4 +12,7 @@
 int ffi_proxal_client_eval_body(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
                                 double *gi, double *Hi, double *ci, double *Ji, const double *y,
                                 double *Hy);
+/* ff_proxal_mu_update for a checked problem and state (w finite). */
+int ffi_proxal_mu_update_body(double *mu_next, const fr_proxal_problem *P, const double *w,
+                              const double *mu, double beta);
 #endif

@@ -189,18 +189,19 @@ static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *
     if ((val && g && ffi_overlap(val, 1, g, d)) || (val && H && ffi_overlap(val, 1, H, d * d))
         || (g && H && ffi_overlap(g, d, H, d * d)))
         return FR_EDOM;
-    size_t L = ws_len(P);
-    double *ws = malloc((L + d + d * d) * sizeof *ws);
+    size_t L = ws_len(P), dh = H ? d * d : 0;   /* the d x d part only when H is wanted */
+    double *ws = malloc((L + d + dh + 1) * sizeof *ws);
     if (!ws)
         return FR_ENOMEM;
-    double *gt = ws + L, *Ht = gt + d, v = 0, s = 1 / ((double)(P->n + 1) * beta);
-    memset(gt, 0, (d + d * d) * sizeof *gt);
-    st = owner_part(val ? &v : NULL, g ? gt : NULL, H ? Ht : NULL, P, i, w, mu + mu_off(P, i), beta, ws);
+    double *gt = ws + L, *Ht = H ? gt + d : NULL, v = 0, s = 1 / ((double)(P->n + 1) * beta);
+    memset(gt, 0, (d + dh) * sizeof *gt);
+    st = owner_part(val ? &v : NULL, g ? gt : NULL, Ht, P, i, w, mu + mu_off(P, i), beta, ws);
     if (st == FR_OK) {
         v += prox2(w, wk, d) * s / 2;                      /* (10)-(11) */
         for (size_t k = 0; k < d; k++) {
             gt[k] += (w[k] - wk[k]) * s;
-            Ht[k * d + k] += s;
+            if (Ht)
+                Ht[k * d + k] += s;
         }
         if (!isfinite(v) || !finite_out(gt, d) || !finite_out(Ht, d * d))
             st = FR_ENONFINITE;
@@ -222,6 +223,15 @@ int ff_proxal_mu_update(double *mu_next, const fr_proxal_problem *P, const doubl
     int st = lk_args(P, SIZE_MAX, w, w, mu, beta);
     if (st != FR_OK)
         return st;
+    return ffi_proxal_mu_update_body(mu_next, P, w, mu, beta);
+}
+
+/* ff_proxal_mu_update after its checks (eval.h: Algorithms 1 and 3 check
+ * the problem once per run, not (n + 2) times per outer iteration). */
+int ffi_proxal_mu_update_body(double *mu_next, const fr_proxal_problem *P, const double *w,
+                              const double *mu, double beta)
+{
+    int st = FR_OK;
     size_t mt = fr_proxal_mtot(P), mmax = 0;
     for (size_t i = 0; i <= P->n; i++)
         if (fr_proxal_mi(P, i) > mmax)
@@ -232,7 +242,7 @@ int ff_proxal_mu_update(double *mu_next, const fr_proxal_problem *P, const doubl
     size_t off = 0;
     for (size_t i = 0; i <= P->n && st == FR_OK; i++) {
         size_t m = fr_proxal_mi(P, i);
-        st = ff_proxal_client_eval(P, i, w, NULL, NULL, NULL, ci, NULL, NULL, NULL);
+        st = ffi_proxal_client_eval_body(P, i, w, NULL, NULL, NULL, ci, NULL, NULL, NULL);
         for (size_t j = 0; j < m && st == FR_OK; j++) {
             double s = mu[off + j] + beta * ci[j];
             t[off + j] = fr_proxal_row_eq(P, i, j) ? s : s > 0 ? s : 0.0;   /* [.]_+, +0 */

@@ -267,7 +267,11 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * tau_k = RN(sbar/(k+1)^2) and (8) is tested as printed in binary64 (RN):
  * thm31_ok may then fail by rounding when (8) holds within a few ulps
  * (docs/PROXAL.md; never seen in pc_proxal_thm31).  Algorithm 3: LAPACK
- * dpotrf/dpotrs on the summed Hessians, factorisations counts them.
+ * dpotrf/dpotrs on the summed Hessians (formed where a Newton step starts;
+ * for QP once per run, the matrix being the same at every step); dpotrf
+ * only when the matrix differs bit for bit from the last one factored in
+ * the run (else its factor is reused: the same solve bit for bit), and
+ * factorisations counts the dpotrf calls (QP: 1 per run).
  * ff_proxal_trace_init: as fr_proxal_trace_init without FR_EPREC.
  * Checked by: tests/proxal/test_alg.c, the audit, `fedref table1`,
  *   vectors/proxal_alg*.json. */
@@ -280,8 +284,9 @@ typedef struct {
     double *tau, *dw, *dmu, *kkt1, *kkt2, *sub, *obj, *feas;
     unsigned long *inner;
     unsigned char *inner_ok;
-    unsigned long factorisations;   /* Cholesky factorisations in the whole run (Algorithm 1:
-                                       n + 1 for QP; Algorithm 3: one per Newton step) */
+    unsigned long factorisations;   /* Cholesky factorisations (dpotrf calls) in the whole run
+                                       (QP: Algorithm 1 n + 1, one per distinct block matrix;
+                                       Algorithm 3 1) */
     unsigned long floors;           /* Algorithm 1: Algorithm 2's solves accepted at the floor */
 } ff_proxal_trace;
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,

@@ -16,6 +16,7 @@
  *   - no state shared between runs (the same records after another run);
  *   - kmax reached -> FR_OK, terminated 0, thm31_ok 0;
  *   - fast keeps one Algorithm-2 workspace: n + 1 factorisations per run;
+ *     Algorithm 3 on QP factors its (constant) Hessian once per run;
  *   - NP (inequality rows, the server with m_0 = 0) and the FAIR kink
  *     (mu + beta c = 0 exactly at w0 = 0). */
 #include <check.h>
@@ -106,6 +107,12 @@ START_TEST(qp_terminated_runs_are_kkt)
                 ck_assert(isnan(t.kkt1[k]) && t.inner[k] == 0);
             if (a == 0 && iters > 1)
                 ck_assert_uint_eq(t.factorisations, q->n + 1);   /* one workspace per run */
+            if (a == 1) {   /* QP: the summed Hessian is one matrix for the run, factored once */
+                unsigned long newton = 0;
+                for (size_t k = 0; k < iters; k++)
+                    newton += t.inner[k];
+                ck_assert_uint_eq(t.factorisations, newton > 0);
+            }
             memcpy(w, t.w, d * sizeof *w);
             memcpy(mu, t.mu, m * sizeof *mu);
             ff_proxal_trace_clear(&t);
