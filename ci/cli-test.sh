@@ -66,6 +66,7 @@ t 2 "not an unsigned decimal integer (x)" bench --reps x
 t 2 "needs at least one repetition" bench --reps 0
 t 2 "no such bench section (nope)" bench --section nope
 t 0 "fedpdm: 003's loss" bench --quick --reps 1 --section fedpdm
+t 0 "proxal: 004's QP (25)" bench --quick --reps 1 --section proxal
 t 2 "No such file or directory" bench --quick --write-inputs "$tmp/none"
 # --quick: small sizes, for its agreement checks only (never its timings)
 t 0 "bench: 0 disagreement" bench --quick --reps 1

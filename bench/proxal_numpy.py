@@ -1,0 +1,267 @@
+#!/usr/bin/python3
+"""Paper 004's QP (25) evaluations, Algorithm 2 and Algorithms 1 and 3 in numpy, against fast.
+
+Usage: proxal_numpy.py [--reps N] DIR
+
+DIR holds what cli/proxal/bench_proxal.c wrote (it runs this script as a
+subprocess): manifest.txt and per setting s the .f64 inputs s{s}_A (n blocks
+d x d), _b, _C (n + 1 blocks mt x d, block 0 the server's), _e, _w, _wk, _mu
+(n + 1 blocks of mt), _w0, and fast's outputs.  The vectorised numpy a user
+would write, the formulas of include/fedfast/proxal.h (every row of QP an
+equality; s = 1 / ((n + 1) beta)):
+
+  eval  client 1: f = w^T A_1 w / 2 + b_1^T w, g = A_1 w + b_1, c = C_1 w + e_1,
+        J = C_1^T (a view);
+  lk    (6): t_i = mu_i + beta c_i(w); l_k = sum_i f_i + sum (mu c + beta c^2 / 2)
+        + ||w - w^k||^2 / (2 beta), grad = sum_i (A_i w + b_i) + sum_i C_i^T t_i +
+        (w - w^k) / beta (stacked A and C: one batched matmul each);
+  pik   (11), i = 1: f_1 + AL_1 + s ||w - w^k||^2 / 2 and its gradient;
+  admm  Algorithm 2 on F_i = P_{i,k} from w^k (tau = 0.1, q = 0.95, rho_i = 1,
+        (18) as printed): the blocks' matrices H_0 + (sum rho) I and H_i + rho_i
+        I factored once per call (numpy.linalg.cholesky; the inverse from
+        numpy.linalg.solve on the factor), each subproblem (14)/(15) one exact
+        Newton step from its warm start unless ||grad phi||_inf <= eps_{t+1}
+        already (the clients batched), (16)-(19);
+  alg1, alg3: Algorithm 1 (the admm above per outer iteration, its factors
+        kept for the run) and cProx-AL (Newton on l_k, its constant Hessian
+        factored once per run), mu0 = 0, sbar = 0.1, eps1 = eps2 = 1e-3, stop by
+        (8).  fast also computes the KKT records every outer iteration; numpy
+        does not.
+Checked against fast: eval/lk/pik values and gradients (relative to max(1,
+|fast|)), admm and the runs' w (max|numpy - fast| / max(1, max|fast|)); the
+errors go to DIR/numpy.txt ("ROW SETTING seconds err"), bench_proxal.c
+judges them.  Times: CPU (time.process_time), median of reps of an inner
+loop of >= 20 ms (runs: of min(reps, 3), one call each).
+Exit 0 on success, 2 on a usage or input error, 3 if numpy cannot be imported.
+"""
+import argparse
+import os
+import sys
+import time
+
+try:
+    import numpy as np
+except ImportError:
+    print("proxal_numpy: numpy is not installed (Debian: python3-numpy)", file=sys.stderr)
+    sys.exit(3)
+
+
+def load(d, s, name, count):
+    a = np.fromfile(os.path.join(d, "s%d_%s.f64" % (s, name)), dtype=np.float64)
+    if a.size != count:
+        raise ValueError("s%d_%s.f64: %d values, wanted %d" % (s, name, a.size, count))
+    return a
+
+
+class QP:
+    def __init__(self, A, b, C, e, beta):
+        self.A, self.b, self.C, self.e, self.beta = A, b, C, e, beta
+        self.n, self.d = b.shape
+        self.s = 1.0 / ((self.n + 1) * beta)
+
+    def eval1(self, w):
+        Aw = self.A[0] @ w
+        return 0.5 * (w @ Aw) + self.b[0] @ w, Aw + self.b[0], self.C[1] @ w + self.e[1], self.C[1].T
+
+    def lk(self, w, wk, mu):
+        Aw = self.A @ w                                   # (n, d)
+        c = self.C @ w + self.e                           # (n + 1, mt)
+        t = mu + self.beta * c
+        dw = w - wk
+        v = 0.5 * np.sum(Aw @ w) + np.sum(self.b @ w) + np.sum(mu * c + 0.5 * self.beta * c * c) \
+            + (dw @ dw) / (2 * self.beta)
+        g = Aw.sum(axis=0) + self.b.sum(axis=0) + np.einsum("ijk,ij->k", self.C, t) + dw / self.beta
+        return v, g
+
+    def pik(self, w, wk, mu):
+        Aw = self.A[0] @ w
+        c = self.C[1] @ w + self.e[1]
+        t = mu[1] + self.beta * c
+        dw = w - wk
+        v = 0.5 * (w @ Aw) + self.b[0] @ w + np.sum(mu[1] * c + 0.5 * self.beta * c * c) \
+            + 0.5 * self.s * (dw @ dw)
+        return v, Aw + self.b[0] + self.C[1].T @ t + self.s * dw
+
+    # ---- Algorithm 2 on F_i = P_{i,k} --------------------------------------
+    def factors(self, rho):
+        """The inverses of H_0 + sum(rho) I and H_i + rho_i I (Cholesky, then
+        a solve on the factor), once per Algorithm 1 run or admm call."""
+        d, I = self.d, np.eye(self.d)
+        CtC = np.einsum("imk,iml->ikl", self.C, self.C)   # (n + 1, d, d)
+        M = np.empty((self.n + 1, d, d))
+        M[0] = self.beta * CtC[0] + (self.s + rho.sum()) * I
+        M[1:] = self.A + self.beta * CtC[1:] + (self.s + rho)[:, None, None] * I
+        L = np.linalg.cholesky(M)
+        Li = np.linalg.solve(L, np.broadcast_to(I, L.shape))   # L^-1, batched
+        return np.transpose(Li, (0, 2, 1)) @ Li          # M^-1 = L^-T L^-1
+
+    def grad_clients(self, X, wk, mu):
+        """grad F_i at the rows of X (n, d), i = 1..n."""
+        c = np.einsum("imk,ik->im", self.C[1:], X) + self.e[1:]
+        t = mu[1:] + self.beta * c
+        return np.einsum("ikl,il->ik", self.A, X) + self.b + np.einsum("imk,im->ik", self.C[1:], t) \
+            + self.s * (X - wk)
+
+    def grad_server(self, x, wk, mu):
+        t = mu[0] + self.beta * (self.C[0] @ x + self.e[0])
+        return self.C[0].T @ t + self.s * (x - wk)
+
+    def admm(self, Minv, w0, wk, mu, rho, tau, q, tmax=10000):
+        n = self.n
+        G = self.grad_clients(np.broadcast_to(w0, (n, self.d)), wk, mu)
+        u = np.tile(w0, (n, 1))
+        lam = -G
+        ut = w0 - G / rho[:, None]
+        x = w0.copy()
+        R = rho.sum()
+        eps = 1.0
+        t = 0
+        while t < tmax:
+            if t > 0:
+                eps *= q
+            gp = self.grad_server(x, wk, mu) + R * x - rho @ ut      # (14)
+            if np.max(np.abs(gp)) > eps:
+                x = x - Minv[0] @ gp
+            Gx = self.grad_clients(np.broadcast_to(x, (n, self.d)), wk, mu)
+            gp = self.grad_clients(u, wk, mu) + lam + rho[:, None] * (u - x)   # (15) at u_i^t
+            act = np.max(np.abs(gp), axis=1) > eps
+            un = u - np.where(act[:, None], np.einsum("ikl,il->ik", Minv[1:], gp), 0.0)
+            e18 = np.max(np.abs(Gx + lam - rho[:, None] * (x - u)), axis=1)   # (18) printed
+            lam = lam + rho[:, None] * (un - x)                  # (16)
+            ut = un + lam / rho[:, None]                         # (17)
+            u = un
+            t += 1
+            if eps + e18.sum() <= tau:                           # (19)
+                break
+        return x, t
+
+    # ---- Algorithms 1 and 3 ------------------------------------------------
+    def run(self, alg3, w0, rho, q, beta, sbar=0.1, eps1=1e-3, eps2=1e-3, kmax=10000):
+        mt = self.C.shape[1]
+        wk, mu = w0.copy(), np.zeros((self.n + 1, mt))
+        if alg3:
+            CtC = np.einsum("imk,iml->kl", self.C, self.C)
+            H = self.A.sum(axis=0) + beta * CtC + np.eye(self.d) / beta
+            Li = np.linalg.solve(np.linalg.cholesky(H), np.eye(self.d))
+            Hinv = Li.T @ Li
+        else:
+            Minv = self.factors(rho)
+        k = 0
+        for k in range(kmax):
+            tau = sbar / ((k + 1.0) * (k + 1.0))
+            if alg3:
+                x = wk.copy()
+                for _ in range(51):
+                    _, g = self.lk(x, wk, mu)
+                    if np.max(np.abs(g)) <= tau:
+                        break
+                    x = x - Hinv @ g
+            else:
+                x, _ = self.admm(Minv, wk, wk, mu, rho, min(tau, 1.0), q)
+            mun = mu + beta * (self.C @ x + self.e)
+            dw, dmu = np.max(np.abs(x - wk)), np.max(np.abs(mun - mu))
+            wk, mu = x, mun
+            if dw + beta * tau <= beta * eps1 and dmu <= beta * eps2:   # (8)
+                break
+        return wk, k + 1
+
+
+def rel(a, b):
+    a, b = np.atleast_1d(a), np.atleast_1d(b)
+    num = float(np.max(np.abs(a - b)))
+    if not np.isfinite(num):
+        return float("inf")
+    return num / max(1.0, float(np.max(np.abs(b))))
+
+
+def timeit(fn, reps, inner_min=0.02):
+    t0 = time.process_time()
+    fn()
+    one = max(time.process_time() - t0, 1e-7)
+    inner = max(1, int(inner_min / one))
+    ts = []
+    for _ in range(reps):
+        t0 = time.process_time()
+        for _ in range(inner):
+            fn()
+        ts.append((time.process_time() - t0) / inner)
+    return float(np.median(ts))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dir")
+    ap.add_argument("--reps", type=int, default=0)
+    a = ap.parse_args()
+    try:
+        lines = open(os.path.join(a.dir, "manifest.txt")).read().splitlines()
+    except OSError as e:
+        print("proxal_numpy: error: %s" % e, file=sys.stderr)
+        return 2
+    reps, settings, fast = a.reps, [], {}
+    for line in lines:
+        f = line.split()
+        if not f or f[0].startswith("#"):
+            continue
+        if f[0] == "reps":
+            reps = reps or int(f[1])
+        elif f[0] == "setting":
+            settings.append([int(x) for x in f[1:5]] + [float.fromhex(f[5]), int(f[6])])
+        elif f[0] in ("eval", "lk", "pik"):
+            fast[(f[0], int(f[1]))] = float.fromhex(f[2])
+        elif f[0] in ("admm", "alg1", "alg3"):
+            fast[(f[0], int(f[1]))] = int(f[2])
+        else:
+            print("proxal_numpy: error: unknown manifest line: %s" % line, file=sys.stderr)
+            return 2
+    reps = max(reps, 1)
+    print("  numpy %s, OPENBLAS_NUM_THREADS=%s" % (np.__version__,
+                                                  os.environ.get("OPENBLAS_NUM_THREADS", "(unset)")))
+    out = []
+    try:
+        for s, n, d, mt, beta, runs in settings:
+            Q = QP(load(a.dir, s, "A", n * d * d).reshape(n, d, d), load(a.dir, s, "b", n * d).reshape(n, d),
+                   load(a.dir, s, "C", (n + 1) * mt * d).reshape(n + 1, mt, d),
+                   load(a.dir, s, "e", (n + 1) * mt).reshape(n + 1, mt), beta)
+            w, wk = load(a.dir, s, "w", d), load(a.dir, s, "wk", d)
+            mu = load(a.dir, s, "mu", (n + 1) * mt).reshape(n + 1, mt)
+            rho = np.ones(n)
+            # eval
+            f, g, c, _ = Q.eval1(w)
+            err = max(rel(f, fast[("eval", s)]), rel(g, load(a.dir, s, "eval", d)),
+                      rel(c, load(a.dir, s, "eval_c", mt)))
+            out.append("eval %d %r %r" % (s, timeit(lambda: Q.eval1(w), reps), err))
+            v, g = Q.lk(w, wk, mu)
+            err = max(rel(v, fast[("lk", s)]), rel(g, load(a.dir, s, "lk", d)))
+            out.append("lk %d %r %r" % (s, timeit(lambda: Q.lk(w, wk, mu), reps), err))
+            v, g = Q.pik(w, wk, mu)
+            err = max(rel(v, fast[("pik", s)]), rel(g, load(a.dir, s, "pik", d)))
+            out.append("pik %d %r %r" % (s, timeit(lambda: Q.pik(w, wk, mu), reps), err))
+
+            def admm():
+                return Q.admm(Q.factors(rho), wk, wk, mu, rho, 0.1, 0.95)
+            x, it = admm()
+            err = rel(x, load(a.dir, s, "admm_w", d))
+            if it != fast[("admm", s)]:
+                print("  proxal_numpy: admm setting %d: %d iterations, fast %d" % (s, it, fast[("admm", s)]))
+            out.append("admm %d %r %r" % (s, timeit(admm, reps), err))
+            if runs:
+                w0 = load(a.dir, s, "w0", d)
+                rr = min(reps, 3)
+                for name, alg3 in (("alg1", 0), ("alg3", 1)):
+                    x, k = Q.run(alg3, w0, rho, 0.95, beta)
+                    err = rel(x, load(a.dir, s, name, d))
+                    if k != fast[(name, s)]:
+                        print("  proxal_numpy: %s: %d outer iterations, fast %d" % (name, k, fast[(name, s)]))
+                    out.append("%s %d %r %r" % (name, s, timeit(lambda: Q.run(alg3, w0, rho, 0.95, beta), rr,
+                                                                 0.0), err))
+    except (OSError, ValueError, KeyError, np.linalg.LinAlgError) as e:
+        print("proxal_numpy: error: %s" % e, file=sys.stderr)
+        return 2
+    with open(os.path.join(a.dir, "numpy.txt"), "w") as f:
+        f.write("\n".join(out) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
