@@ -34,6 +34,7 @@
 #include <float.h>
 #include "../internal.h"
 #include "fedfast/proxal.h"
+#include "eval.h"
 
 typedef int (*evalfn)(void *, size_t, const double *, double *, double *, double *);
 
@@ -201,26 +202,51 @@ static int eval(const blk *b, const double *x, double *Fx, double *g, double *H)
     return FR_OK;
 }
 
-/* Cholesky of H + r I into M (row-major, lower). */
+/* The factorisation and solve of the row-major d x d matrix H + r I (its
+ * lower triangle read), as LAPACKE_dpotrf/_dpotrs(LAPACK_ROW_MAJOR, 'L')
+ * compute them, kept COLUMN-major: those wrappers transpose the matrix to
+ * column-major and call LAPACK's dpotrf/dpotrs on it (dpotrs: on EVERY
+ * solve, with a NaN scan of the factor, O(d^2) each).  Here the transposed
+ * copy is made once, at the factorisation, and every solve calls dpotrs
+ * directly: the same LAPACK calls on the same numbers, so the same results
+ * bit for bit.  ffi_proxal_chol: FR_OK, FR_ENONFINITE (H + r I not finite),
+ * FR_EDOM (not positive definite in binary64).  ffi_proxal_chol_solve:
+ * rhs := (H + r I)^-1 rhs; FR_EINTERNAL on a NaN in rhs (as the wrapper's
+ * NaN scan) or a LAPACK error. */
+int ffi_proxal_chol(double *Mc, const double *H, double r, size_t d)
+{
+    for (size_t k = 0; k < d; k++)
+        for (size_t l = 0; l < d; l++)
+            Mc[l * d + k] = k == l ? H[k * d + l] + r : H[k * d + l];
+    if (!finite_v(Mc, d * d))
+        return FR_ENONFINITE;
+    lapack_int in = LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', (lapack_int)d, Mc, (lapack_int)d);
+    return in == 0 ? FR_OK : FR_EDOM;
+}
+
+int ffi_proxal_chol_solve(const double *Mc, double *rhs, size_t d)
+{
+    for (size_t k = 0; k < d; k++)
+        if (isnan(rhs[k]))
+            return FR_EINTERNAL;
+    lapack_int in = LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', (lapack_int)d, 1, Mc, (lapack_int)d, rhs,
+                                        (lapack_int)d);
+    return in == 0 ? FR_OK : FR_EINTERNAL;
+}
+
+/* Cholesky of H + r I into M (ffi_proxal_chol's column-major factor). */
 static int factor(const blk *b, const double *H, double *M)
 {
     const size_t d = b->W->d;
-    for (size_t k = 0; k < d * d; k++)
-        M[k] = H[k];
-    for (size_t k = 0; k < d; k++)
-        M[k * d + k] += b->r;
-    if (!finite_v(M, d * d))
-        return FR_ENONFINITE;
-    b->info->factorisations++;
-    lapack_int in = LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, M, (lapack_int)d);
-    return in == 0 ? FR_OK : FR_EDOM;
+    int st = ffi_proxal_chol(M, H, b->r, d);
+    if (st != FR_ENONFINITE)
+        b->info->factorisations++;
+    return st;
 }
 
 static int solve(const blk *b, const double *M, double *rhs)
 {
-    const size_t d = b->W->d;
-    lapack_int in = LAPACKE_dpotrs(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, 1, M, (lapack_int)d, rhs, 1);
-    return in == 0 ? FR_OK : FR_EINTERNAL;
+    return ffi_proxal_chol_solve(M, rhs, b->W->d);
 }
 
 /* Solve block b from x (in place) to the verified tolerance eps. */

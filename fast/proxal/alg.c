@@ -293,16 +293,15 @@ static int newton_lk(run_t *R, const ff_proxal_fsum *F, int quad, double *x, dou
             return st;
         if (!R->hf_ok || memcmp(R->Hs, R->Hf, d * d * sizeof(double)) != 0) {
             memcpy(R->Hf, R->Hs, d * d * sizeof(double));
-            memcpy(R->M, R->Hs, d * d * sizeof(double));
             R->hf_ok = 0;
             ++*fact;
-            if (LAPACKE_dpotrf(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, R->M, (lapack_int)d) != 0)
+            if (ffi_proxal_chol(R->M, R->Hs, 0.0, d) != FR_OK)   /* column-major factor */
                 return FR_EDOM;
             R->hf_ok = 1;
         }
         for (size_t k = 0; k < d; k++)
             R->p[k] = -R->gsum[k];
-        if (LAPACKE_dpotrs(LAPACK_ROW_MAJOR, 'L', (lapack_int)d, 1, R->M, (lapack_int)d, R->p, 1) != 0)
+        if (ffi_proxal_chol_solve(R->M, R->p, d) != FR_OK)
             return FR_EDOM;
         double slope = 0;
         for (size_t k = 0; k < d; k++)

@@ -90,23 +90,32 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
             g[k] += s;
         }
     if (H) {
-        if (P->kind != FR_PROXAL_QP && m > 0) {            /* sum_j y_j Hess c_ij */
+        int hy = P->kind != FR_PROXAL_QP && m > 0;
+        if (hy) {                                          /* sum_j y_j Hess c_ij */
             st = ffi_proxal_client_eval_body(P, i, w, NULL, NULL, NULL, NULL, NULL, yv, Hy);
             if (st != FR_OK)
                 return st;
-        } else {
-            memset(Hy, 0, d * d * sizeof *Hy);
         }
-        for (size_t k = 0; k < d; k++)
+        /* the active rows once (not per entry); per entry (k, l) the same
+         * operations in the same order as s = Hi + Hy + sum_{j active} beta
+         * J_kj J_lj (Hy = +0 for QP: Hi + 0.0) */
+        size_t na = 0, *act = malloc((m ? m : 1) * sizeof *act);
+        if (!act)
+            return FR_ENOMEM;
+        for (size_t j = 0; j < m; j++)
+            if (fr_proxal_row_eq(P, i, j) || yv[j] > 0)    /* yv = t when active, else 0 */
+                act[na++] = j;
+        for (size_t k = 0; k < d; k++) {
+            const double *Jk = Ji + k * m;
             for (size_t l = 0; l < d; l++) {
-                double s = Hi[k * d + l] + Hy[k * d + l];
-                for (size_t j = 0; j < m; j++) {
-                    double t = mu[j] + beta * ci[j];
-                    if (fr_proxal_row_eq(P, i, j) || t > 0)
-                        s += beta * Ji[k * m + j] * Ji[l * m + j];
-                }
+                const double *Jl = Ji + l * m;
+                double s = Hi[k * d + l] + (hy ? Hy[k * d + l] : 0.0);
+                for (size_t a = 0; a < na; a++)
+                    s += beta * Jk[act[a]] * Jl[act[a]];
                 H[k * d + l] += s;
             }
+        }
+        free(act);
     }
     return FR_OK;
 }
