@@ -65,6 +65,10 @@ static const shape QUICK[3] = {{1, 6, 1}, {2, 8, 2}, {3, 10, 3}};
 static const size_t FULL_RUN = 4, QUICK_RUN = 1;   /* the setting of the whole runs */
 static const char *const ROW[NROW] = {"eval", "lk", "pik", "admm", "alg1", "alg3"};
 
+/* The largest error / tolerance of each agreement class, printed last:
+ * fast vs ref (eval/lk/pik; runs), numpy vs fast (eval/lk/pik; admm, runs). */
+static double agree_max[4];
+
 /* One cell's results (negative: not measured). */
 typedef struct {
     double fast, floor, flops, np, ref;
@@ -300,7 +304,8 @@ static double ref_row(bench_ctx *ctx, inst_t *X, int r, double fv, const double 
         } else {
             char what[96];
             snprintf(what, sizeof what, "proxal %s n=%zu d=%zu: fast vs ref", ROW[r], X->P.n, d);
-            (void)bench_agree(ctx, what, fmax(relerr(fv, mpfr_get_d(val, MPFR_RNDN)), gerr(fg, g, d)), TOL);
+            double a = bench_agree(ctx, what, fmax(relerr(fv, mpfr_get_d(val, MPFR_RNDN)), gerr(fg, g, d)), TOL);
+            agree_max[0] = fmax(agree_max[0], a);
         }
         mpfr_clears(val, be, (mpfr_ptr)0);
     } else {
@@ -336,7 +341,7 @@ static double ref_run(bench_ctx *ctx, inst_t *X, int alg3, const double *wf)
     }
     char what[64];
     snprintf(what, sizeof what, "proxal %s: fast vs ref (w)", alg3 ? "alg3" : "alg1");
-    (void)bench_agree(ctx, what, e / m, NP_RUN_TOL);
+    agree_max[1] = fmax(agree_max[1], bench_agree(ctx, what, e / m, NP_RUN_TOL));
     fr_proxal_trace_clear(&t);
     return sec;
 }
@@ -534,7 +539,8 @@ static int run_numpy(bench_ctx *ctx, const char *dir, set_t *S, size_t ns, int *
         S[idx].c[r].np = sec;
         char what[64];
         snprintf(what, sizeof what, "proxal numpy %s %zu against fast", kind, idx);
-        (void)bench_agree(ctx, what, err, r < 3 ? TOL : NP_RUN_TOL);
+        double q = bench_agree(ctx, what, err, r < 3 ? TOL : NP_RUN_TOL);
+        agree_max[r < 3 ? 2 : 3] = fmax(agree_max[r < 3 ? 2 : 3], q);
     }
     fclose(f);
     return 0;
@@ -563,6 +569,8 @@ int bench_proxal(bench_ctx *ctx)
     const shape *sh = q ? QUICK : FULL;
     const size_t ns = q ? 3 : 9, runat = q ? QUICK_RUN : FULL_RUN;
     set_t S[9];
+    for (int k = 0; k < 4; k++)
+        agree_max[k] = 0;
     char dir[4096], tmpl[] = "/tmp/fedref-bench-proxal-XXXXXX";
     int own = 0;
     if (ctx->inputs) {
@@ -638,7 +646,14 @@ int bench_proxal(bench_ctx *ctx)
                2e-9 * D * D / S[s].gemvA, 1e-9 * D * D * D / 3 / S[s].potrf, 2e-9 * D * D / S[s].potrs,
                1e6 * S[s].gemvA, 1e6 * S[s].potrf, 1e6 * S[s].potrs);
     }
-    if (!ran)
-        printf("  (numpy not run)\n");
+    printf("  agreement, largest error/tolerance: fast vs ref %.3g (eval, lk, pik; %g)", agree_max[0], TOL);
+    if (q)
+        printf(", %.3g (runs' w; %g)", agree_max[1], NP_RUN_TOL);
+    if (ran)
+        printf("; numpy vs fast %.3g (eval, lk, pik; %g), %.3g (admm, runs: w; %g)", agree_max[2], TOL,
+               agree_max[3], NP_RUN_TOL);
+    else
+        printf("; numpy not run");
+    printf("\n");
     return 0;
 }
