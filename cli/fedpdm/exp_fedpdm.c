@@ -444,20 +444,20 @@ int experiment_fedpdm(exp_ctx *ctx)
         char script[4096];
         int len = snprintf(script, sizeof script,
                            "set datafile separator ','\nset xlabel 'communication round t'\nset ylabel 'training loss F(x_0^t) (24)'\n"
-                           "set logscale y\nset key top right\nset grid\nplot 'fedpdm_nodp.csv' using 1:2 with lines lw 2 lc 1 title 'without DP'");
+                           "set logscale y\nset yrange [0.1:3000]\nset key top center horizontal maxrows 2 font ',9'\nset grid\nplot 'fedpdm_nodp.csv' using 1:2 with lines lw 1.5 lc 1 title 'without DP'");
         for (size_t k = 0; k < neps; k++)
             len += snprintf(script + len, sizeof script - (size_t)len,
-                            ", 'fedpdm_classical_%g.csv' using 1:2 with lines lw 2 lc %zu title 'total eps %g, sigma (5)'", ebar[k],
+                            ", 'fedpdm_classical_%g.csv' using 1:2 with lines lw 1.5 lc %zu title 'total eps %g, sigma (5)'", ebar[k],
                             k + 2, ebar[k]);
         len += snprintf(script + len, sizeof script - (size_t)len,
-                        ", 'fedpdm_certified_10.csv' using 1:2 with lines lw 2 dt 2 lc 8 title 'certified total eps 10'");
+                        ", 'fedpdm_certified_10.csv' using 1:2 with lines lw 1.5 dt 2 lc 8 title 'certified total eps 10'");
         if (exp_plot(ctx, "fedpdm_loss.png", "Fig. 1a on Fashion-MNIST: training loss against rounds", script) == 2) {
             rc = 2;
             goto out;
         }
         len = snprintf(script, sizeof script,
                        "set datafile separator ','\nset xlabel 'communication round t'\nset ylabel 'test accuracy (26)'\n"
-                       "set key center right\nset grid\nset yrange [0:1]\nplot 'fedpdm_nodp.csv' using 1:4 with lines lw 2 lc 1 title 'without DP', "
+                       "set key top center horizontal maxrows 4 font ',9'\nset grid\nset yrange [0:1.3]\nset ytics 0,0.1,1\nplot 'fedpdm_nodp.csv' using 1:4 with lines lw 2 lc 1 title 'without DP', "
                        "'fedpdm_nodp_clip.csv' using 1:4 with lines lw 1 dt 2 lc 1 title 'without DP, clipped'");
         for (size_t k = 0; k < neps; k++)
             len += snprintf(script + len, sizeof script - (size_t)len,
