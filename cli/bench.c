@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #include "cli.h"
 #include "fedref_common.h"
 #include "bench_registry.h"
@@ -237,4 +239,57 @@ int cmd_bench(int argc, char **argv)
         return rc;
     printf("\nbench: %d disagreement(s)\n", ctx.disagree);
     return ctx.disagree ? 1 : 0;
+}
+
+int bench_numpy_script(bench_ctx *ctx, const char *section, const char *envvar, const char *dflt,
+                       unsigned long reps, const char *dir, FILE **res)
+{
+    const char *py = getenv("FEDREF_PYTHON3"), *script = getenv(envvar);
+    py = py && *py ? py : "/usr/bin/python3";
+    script = script && *script ? script : dflt;
+    *res = NULL;
+    if (access(script, R_OK) != 0 || access(py, X_OK) != 0) {
+        printf("  numpy: skipped (%s or %s not found; %s, FEDREF_PYTHON3)\n", script, py, envvar);
+        return 0;
+    }
+    char out[4200], where[64];
+    snprintf(out, sizeof out, "%s/numpy.txt", dir);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(where, sizeof where, "bench %s: fork", section);
+        cli_error(strerror(errno), where);
+        return 2;
+    }
+    if (pid == 0) {
+        char r[32];
+        snprintf(r, sizeof r, "%lu", reps);
+        execl(py, py, script, "--reps", r, dir, (char *)NULL);
+        _exit(127);
+    }
+    int ws = 0;
+    if (waitpid(pid, &ws, 0) < 0) {
+        snprintf(where, sizeof where, "bench %s: waitpid", section);
+        cli_error(strerror(errno), where);
+        return 2;
+    }
+    int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
+    if (code == 3) {
+        printf("  numpy: skipped (the script found no numpy)\n");
+        return 0;
+    }
+    FILE *f = fopen(out, "r");
+    if (code != 0 && code != 1) {
+        if (f)
+            fclose(f);
+        printf("  DISAGREE: numpy: %s failed (exit %d)\n", script, code);
+        ctx->disagree++;
+        return 0;
+    }
+    if (!f) {
+        cli_error(strerror(errno), out);
+        return 2;
+    }
+    *res = f;
+    return 0;
 }

@@ -87,6 +87,14 @@ double bench_agree(bench_ctx *ctx, const char *what, double err, double tol);
 mpfr_t *bench_mp_array(const double *x, size_t len);
 void bench_mp_free(mpfr_t *a, size_t len);
 int bench_input(bench_ctx *ctx, const char *name, const double *x, size_t len);
+/* A numpy comparison script run as `PY SCRIPT --reps REPS DIR` (PY from
+ * $FEDREF_PYTHON3, default /usr/bin/python3; SCRIPT from $envvar, default
+ * dflt), then its result file DIR/numpy.txt opened for reading in *res.
+ * *res stays NULL when the script, python or numpy is missing (exit 3;
+ * said on stdout) or the script failed (printed as a DISAGREE and
+ * counted).  0, or 2 after cli_error. */
+int bench_numpy_script(bench_ctx *ctx, const char *section, const char *envvar, const char *dflt,
+                       unsigned long reps, const char *dir, FILE **res);
 void bench_manifest(bench_ctx *ctx, const char *fmt, ...);
 
 /* Each module may add a section to `fedref audit` after the table: a

@@ -49,9 +49,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "../cli.h"
 #include "bench_registry.h"   /* its own prototype */
 #include "fedref.h"
@@ -584,50 +583,13 @@ done:
  * missing script or numpy (exit 3) leaves the rows at -1 and says so. */
 static int run_numpy(bench_ctx *ctx, row_t *lrows, size_t nl, row_t *rrows, size_t nr)
 {
-    const char *py = getenv("FEDREF_PYTHON3"), *script = getenv("FEDREF_PDM_NUMPY");
-    py = py && *py ? py : "/usr/bin/python3";
-    script = script && *script ? script : "bench/fedpdm_numpy.py";
-    if (access(script, R_OK) != 0 || access(py, X_OK) != 0) {
-        printf("  numpy: skipped (%s or %s not found; FEDREF_PDM_NUMPY, FEDREF_PYTHON3)\n", script, py);
-        return 0;
-    }
-    char dir[4096], out[4200];
+    char dir[4096];
     snprintf(dir, sizeof dir, "%s/fedpdm", ctx->inputs);
-    snprintf(out, sizeof out, "%s/numpy.txt", dir);
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        cli_error(strerror(errno), "bench fedpdm: fork");
-        return 2;
-    }
-    if (pid == 0) {
-        char reps[32];
-        snprintf(reps, sizeof reps, "%lu", ctx->reps < 5 && !ctx->quick ? 5ul : ctx->reps);
-        execl(py, py, script, "--reps", reps, dir, (char *)NULL);
-        _exit(127);
-    }
-    int ws = 0;
-    if (waitpid(pid, &ws, 0) < 0) {
-        cli_error(strerror(errno), "bench fedpdm: waitpid");
-        return 2;
-    }
-    int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
-    if (code == 3) {
-        printf("  numpy: skipped (the script found no numpy)\n");
-        return 0;
-    }
-    FILE *f = fopen(out, "r");
-    if (code != 0 && code != 1) {
-        if (f)
-            fclose(f);
-        printf("  DISAGREE: numpy: bench/fedpdm_numpy.py failed (exit %d)\n", code);
-        ctx->disagree++;
-        return 0;
-    }
-    if (!f) {
-        cli_error(strerror(errno), out);
-        return 2;
-    }
+    FILE *f;
+    int rc = bench_numpy_script(ctx, "fedpdm", "FEDREF_PDM_NUMPY", "bench/fedpdm_numpy.py",
+                                ctx->reps < 5 && !ctx->quick ? 5ul : ctx->reps, dir, &f);
+    if (rc != 0 || f == NULL)
+        return rc;
     char kind[16];
     size_t idx;
     double sec, err;

@@ -44,7 +44,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "../cli.h"
@@ -482,50 +481,12 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
 
 static int run_numpy(bench_ctx *ctx, const char *dir, set_t *S, size_t ns, int *ran)
 {
-    const char *py = getenv("FEDREF_PYTHON3"), *script = getenv("FEDREF_PROXAL_NUMPY");
-    py = py && *py ? py : "/usr/bin/python3";
-    script = script && *script ? script : "bench/proxal_numpy.py";
+    FILE *f;
     *ran = 0;
-    if (access(script, R_OK) != 0 || access(py, X_OK) != 0) {
-        printf("  numpy: skipped (%s or %s not found; FEDREF_PROXAL_NUMPY, FEDREF_PYTHON3)\n", script, py);
-        return 0;
-    }
-    char out[4200];
-    snprintf(out, sizeof out, "%s/numpy.txt", dir);
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid < 0) {
-        cli_error(strerror(errno), "bench proxal: fork");
-        return 2;
-    }
-    if (pid == 0) {
-        char reps[32];
-        snprintf(reps, sizeof reps, "%lu", ctx->reps);
-        execl(py, py, script, "--reps", reps, dir, (char *)NULL);
-        _exit(127);
-    }
-    int ws = 0;
-    if (waitpid(pid, &ws, 0) < 0) {
-        cli_error(strerror(errno), "bench proxal: waitpid");
-        return 2;
-    }
-    int code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
-    if (code == 3) {
-        printf("  numpy: skipped (the script found no numpy)\n");
-        return 0;
-    }
-    FILE *f = fopen(out, "r");
-    if (code != 0 && code != 1) {
-        if (f)
-            fclose(f);
-        printf("  DISAGREE: numpy: %s failed (exit %d)\n", script, code);
-        ctx->disagree++;
-        return 0;
-    }
-    if (!f) {
-        cli_error(strerror(errno), out);
-        return 2;
-    }
+    int rc = bench_numpy_script(ctx, "proxal", "FEDREF_PROXAL_NUMPY", "bench/proxal_numpy.py", ctx->reps,
+                                dir, &f);
+    if (rc != 0 || f == NULL)
+        return rc;
     *ran = 1;
     char kind[16];
     size_t idx;
