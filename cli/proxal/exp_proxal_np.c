@@ -65,14 +65,18 @@ typedef struct {
     double wnorm;                 /* ||w||_2 of the output */
 } np_run;
 
+/* mean and population std of the finite entries (a failed run's are NaN) */
 static void mean_std(const double *x, size_t k, double *m, double *s)
 {
     double a = 0, v = 0;
-    for (size_t i = 0; i < k; i++) a += x[i];
-    a /= (double)k;
-    for (size_t i = 0; i < k; i++) v += (x[i] - a) * (x[i] - a);
+    size_t c = 0;
+    for (size_t i = 0; i < k; i++)
+        if (isfinite(x[i])) a += x[i], c++;
+    a = c ? a / (double)c : NAN;
+    for (size_t i = 0; i < k; i++)
+        if (isfinite(x[i])) v += (x[i] - a) * (x[i] - a);
     *m = a;
-    *s = sqrt(v / (double)k);
+    *s = c ? sqrt(v / (double)c) : NAN;
 }
 
 /* test errors of the linear rule w^T x > 0 -> class 1 */
@@ -157,6 +161,8 @@ typedef struct {
     double out1, out3, in1, in3, time1, time3;
     double acc1, miss1, alarm1, acc3, miss3, alarm3, wn1, wn3;
     unsigned long ok1, ok3, bad, trials, floors;
+    unsigned long term, failst;           /* runs stopped by (8); runs with a status other than FR_OK */
+    unsigned long c1, c3;                 /* runs of each algorithm that returned FR_OK */
     unsigned long q9runs, q9ok, q9edom;   /* Algorithm 1 with q = 0.9: runs, thm31_ok, FR_EDOM */
     double q9rd;                          /* its largest relative difference to cProx-AL */
 } np_agg;
@@ -289,24 +295,40 @@ static int np_setting(exp_ctx *ctx, const px_bc *bc, size_t n, unsigned long tri
         A->l1maxall = fmax(A->l1maxall, fmax(r[0].l1max, r[1].l1max));
         A->ok1 += r[0].thm31 != 0;
         A->ok3 += r[1].thm31 != 0;
-        A->out1 += (double)r[0].outer / (double)trials;
-        A->out3 += (double)r[1].outer / (double)trials;
-        A->in1 += (double)r[0].inner / (double)trials;
-        A->in3 += (double)r[1].inner / (double)trials;
-        A->time1 += r[0].time / (double)trials;
-        A->time3 += r[1].time / (double)trials;
-        A->acc1 += r[0].acc / (double)trials;
-        A->miss1 += r[0].miss / (double)trials;
-        A->alarm1 += r[0].alarm / (double)trials;
-        A->acc3 += r[1].acc / (double)trials;
-        A->miss3 += r[1].miss / (double)trials;
-        A->alarm3 += r[1].alarm / (double)trials;
-        A->floors += r[0].floors;
-        A->wn1 += r[0].wnorm / (double)trials;
-        A->wn3 += r[1].wnorm / (double)trials;
+        for (int a = 0; a < 2; a++) {
+            A->term += r[a].terminated != 0;
+            A->failst += r[a].st != FR_OK;
+        }
+        A->time1 += r[0].time;
+        A->time3 += r[1].time;
+        if (r[0].st == FR_OK) {
+            A->c1++;
+            A->out1 += (double)r[0].outer;
+            A->in1 += (double)r[0].inner;
+            A->acc1 += r[0].acc;
+            A->miss1 += r[0].miss;
+            A->alarm1 += r[0].alarm;
+            A->wn1 += r[0].wnorm;
+            A->floors += r[0].floors;
+        }
+        if (r[1].st == FR_OK) {
+            A->c3++;
+            A->out3 += (double)r[1].outer;
+            A->in3 += (double)r[1].inner;
+            A->acc3 += r[1].acc;
+            A->miss3 += r[1].miss;
+            A->alarm3 += r[1].alarm;
+            A->wn3 += r[1].wnorm;
+        }
     }
-    if (rc == 0)
+    if (rc == 0) {
         for (int k = 0; k < 7; k++) mean_std(v[k], trials, &A->m[k], &A->sd[k]);
+        double c1 = A->c1 ? (double)A->c1 : NAN, c3 = A->c3 ? (double)A->c3 : NAN;
+        A->out1 /= c1, A->in1 /= c1, A->acc1 /= c1, A->miss1 /= c1, A->alarm1 /= c1, A->wn1 /= c1;
+        A->out3 /= c3, A->in3 /= c3, A->acc3 /= c3, A->miss3 /= c3, A->alarm3 /= c3, A->wn3 /= c3;
+        A->time1 /= (double)trials;
+        A->time3 /= (double)trials;
+    }
     free(w0);
     free(rho);
     for (int k = 0; k < 7; k++) free(v[k]);
@@ -393,7 +415,8 @@ int px_part_np(exp_ctx *ctx)
                 "breast-cancer-wisc, as printed). Class-0 loss = the objective of (26) (the mean over clients of "
                 "their class-0 mean loss); relative difference = |f_Alg1 - f_cProx| / |f_cProx| per trial; "
                 "class-1 loss: mean and max over the clients of their class-1 mean loss (<= r = 0.2 is the "
-                "constraint).\n\n"
+                "constraint). Means over the runs that returned FR_OK (a failed run is listed above and counted in "
+                "the next table).\n\n"
                 "| | n | class-0 loss Alg. 1 | class-0 loss cProx-AL | relative difference | class-1 Alg. 1 mean | "
                 "class-1 Alg. 1 max | class-1 cProx-AL mean | class-1 cProx-AL max |\n"
                 "|---|---|---|---|---|---|---|---|---|\n", trials);
@@ -450,20 +473,24 @@ int px_part_np(exp_ctx *ctx)
     rc = np_plots(ctx, 5);
 
     /* verdicts */
-    unsigned long okall = 0, runs = 0, bad = 0;
+    unsigned long okall = 0, runs = 0, bad = 0, term = 0, failst = 0;
     double rdmax = 0, sd1 = A[0].sd[0], l1max = 0, rdn1 = A[0].m[2];
     for (size_t s = 0; s < ns; s++) {
         okall += A[s].ok1 + A[s].ok3;
         runs += 2 * A[s].trials;
         bad += A[s].bad;
+        term += A[s].term;
+        failst += A[s].failst;
         rdmax = fmax(rdmax, A[s].m[2]);
         l1max = fmax(l1max, A[s].l1maxall);
     }
     exp_verdict(ctx, "Algorithm 1 and cProx-AL yield solutions of similar quality on Neyman-Pearson",
                 "004 Sec. 5.2, Table 2 (relative difference 3.9e-4 to 3.4e-2 on breast-cancer-wisc)",
-                rdmax <= 5e-2 ? EXP_HOLDS : EXP_FAILS,
+                rdmax <= 5e-2 ? (failst ? EXP_PARTLY : EXP_HOLDS) : EXP_FAILS,
                 "mean relative difference of the class-0 loss at most %.2e over n in {%s} (n = 1: %.2e); the paper's "
-                "largest on this data set is 3.43e-2 (n = 20)", rdmax, ctx->quick ? "1, 5" : "1, 5, 10, 20", rdn1);
+                "largest on this data set is 3.43e-2 (n = 20). %lu of %lu runs returned no solution (fast's "
+                "Algorithm 2 stopped with FR_EDOM at its precision floor; listed above)",
+                rdmax, ctx->quick ? "1, 5" : "1, 5, 10, 20", rdn1, failst, runs);
     exp_verdict(ctx, "the class-1 loss of every client is kept below r = 0.2",
                 "004 Table 2 (max column 0.20), Fig. 1", l1max <= NP_R + 1e-3 ? EXP_HOLDS : EXP_FAILS,
                 "largest class-1 loss of any client at any output: %.5f (r = 0.2; the KKT tolerance eps2 = 1e-3 "
@@ -475,9 +502,12 @@ int px_part_np(exp_ctx *ctx)
                 "std also measures the random deal of the rows over the clients (the paper's grows to 0.21 at "
                 "n = 20, ours: %.2e at n = %zu)", sd1, A[ns - 1].sd[0], A[ns - 1].n);
     exp_verdict(ctx, "Theorem 3.1: when Algorithm 1 (or 3) stops by (8), its output is a (1e-3, 1e-3)-KKT point",
-                "004 Theorem 3.1, on the NP runs", okall == runs ? EXP_HOLDS : EXP_FAILS,
-                "%lu of %lu runs terminated with kkt1 <= 1e-3 and kkt2 <= 1e-3 certified (ff_proxal_kkt's upper "
-                "bounds); %lu runs with a problem (listed above)", okall, runs, bad);
+                "004 Theorem 3.1, on the NP runs", okall == term ? EXP_HOLDS : EXP_FAILS,
+                "%lu of the %lu runs that stopped by (8) have kkt1 <= 1e-3 and kkt2 <= 1e-3 certified "
+                "(ff_proxal_kkt's upper bounds); of %lu runs, %lu did not stop by (8) because fast's Algorithm 2 "
+                "returned a status (FR_EDOM at its precision floor, listed above): not a case of the theorem",
+                okall, term, runs, failst);
+    (void)bad;
     int mono = 1;
     char byn[256] = "";
     for (size_t s = 0; s < ns; s++) {

@@ -193,9 +193,11 @@ int px_part_qp(exp_ctx *ctx)
                 "mean relative difference per setting from %.2e to %.2e (the paper's: 5.59e-4 to 1.63e-3); "
                 "fedref's is smaller for n >= 5, see docs/PROXAL.md 6", rdmin, rdmax);
     exp_verdict(ctx, "the behaviour is stable across the trials (small standard deviations)", "004 Sec. 5.1, Table 1",
-                sdabs <= 1e-3 ? EXP_HOLDS : EXP_FAILS,
-                "largest std of an objective over the trials %.2e (relative to its mean %.2e), below the KKT "
-                "tolerance 1e-3 the runs stop at; the paper's largest is 9.02e-5", sdabs, sdrel);
+                sdabs <= 1e-3 ? EXP_HOLDS : sdrel <= 1e-2 ? EXP_PARTLY : EXP_FAILS,
+                "largest std of an objective over the trials %.2e, largest relative to its mean %.2e (the "
+                "paper's largest std is 9.02e-5, %.0f times smaller): small against the objectives; the runs stop "
+                "at (1e-3, 1e-3)-KKT points, which fixes the objective only to about the tolerance times the size "
+                "of the multipliers", sdabs, sdrel, sdabs / 9.02e-5);
     exp_verdict(ctx, "Theorem 3.1: an output of Algorithm 1 (or 3) that stops by (8) is a (1e-3, 1e-3)-KKT point",
                 "004 Theorem 3.1, on the QP runs", ok == runs && fails == 0 ? EXP_HOLDS : EXP_FAILS,
                 "%lu of %lu runs terminated with kkt1 <= 1e-3 and kkt2 <= 1e-3 certified (and every inner (7) "
