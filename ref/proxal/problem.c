@@ -135,7 +135,12 @@ static int qp_eval(const fr_proxal_problem *P, size_t i, mpfr_t *const w, mpfr_t
     return st;
 }
 
-/* Enclosures at precision p of phi(t; y), s(t) - y and s(t) s(-t). */
+/* Enclosures at precision p of phi(t; y), s(t) - y and s(t) s(-t), with
+ * E = e^-|t| and no cancelling subtraction (a width independent of |t|):
+ *   phi(t; 0) = log(1 + e^t)  = max(t, 0) + log1p(E),
+ *   phi(t; 1) = log(1 + e^-t) = max(-t, 0) + log1p(E),
+ *   s(t) - 1 = -E/(1 + E) for t >= 0 (s = 1/(1 + E)); for t < 0, s = E/(1 + E)
+ *   and s - 1 = -1/(1 + E) is formed as s - 1 (no cancellation: s < 1/2). */
 static void logi_enclose(mpfi_t phi, mpfi_t ds, mpfi_t h, mpfr_srcptr t, int y, mpfi_t E, mpfi_t W)
 {
     mpfi_set_fr(E, t);
@@ -143,21 +148,25 @@ static void logi_enclose(mpfi_t phi, mpfi_t ds, mpfi_t h, mpfr_srcptr t, int y, 
         mpfi_neg(E, E);
     mpfi_exp(E, E);                          /* E = e^-|t| in (0, 1] */
     mpfi_log1p(phi, E);
-    if (mpfr_sgn(t) > 0)
-        mpfi_add_fr(phi, phi, t);            /* max(t, 0) + log1p(E) */
-    if (y) {
-        mpfi_sub_fr(phi, phi, t);
-    }
+    if (mpfr_sgn(t) > 0 && !y)
+        mpfi_add_fr(phi, phi, t);            /* t + log1p(E) */
+    else if (mpfr_sgn(t) < 0 && y)
+        mpfi_sub_fr(phi, phi, t);            /* -t + log1p(E) */
     mpfi_add_ui(W, E, 1);                    /* 1 + E */
-    if (mpfr_sgn(t) >= 0)
-        mpfi_ui_div(ds, 1, W);               /* s = 1/(1 + E) */
-    else {
+    if (mpfr_sgn(t) >= 0) {
+        if (y) {
+            mpfi_div(ds, E, W);
+            mpfi_neg(ds, ds);                /* s - 1 = -E/(1 + E) */
+        } else {
+            mpfi_ui_div(ds, 1, W);           /* s = 1/(1 + E) */
+        }
+    } else {
         mpfi_inv(ds, E);
         mpfi_add_ui(ds, ds, 1);
         mpfi_ui_div(ds, 1, ds);              /* s = E/(1 + E) = 1/(1 + 1/E) */
+        if (y)
+            mpfi_sub_ui(ds, ds, 1);
     }
-    if (y)
-        mpfi_sub_ui(ds, ds, 1);
     mpfi_sqr(W, W);
     mpfi_div(h, E, W);                       /* E / (1 + E)^2 */
 }

@@ -620,6 +620,62 @@ START_TEST(eval_cancellation)
 }
 END_TEST
 
+/* A large margin t = w x = 3e5: phi(t; 1) = log1p(e^-t), s(t) - 1 =
+ * -e^-t/(1 + e^-t) and s(1 - s) are tiny but representable in MPFR.  ref
+ * must form them without cancelling against t or 1 (which would need about
+ * 1.44 t bits: FR_EINTERNAL before the fix); the oracle is the stable form
+ * at 200 bits.  NP, n = 1, d = 1, client 1 holds one sample of each class. */
+START_TEST(eval_large_margin)
+{
+    size_t cnt[2] = {0, 2};
+    double X[2] = {1, 1}, r[1] = {0.2};
+    unsigned char y[2] = {0, 1};
+    fr_proxal_problem P = {.kind = FR_PROXAL_NP, .n = 1, .d = 1, .cnt = cnt, .X = X, .y = y, .r = r};
+    ck_assert_int_eq(fr_proxal_problem_check(&P), FR_OK);
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+        mpfr_t *w = mpa(1, 53), *g = mpa(1, 53), *H = mpa(1, 53), *c = mpa(1, 53), *J = mpa(1, 53);
+        mpfr_t f, E, u, v, x;
+        mpfr_init2(f, 53);
+        mpfr_inits2(200, E, u, v, x, (mpfr_ptr)0);
+        mpfr_set_si(w[0], sgn * 300000, MPFR_RNDN);
+        ck_assert_int_eq(fr_proxal_client_eval(&P, 1, w, f, g, H, c, J, NULL, NULL), FR_OK);
+        mpfr_set_si(E, -300000, MPFR_RNDN);
+        mpfr_exp(E, E, MPFR_RNDN);                    /* E = e^-|t| */
+        mpfr_add_ui(v, E, 1, MPFR_RNDN);              /* 1 + E */
+        /* f = phi(t; 0) = max(t, 0) + log1p(E) (class 0 only; n cls0 = 1) */
+        mpfr_log1p(x, E, MPFR_RNDN);
+        mpfr_set(u, x, MPFR_RNDN);
+        if (sgn > 0) mpfr_add_ui(u, u, 300000, MPFR_RNDN);
+        mpfr_t t53;
+        mpfr_init2(t53, 53);
+        mpfr_set(t53, u, MPFR_RNDN);
+        ck_assert(mpfr_equal_p(f, t53));
+        /* c = phi(t; 1) - r = max(-t, 0) + log1p(E) - 0.2 */
+        mpfr_set(u, x, MPFR_RNDN);
+        if (sgn < 0) mpfr_add_ui(u, u, 300000, MPFR_RNDN);
+        mpfr_sub_d(u, u, 0.2, MPFR_RNDN);
+        mpfr_set(t53, u, MPFR_RNDN);
+        ck_assert(mpfr_equal_p(c[0], t53));
+        /* J = s(t) - 1: -E/(1 + E) for t > 0, -1/(1 + E) for t < 0 */
+        if (sgn > 0) mpfr_div(u, E, v, MPFR_RNDN); else mpfr_ui_div(u, 1, v, MPFR_RNDN);
+        mpfr_neg(u, u, MPFR_RNDN);
+        mpfr_set(t53, u, MPFR_RNDN);
+        ck_assert_msg(mpfr_equal_p(J[0], t53), "J: sign %d", sgn);
+        ck_assert(mpfr_get_exp(J[0]) < -400000 || sgn < 0);
+        /* g = s(t) (class 0): 1/(1 + E) or E/(1 + E);  H = E/(1 + E)^2 */
+        if (sgn > 0) mpfr_ui_div(u, 1, v, MPFR_RNDN); else mpfr_div(u, E, v, MPFR_RNDN);
+        mpfr_set(t53, u, MPFR_RNDN);
+        ck_assert(mpfr_equal_p(g[0], t53));
+        mpfr_sqr(u, v, MPFR_RNDN);
+        mpfr_div(u, E, u, MPFR_RNDN);
+        mpfr_set(t53, u, MPFR_RNDN);
+        ck_assert(mpfr_equal_p(H[0], t53));
+        mpfr_clears(f, E, u, v, x, t53, (mpfr_ptr)0);
+        mpf(w, 1), mpf(g, 1), mpf(H, 1), mpf(c, 1), mpf(J, 1);
+    }
+}
+END_TEST
+
 /* E-004-25 (docs/ERRATA.md): (25)'s rows are equalities, outside (1)'s
  * c(w) <= 0.  min w s.t. w - 1 = 0 (n = 1, d = 1, one row; the server's row
  * the same): at the solution w = 1 the equality multiplier is -1 (split over
@@ -674,6 +730,7 @@ Suite *suite_proxal_problem(void)
     tcase_add_test(tc, eval_differences);
     tcase_add_test(tc, eval_edges);
     tcase_add_test(tc, eval_cancellation);
+    tcase_add_test(tc, eval_large_margin);
     tcase_add_test(tc, erratum_25);
     suite_add_tcase(s, tc);
     return s;
