@@ -5,7 +5,8 @@
  *
  * Outer iteration k: tau_k = sbar/(k+1)^2 (RN; Algorithm 2 is called with
  * min(tau_k, 1), its domain); w^{k+1} from w^k (warm start); mu^{k+1} by
- * ff_proxal_mu_update; (8) tested as printed (RN).  Algorithm 1 keeps ONE
+ * ff_proxal_mu_update; (8) tested in the safe direction (each side one
+ * ulp past its rounding, as ref's RU/RD test).  Algorithm 1 keeps ONE
  * Algorithm-2 workspace and ONE oracle context (wk, mu are updated in
  * place), so quadratic blocks are factored once per run.
  * KKT residuals of (w^{k+1}, mu^{k+1}) by ff_proxal_kkt (upper bounds) on
@@ -400,7 +401,14 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
         memcpy(R.mu, R.mun, mt * sizeof(double));
         if (t->keep & FR_PROXAL_KEEP_W)
             memcpy(t->w + (k + 1) * d, R.wk, d * sizeof(double));
-        if (dw + beta * tau <= beta * prm->eps1 && dmu <= beta * prm->eps2) {   /* (8) */
+        /* (8) in the safe direction, as ref: each side moved one ulp past its
+         * last rounding (tau = RN(sbar/(k+1)^2) is within half an ulp), so
+         * a tie of the rounded values (tau_9 = RN(0.1/100) = RN(0.001) =
+         * eps1 with dw = 0, while 0.1/100 > 0.001 in binary64's values)
+         * does not stop a run that (8) as stated does not stop */
+        double tauU = nextafter(tau, INFINITY);
+        double lhs = nextafter(dw + nextafter(beta * tauU, INFINITY), INFINITY);
+        if (lhs <= nextafter(beta * prm->eps1, 0) && dmu <= nextafter(beta * prm->eps2, 0)) {
             t->terminated = 1;
             t->thm31_ok = t->kkt1[k] <= prm->eps1 && t->kkt2[k] <= prm->eps2;
             break;

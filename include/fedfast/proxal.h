@@ -264,9 +264,11 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * Algorithm 2's thm41 (Algorithm 1) or the same recursive-sum bound of
  * sum_i grad P_{i,k} (Algorithm 3), the oracle's gradients taken as exact;
  * so thm31_ok and inner_ok are certificates for the oracle's numbers.
- * tau_k = RN(sbar/(k+1)^2) and (8) is tested as printed in binary64 (RN):
- * thm31_ok may then fail by rounding when (8) holds within a few ulps
- * (docs/PROXAL.md; never seen in pc_proxal_thm31).  Algorithm 3: LAPACK
+ * tau_k = RN(sbar/(k+1)^2); (8) is tested in the safe direction, each
+ * side moved one ulp past its last rounding (nextafter), so a tie of the
+ * rounded values does not stop a run that (8) does not stop; thm31_ok may
+ * still fail by rounding when (8) holds within a few ulps (docs/PROXAL.md;
+ * never seen in pc_proxal_thm31).  Algorithm 3: LAPACK
  * dpotrf/dpotrs on the summed Hessians (formed where a Newton step starts;
  * for QP once per run, the matrix being the same at every step); dpotrf
  * only when the matrix differs bit for bit from the last one factored in
