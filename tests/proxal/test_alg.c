@@ -149,6 +149,51 @@ START_TEST(qp_terminated_runs_are_kkt)
 }
 END_TEST
 
+/* (8) is decided on the values, not on their roundings: with s-bar = 0.1 and
+ * eps1 = eps2 = 1e-3 (binary64), RN(sbar/100) = eps1 but sbar/100 > eps1, so
+ * no run may stop before k + 1 = 11 (tau_k <= eps1 checked exactly at the
+ * stopping k), and fast's cProx-AL stops where ref's does.  fast used to
+ * test (8) in round to nearest and stopped cProx-AL at k + 1 = 10 with
+ * dw = 0 (the audit's sweep of proxal_alg3 found it). */
+START_TEST(stop_rule_tie)
+{
+    mpfr_t tau, e1;
+    mpfr_inits2(256, tau, e1, (mpfr_ptr)0);
+    for (size_t c = 0; c < NQC; c++) {
+        const qcase *q = &QC[c];
+        af_inst I;
+        ck_assert_int_eq(af_qp(&I, q->n, q->d, q->mt, q->seed), FR_OK);
+        fr_proxal_alg_params p = af_params(&I, 1e-3, 400);
+        size_t it[3];
+        for (int a = 0; a < 3; a++) {   /* fast alg1, fast alg3, ref alg3 */
+            if (a < 2) {
+                ff_proxal_trace t;
+                ck_assert_int_eq(ff_proxal_trace_init(&t, &I.P, &p), FR_OK);
+                ck_assert_int_eq(a ? ff_proxal_alg3(&t, &I.P, &p) : ff_proxal_alg1(&t, &I.P, &p), FR_OK);
+                ck_assert_int_eq(t.terminated, 1);
+                it[a] = t.iters;
+                ff_proxal_trace_clear(&t);
+            } else {
+                fr_proxal_trace t;
+                ck_assert_int_eq(fr_proxal_trace_init(&t, &I.P, &p, 128), FR_OK);
+                ck_assert_int_eq(fr_proxal_alg3(&t, &I.P, &p), FR_OK);
+                ck_assert_int_eq(t.terminated, 1);
+                it[a] = t.iters;
+                fr_proxal_trace_clear(&t);
+            }
+            /* at the stopping k = iters - 1: sbar/(k+1)^2 <= eps1 exactly */
+            mpfr_set_d(tau, p.sbar, MPFR_RNDN);
+            mpfr_div_ui(tau, tau, (unsigned long)(it[a] * it[a]), MPFR_RNDN);   /* exact enough: 256 bits */
+            mpfr_set_d(e1, p.eps1, MPFR_RNDN);
+            ck_assert_msg(mpfr_cmp(tau, e1) <= 0, "case %zu alg %d stopped at k + 1 = %zu", c, a, it[a]);
+            ck_assert_uint_ge(it[a], 11);
+        }
+        ck_assert_msg(it[1] == it[2], "case %zu: fast cProx-AL %zu outer iterations, ref %zu", c, it[1], it[2]);
+    }
+    mpfr_clears(tau, e1, (mpfr_ptr)0);
+}
+END_TEST
+
 /* warm starts and restarts (fast, Algorithm 1 and 3) */
 START_TEST(warm_start_and_restart)
 {
@@ -352,6 +397,7 @@ Suite *suite_proxal_alg(void)
     TCase *tc = tcase_create("alg");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, qp_terminated_runs_are_kkt, 0, (int)NQC);
+    tcase_add_test(tc, stop_rule_tie);
     tcase_add_test(tc, warm_start_and_restart);
     tcase_add_test(tc, no_state_between_runs);
     tcase_add_test(tc, kmax_reached);
