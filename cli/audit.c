@@ -41,24 +41,13 @@ void cli_audit_usage(FILE *f)
           "a usage error.\n", f);
 }
 
-/* A decimal unsigned integer, all of the string; 0 on success. */
-static int parse_ul(const char *s, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = s && *s && *s != '-' ? strtoul(s, &end, 10) : 0;
-    if (s == NULL || *s == '\0' || *s == '-' || errno != 0 || *end != '\0') return -1;
-    *out = v;
-    return 0;
-}
-
 /* The option `name` from argv or else the environment variable, else dflt;
  * -1 (after an error message) if a given value is not a number. */
 static int opt_ul(const char *value, const char *env, unsigned long dflt, unsigned long *out)
 {
     const char *s = value ? value : getenv(env);
     if (s == NULL || *s == '\0') { *out = dflt; return 0; }
-    if (parse_ul(s, out) != 0) {
+    if (cli_parse_ul(s, out) != 0) {
         cli_error("not an unsigned decimal integer", value ? s : env);
         return -1;
     }

@@ -47,12 +47,7 @@ void cli_bench_usage(FILE *f)
           "1 otherwise, 2 on a usage or input error.\n", f);
 }
 
-double bench_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+double bench_now(void) { return cli_now(); }
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -162,19 +157,6 @@ void bench_manifest(bench_ctx *ctx, const char *fmt, ...)
 typedef struct { const char *name; int (*fn)(bench_ctx *); } bench_entry;
 static const bench_entry sections[] = {BENCH_REGISTRY};
 
-static int parse_ul(const char *s, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*s == '\0' || *s == '-' || errno != 0 || *end != '\0') {
-        cli_error("not an unsigned decimal integer", s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 int cmd_bench(int argc, char **argv)
 {
     bench_ctx ctx = {.seed = 2026};
@@ -192,10 +174,10 @@ int cmd_bench(int argc, char **argv)
         if (i + 1 >= argc) { cli_error("option needs a value", argv[i]); return 2; }
         const char *v = argv[++i];
         if (is_reps) {
-            if (parse_ul(v, &reps)) return 2;
+            if (cli_parse_ul(v, &reps)) { cli_error("not an unsigned decimal integer", v); return 2; }
             if (reps == 0) { cli_error("needs at least one repetition", "--reps"); return 2; }
         } else if (is_seed) {
-            if (parse_ul(v, &seed)) return 2;
+            if (cli_parse_ul(v, &seed)) { cli_error("not an unsigned decimal integer", v); return 2; }
         } else if (is_sec) {
             only = v;
         } else {

@@ -13,6 +13,11 @@ int cli_is_help(const char *arg);
 /* Progress of a long command: "fedref: <what>" on stderr (not stdout,
  * which carries the results). */
 void cli_progress(const char *fmt, ...);
+/* A decimal unsigned integer, all of the string (no sign): 0, or -1 (the
+ * caller reports it).  util.c */
+int cli_parse_ul(const char *s, unsigned long *out);
+/* Monotonic seconds.  util.c */
+double cli_now(void);
 
 /* The directory of the golden vectors: `explicit` if given, else
  * $FEDREF_VECTORS_DIR, else the checkout's vectors/ when the command runs

@@ -50,12 +50,7 @@ void cli_experiments_usage(FILE *f)
           "disagree), 2 on a usage error, missing data or a file it cannot write.\n", f);
 }
 
-double exp_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+double exp_now(void) { return cli_now(); }
 
 void exp_plan(exp_ctx *ctx, unsigned long runs)
 {
@@ -237,16 +232,6 @@ static int mkdir_p(const char *dir)
     return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (*s < '0' || *s > '9' || *end || errno) return -1;
-    *v = (uint64_t)x;
-    return 0;
-}
-
 static const char *const verdict_word[] = {"holds", "**does not hold**", "holds in part", "not tested"};
 
 int cmd_experiments(int argc, char **argv)
@@ -271,7 +256,9 @@ int cmd_experiments(int argc, char **argv)
             if (a[2] == 'd') ctx.data = v;
             else if (a[2] == 'o' && a[3] == 'u') ctx.out = v;
             else if (a[2] == 's') {
-                if (parse_u64(v, &ctx.seed) != 0) { cli_error("not an unsigned decimal integer", v); return 2; }
+                unsigned long sd;
+                if (cli_parse_ul(v, &sd) != 0) { cli_error("not an unsigned decimal integer", v); return 2; }
+                ctx.seed = sd;
             } else {
                 size_t k = 0;
                 while (all[k].name && strcmp(all[k].name, v) != 0) k++;

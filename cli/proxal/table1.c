@@ -51,26 +51,6 @@ void cli_table1_usage(FILE *f)
           "`make table1` runs the full table.\n", f);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int parse_ul(const char *s, unsigned long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(s, &end, 10);
-    if (*s == '\0' || *s == '-' || errno != 0 || *end != '\0') {
-        cli_error("not an unsigned decimal integer", s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 static void report_failure(const char *alg, const cli_t1_paper *s, unsigned long trial, const cli_t1_run *r,
                            const fr_proxal_alg_params *prm)
 {
@@ -109,10 +89,10 @@ int cmd_table1(int argc, char **argv)
         if (i + 1 >= argc) { cli_error("option needs a value", argv[i]); return 2; }
         const char *v = argv[++i];
         if (is_tr) {
-            if (parse_ul(v, &trials)) return 2;
+            if (cli_parse_ul(v, &trials)) { cli_error("not an unsigned decimal integer", v); return 2; }
             if (trials == 0 || trials > 1000) { cli_error("trials must be 1..1000", v); return 2; }
         } else if (is_seed) {
-            if (parse_ul(v, &seed)) return 2;
+            if (cli_parse_ul(v, &seed)) { cli_error("not an unsigned decimal integer", v); return 2; }
         } else {
             char *end;
             errno = 0;
@@ -128,7 +108,7 @@ int cmd_table1(int argc, char **argv)
     /* --quick: n = 1 and 5 at d = 100 (rows 0, 3) */
     static const size_t ALL[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8}, QUICK[2] = {0, 3};
     const size_t nset = quick ? 2 : 9, *sel = quick ? QUICK : ALL;
-    double work_total = 0, work_done = 0, t_start = now_s();
+    double work_total = 0, work_done = 0, t_start = cli_now();
     for (size_t s = 0; s < nset; s++)
         work_total += (double)(cli_t1_rows[sel[s]].n + 1) * cli_t1_rows[sel[s]].d * cli_t1_rows[sel[s]].d * cli_t1_rows[sel[s]].d;
 
@@ -170,7 +150,7 @@ int cmd_table1(int argc, char **argv)
                  n, d, mt, R.k1max, R.k2max, R.k1max3, R.k2max3, R.out1, R.out3, R.in1, R.in3, R.fact1, R.fact3,
                  R.ok1, trials, R.ok3, trials, R.tgen, R.time1, R.time3);
         work_done += (double)(n + 1) * d * d * d;
-        double el = now_s() - t_start;
+        double el = cli_now() - t_start;
         cli_progress("table1: setting %zu/%zu (n = %zu, d = %zu, mt = %zu) done in %.1f s; about %.0f s left",
                      s + 1, nset, n, d, mt, R.total, el * (work_total - work_done) / work_done);
     }
@@ -184,6 +164,6 @@ int cmd_table1(int argc, char **argv)
            "kkt1 A1", "kkt2 A1", "kkt1 A3", "kkt2 A3", "out A1", "out A3", "inner A1", "in A3", "fac A1", "fac A3",
            "thm A1", "thm A3", "gen s", "A1 s", "A3 s");
     for (size_t s = 0; s < nset; s++) printf("%s\n", extra[s]);
-    printf("\ntable1: %lu runs, %lu failures, %.1f s\n", runs, fails, now_s() - t_start);
+    printf("\ntable1: %lu runs, %lu failures, %.1f s\n", runs, fails, cli_now() - t_start);
     return fails ? 1 : 0;
 }

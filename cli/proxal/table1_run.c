@@ -30,13 +30,6 @@ const cli_t1_paper cli_t1_rows[9] = {
     {10, 500, 5, 41.45, 2.25e-5, 41.41, 5.30e-6, 9.39e-4, 4.94e-7, 9.29e-4, 2.55e-6, 7.66e-4, 1.37e-7},
 };
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 int cli_t1_sphere_w0(double *w, size_t d, uint64_t seed, uint64_t stream)
 {
     frng_t g;
@@ -107,7 +100,7 @@ int cli_t1_setting_run(size_t row, const cli_t1_opts *o, cli_t1_setting *res)
     size_t n = S->n, d = S->d, mt = S->mt;
     unsigned long trials = o->trials;
     uint64_t seed = o->seed;
-    double ts = now_s();
+    double ts = cli_now();
     memset(res, 0, sizeof *res);
     double *A = malloc(n * d * d * sizeof *A), *b = malloc(n * d * sizeof *b);
     double *C = malloc((n + 1) * mt * d * sizeof *C), *e = malloc((n + 1) * mt * sizeof *e);
@@ -129,7 +122,7 @@ int cli_t1_setting_run(size_t row, const cli_t1_opts *o, cli_t1_setting *res)
                                 .admm = {.tau = 1, .q = o->q, .rho = rho, .tmax = 10000, .newton_max = 50,
                                          .eps18 = FR_PROXAL_EPS18_PRINTED},
                                 .w0 = w0, .mu0 = mu0, .keep = 0};
-    res->tgen = now_s() - ts;
+    res->tgen = cli_now() - ts;
     if (st == FR_OK) st = ff_proxal_trace_init(&t1, &P, &prm);
     if (st == FR_OK) st = ff_proxal_trace_init(&t3, &P, &prm);
     if (st != FR_OK) {
@@ -140,12 +133,12 @@ int cli_t1_setting_run(size_t row, const cli_t1_opts *o, cli_t1_setting *res)
         st = cli_t1_sphere_w0(w0, d, seed, TABLE1_STREAM_W0 + 1000 * n + 10 * (row % 3) + tr);
         if (st != FR_OK) { cli_error("cannot draw w0", fr_strerror(st)); hard = 1; break; }
         cli_t1_run r1, r3;
-        double t0 = now_s();
+        double t0 = cli_now();
         st = ff_proxal_alg1(&t1, &P, &prm);
-        summarise(&r1, &t1, st, now_s() - t0);
-        t0 = now_s();
+        summarise(&r1, &t1, st, cli_now() - t0);
+        t0 = cli_now();
         st = ff_proxal_alg3(&t3, &P, &prm);
-        summarise(&r3, &t3, st, now_s() - t0);
+        summarise(&r3, &t3, st, cli_now() - t0);
         res->runs += 2;
         res->fails += (unsigned long)cli_t1_run_failed(&r1) + (unsigned long)cli_t1_run_failed(&r3);
         if (o->on_trial) o->on_trial(o->arg, S, tr, &r1, &t1, &r3, &t3, &prm);
@@ -187,6 +180,6 @@ int cli_t1_setting_run(size_t row, const cli_t1_opts *o, cli_t1_setting *res)
     ff_proxal_trace_clear(&t3);
     free(A); free(b); free(C); free(e); free(w0); free(mu0); free(rho);
     free(o1); free(o3); free(f1); free(f3); free(rd);
-    res->total = now_s() - ts;
+    res->total = cli_now() - ts;
     return hard ? 2 : 0;
 }
