@@ -275,3 +275,11 @@ int bench_numpy_script(bench_ctx *ctx, const char *section, const char *envvar, 
     *res = f;
     return 0;
 }
+
+void bench_cell(double v, const char *fmt)
+{
+    if (v >= 0)
+        printf(fmt, v);
+    else
+        printf(" %9s", "-");
+}

@@ -80,6 +80,8 @@ unsigned long bench_inner(void (*fn)(void *), void *arg);
 void bench_ref_fast(const bench_ctx *ctx, void (*ref)(void *), void (*fast)(void *), void *arg,
                     unsigned long inner, double *tr, double *tf, double *ratio);
 void bench_row(const char *what, const char *size, const char *fmt, ...);
+/* printf(fmt, v) for a measured v >= 0, else "-" right-aligned in 10 columns. */
+void bench_cell(double v, const char *fmt);
 /* Records an agreement check: err <= tol passes (tol > 0); a failure is
  * printed and counted.  Returns err / tol. */
 double bench_agree(bench_ctx *ctx, const char *what, double err, double tol);

@@ -609,22 +609,14 @@ static int run_numpy(bench_ctx *ctx, row_t *lrows, size_t nl, row_t *rrows, size
 
 /* ---- the section ------------------------------------------------------------------ */
 
-static void cell(double v, const char *fmt)
-{
-    if (v >= 0)
-        printf(fmt, v);
-    else
-        printf(" %9s", "-");
-}
-
 static void print_row(const row_t *r)
 {
     printf("%10.4g %8.3g %10.4g %10.4g %9.3g", r->fast, r->gflop / r->fast, r->dgemm, r->floor,
            r->fast / r->floor);
-    cell(r->np, " %9.4g");
-    cell(r->np >= 0 ? r->fast / r->np : -1, " %9.3g");
-    cell(r->ref, " %9.4g");
-    cell(r->ref >= 0 ? r->ref / r->fast : -1, " %9.3g");
+    bench_cell(r->np, " %9.4g");
+    bench_cell(r->np >= 0 ? r->fast / r->np : -1, " %9.3g");
+    bench_cell(r->ref, " %9.4g");
+    bench_cell(r->ref >= 0 ? r->ref / r->fast : -1, " %9.3g");
     printf("\n");
     fflush(stdout);
 }

@@ -509,14 +509,6 @@ static int run_numpy(bench_ctx *ctx, const char *dir, set_t *S, size_t ns, int *
 
 /* ---- the section ------------------------------------------------------------- */
 
-static void num(double v, const char *fmt)
-{
-    if (v >= 0)
-        printf(fmt, v);
-    else
-        printf(" %9s", "-");
-}
-
 static int rm_tree(const char *dir)
 {
     char cmd[4300];
@@ -594,10 +586,10 @@ int bench_proxal(bench_ctx *ctx)
                 snprintf(it, sizeof it, "%lu", c->iters);
             printf("  %-5s %-18s %6s %11.4g %11.4g %8.3g %7.3g", ROW[r], size, it, 1e6 * c->fast,
                    1e6 * c->floor, c->fast / c->floor, 1e-9 * c->flops / c->fast);
-            num(c->np >= 0 ? 1e6 * c->np : -1, " %11.4g");
-            num(c->np >= 0 ? c->np / c->fast : -1, " %8.3g");
-            num(c->ref >= 0 ? 1e6 * c->ref : -1, " %11.4g");
-            num(c->ref >= 0 ? c->ref / c->fast : -1, " %9.3g");
+            bench_cell(c->np >= 0 ? 1e6 * c->np : -1, " %11.4g");
+            bench_cell(c->np >= 0 ? c->np / c->fast : -1, " %8.3g");
+            bench_cell(c->ref >= 0 ? 1e6 * c->ref : -1, " %11.4g");
+            bench_cell(c->ref >= 0 ? c->ref / c->fast : -1, " %9.3g");
             printf("\n");
         }
     printf("  BLAS/LAPACK rates (GFLOP/s): n d mt: dgemv A_i, dpotrf, dpotrs (col-major 'U')\n");
