@@ -124,7 +124,9 @@ static int next_line(lines *r, size_t max, const char *what, const char **p, siz
             break;
         }
         scanned = s->len;
-        int st = fdi_src_fill(s, s->len + ((size_t)1 << 16), err, errlen);
+        /* twice as many bytes (at least 4 KiB more), at most max + 1 */
+        size_t want = s->len + (s->len > ((size_t)1 << 12) ? s->len : (size_t)1 << 12);
+        int st = fdi_src_fill(s, want < max + 1 ? want : max + 1, err, errlen);
         if (st != FR_OK) return st;
     }
     if (*n > max)
@@ -145,16 +147,23 @@ static int check_cr(const char *s, size_t n, int nl, const char *name, size_t ln
     return fdi_fail(err, errlen, FR_EDOM, "%s: line %zu: a carriage return (\\r) ends the file", name, ln);
 }
 
-/* Row i of t from line s[0..n) (line number ln). */
-static int parse_row(fdata_table *t, size_t i, const char *s, size_t n, const char *name, size_t ln,
-                     char *err, size_t errlen)
+/* Line s[0..n) (line number ln) has the d + 1 fields of a row of t. */
+static int check_fields(const fdata_table *t, const char *s, size_t n, const char *name, size_t ln, char *err,
+                        size_t errlen)
 {
     size_t fields = 1;
-    char q[FDI_QUOTE_MAX];
     for (size_t j = 0; j < n; j++) fields += s[j] == ',';
     if (fields != t->d + 1)
         return fdi_fail(err, errlen, FR_ESIZE, "%s: line %zu: %zu fields, expected %zu (%zu features and the label)",
                         name, ln, fields, t->d + 1, t->d);
+    return FR_OK;
+}
+
+/* Row i of t from line s[0..n) (line number ln), its fields counted. */
+static int parse_row(fdata_table *t, size_t i, const char *s, size_t n, const char *name, size_t ln,
+                     char *err, size_t errlen)
+{
+    char q[FDI_QUOTE_MAX];
     const char *f = s, *end = s + n;
     for (size_t j = 0; j <= t->d; j++) {
         const char *c = memchr(f, ',', (size_t)(end - f));
@@ -181,12 +190,14 @@ static int parse_row(fdata_table *t, size_t i, const char *s, size_t n, const ch
     return FR_OK;
 }
 
-/* Room for row i in t (doubling from 256 rows, at most t->n rows when
- * bounded): memory follows the rows read, whatever a header claims. */
+/* Room for row i in t (doubling from 1 row, at most t->n rows when
+ * bounded), once its fields are counted: memory follows the rows read (at
+ * most 16 bytes a value for a row of at least 2 bytes a value), whatever
+ * a header claims. */
 static int grow(fdata_table *t, size_t i, size_t *cap, int bounded, const char *name, char *err, size_t errlen)
 {
     if (i < *cap) return FR_OK;
-    size_t nc = *cap == 0 ? 256 : 2 * *cap;
+    size_t nc = *cap == 0 ? 1 : 2 * *cap;
     if (bounded && nc > t->n) nc = t->n;
     if (nc > FDATA_MAX_ELEMS / t->d) nc = FDATA_MAX_ELEMS / t->d;
     double *x = realloc(t->x, nc * t->d * sizeof *x);
@@ -231,6 +242,7 @@ static int parse_rows(fdata_table *t, lines *r, int bare, char *err, size_t errl
         if (bare && i >= FDATA_MAX_ELEMS / t->d)
             return fdi_fail(err, errlen, FR_ESIZE, "%s: line %zu: more than 2^31 values (rows of %zu)", name, r->ln,
                             t->d);
+        if ((st = check_fields(t, p, n, name, r->ln, err, errlen)) != FR_OK) return st;
         if ((st = grow(t, i, &cap, !bare, name, err, errlen)) != FR_OK) return st;
         if ((st = parse_row(t, i, p, n, name, r->ln, err, errlen)) != FR_OK) return st;
     }

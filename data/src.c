@@ -12,7 +12,8 @@
 #include "fedref_common.h"
 #include "internal.h"
 
-#define CHUNK ((size_t)1 << 16)
+#define CHUNK ((size_t)1 << 14)    /* compressed bytes read at a time */
+#define WINDOW0 ((size_t)1 << 12)  /* the first window: it doubles as bytes arrive */
 
 void fdi_src_mem(fdi_src *s, const void *buf, size_t len, const char *name)
 {
@@ -30,7 +31,7 @@ int fdi_src_open(fdi_src *s, const char *path, char *err, size_t errlen)
     s->f = fopen(path, "rb");
     if (s->f == NULL)
         return fdi_fail(err, errlen, FR_EDOM, "%s: cannot open (%s)", path, strerror(errno));
-    s->cap = CHUNK;
+    s->cap = WINDOW0;
     s->buf = malloc(s->cap + 1);
     s->in = malloc(CHUNK);
     if (s->buf == NULL || s->in == NULL)
