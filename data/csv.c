@@ -100,18 +100,41 @@ typedef struct {
     size_t ln;        /* its number (from 1) */
 } lines;
 
+/* The fields of line bytes p[from..to) (field *fi, *fl bytes into it at
+ * from): the number of the first one longer than fmax bytes, or 0. */
+static size_t long_field(const unsigned char *p, size_t from, size_t to, size_t fmax, size_t *fi, size_t *fl)
+{
+    for (size_t j = from; j < to; j++) {
+        if (p[j] == ',') {
+            (*fi)++;
+            *fl = 0;
+        } else if (++*fl > fmax) {
+            return *fi;
+        }
+    }
+    return 0;
+}
+
 /* The next line: 1 with *p, *n (its bytes without "\n") and *nl (a "\n"
  * ended it), valid until the next call; 0 at the end of the data; or a
- * status (a line longer than max bytes: FR_ESIZE, what describes max). */
-static int next_line(lines *r, size_t max, const char *what, const char **p, size_t *n, int *nl, char *err,
-                     size_t errlen)
+ * status: FR_ESIZE for a line longer than max bytes (what describes max)
+ * or FR_EDOM for a field longer than fmax in its first max + 1 bytes,
+ * found as the bytes arrive (a file is read no further). */
+static int next_line(lines *r, size_t max, size_t fmax, const char *what, const char **p, size_t *n, int *nl,
+                     char *err, size_t errlen)
 {
     fdi_src *s = r->s;
-    size_t scanned = 0;
+    size_t scanned = 0, checked = 0, fi = 1, fl = 0;
     fdi_src_skip(s, r->used);
     r->used = 0;
     for (;;) {
         const unsigned char *e = s->len > scanned ? memchr(s->p + scanned, '\n', s->len - scanned) : NULL;
+        size_t end = e != NULL ? (size_t)(e - s->p) : s->len, lim = end < max + 1 ? end : max + 1;
+        size_t bad = lim > checked ? long_field(s->p, checked, lim, fmax, &fi, &fl) : 0;
+        checked = lim > checked ? lim : checked;
+        if (bad)
+            return fdi_fail(err, errlen, FR_EDOM, "%s: line %zu, field %zu: a field longer than %zu bytes", s->name,
+                            r->ln + 1, bad, fmax);
         if (e != NULL) {
             *n = (size_t)(e - s->p);
             *nl = 1;
@@ -221,7 +244,7 @@ static int parse_rows(fdata_table *t, lines *r, int bare, char *err, size_t errl
     for (i = 0; bare || i < t->n; i++) {
         size_t d = t->d ? t->d : FDATA_MAX_FEATURES;
         snprintf(what, sizeof what, "%zu numbers and a label", d);
-        st = next_line(r, LINE_MAX_FOR(d), what, &p, &n, &nl, err, errlen);
+        st = next_line(r, LINE_MAX_FOR(d), NUM_MAX, what, &p, &n, &nl, err, errlen);
         if (st < 0) return st;
         if (st == 0) {
             if (bare) break;
@@ -333,7 +356,7 @@ int fdi_csv_read(fdata_table *out, fdi_src *s, int bare, size_t d, size_t nclass
         const char *p;
         size_t n;
         int nl;
-        st = next_line(&r, HEADER_MAX, "2^16 class names of 255 bytes", &p, &n, &nl, err, errlen);
+        st = next_line(&r, HEADER_MAX, FDATA_MAX_NAME, "2^16 class names of 255 bytes", &p, &n, &nl, err, errlen);
         if (st == 0)
             st = fdi_fail(err, errlen, FR_ESIZE, "%s: line 1: empty file (a header n,d,class names expected)", name);
         else if (st > 0 && (st = check_cr(p, n, nl, name, 1, err, errlen)) == FR_OK)

@@ -120,7 +120,7 @@ START_TEST(underflow)
     expect_fail("1,0\n0.0000001e-320,1\n", 1, 1, 2, FR_EDOM, "line 2, field 1: underflows to 0");
     expect_fail("1,2,a,b\n2.4703282292062327e-324,1,0\n", 0, 0, 0, FR_EDOM, "underflows to 0");
     expect_fail("1,2,a,b\n1,2.4703282292062327208828439643411068618252990130716238221279284125e-324,0\n",
-                0, 0, 0, FR_EDOM, "a number field longer than 64 bytes");
+                0, 0, 0, FR_EDOM, "line 2, field 2: a field longer than 64 bytes");
     const char text[] = "1,4,a\n2.4703282292062328e-324,0e-400,-0.000e-999,1e-310,0\n";
     fdata_table t;
     char err[512];
@@ -164,7 +164,9 @@ START_TEST(bad_fields)
     char longnum[128] = "1,2,a,b\n1,";
     memset(longnum + strlen(longnum), '1', 70);
     strcat(longnum, ",0\n");
-    expect_fail(longnum, 0, 0, 0, FR_EDOM, "line 2, field 2: a number field longer than 64 bytes");
+    expect_fail(longnum, 0, 0, 0, FR_EDOM, "line 2, field 2: a field longer than 64 bytes");
+    longnum[8 + 2 + 64] = ',';                          /* 64 bytes: read, then the field count fails */
+    expect_fail(longnum, 0, 0, 0, FR_ESIZE, "line 2: 4 fields, expected 3");
     expect_fail("1,2,a,b\n1,2,x\n", 0, 0, 0, FR_EDOM, "line 2, field 3: the label is not an unsigned integer");
     expect_fail("1,2,a,b\n1,2,1.0\n", 0, 0, 0, FR_EDOM, "the label is not an unsigned integer");
     expect_fail("1,2,a,b\n1,2,-1\n", 0, 0, 0, FR_EDOM, "the label is not an unsigned integer");
@@ -185,13 +187,20 @@ START_TEST(bad_shapes)
     expect_fail("1,2,0\n", 1, ((size_t)1 << 20) + 1, 2, FR_ESIZE, "features must be in [1, 2^20]");
     expect_fail("5\n", 1, 0, 2, FR_ESIZE, "line 1: 1 field (at least one feature and the label expected)");
     expect_fail("1,2,0\n1,0\n", 1, 0, 2, FR_ESIZE, "line 2: 2 fields, expected 3");
-    /* a line longer than d numbers of 64 bytes and a label can take */
+    /* a line longer than d numbers of 64 bytes and a label can take: 76
+     * bytes of short fields (a field of 65 bytes is an error of its own) */
     char longline[256] = "1,0\n";
-    memset(longline + 4, '1', 80);
-    strcpy(longline + 84, ",0\n");
+    for (int i = 0; i < 38; i++) memcpy(longline + 4 + 2 * i, "1,", 2);
+    strcpy(longline + 80, "\n");
     expect_fail(longline, 1, 1, 2, FR_ESIZE, "line 2: longer than 75 bytes, the most 1 numbers and a label can take");
-    longline[3] = '0';                                  /* the same on line 1, no newline at all */
-    expect_fail(longline, 1, 1, 2, FR_ESIZE, "line 1: longer than 75 bytes");
+    longline[79] = '0';
+    longline[80] = '\0';
+    expect_fail(longline + 4, 1, 1, 2, FR_ESIZE, "line 1: longer than 75 bytes");   /* no newline at all */
+    longline[78] = '\0';                                /* 74 bytes: read, then the field count fails */
+    expect_fail(longline + 4, 1, 1, 2, FR_ESIZE, "line 1: 38 fields, expected 2");
+    memset(longline + 4, '7', 65);                      /* one field of 65 bytes */
+    longline[69] = '\0';
+    expect_fail(longline, 1, 1, 2, FR_EDOM, "line 2, field 1: a field longer than 64 bytes");
     expect_fail("1,2,0\n", 1, 2, 0, FR_ESIZE, "classes in [1, 2^16]");
 }
 END_TEST
@@ -207,6 +216,16 @@ START_TEST(bad_labels_and_headers)
     expect_fail("3000,1000000,a\n1,0\n", 0, 0, 0, FR_ESIZE, "line 1: 3000 x 1000000 values, more than 2^31");
     expect_fail("1,2\n1,2,0\n", 0, 0, 0, FR_EDOM, "line 1: malformed header (2 fields");
     expect_fail("1,2,a,\n1,2,0\n", 0, 0, 0, FR_EDOM, "line 1, field 4: a class name must have 1 to 255 bytes");
+    char name[512] = "1,2,a,";
+    memset(name + 6, 'b', 256);
+    strcpy(name + 262, "\n1,2,0\n");
+    expect_fail(name, 0, 0, 0, FR_EDOM, "line 1, field 4: a field longer than 255 bytes");
+    strcpy(name + 261, "\n1,2,0\n");                   /* 255 bytes: a class name */
+    fdata_table t;
+    char err[512];
+    ck_assert_msg(fdata_csv_parse(&t, name, strlen(name), "m", err, sizeof err) == FR_OK, "%s", err);
+    ck_assert_uint_eq(strlen(t.class_names[1]), 255);
+    fdata_table_free(&t);
     expect_fail("1,2,a\tb\n1,2,0\n", 0, 0, 0, FR_EDOM, "line 1, field 3: a control character in a class name");
     /* a header that claims many rows allocates nothing for them */
     expect_fail("2000000,1,a\n1,0\n", 0, 0, 0, FR_ESIZE, "file ends after 1 rows, expected 2000000");
