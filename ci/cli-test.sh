@@ -110,6 +110,17 @@ t 2 "label 2 of item 2 is not below 2 classes" data info --classes 2 "$tmp/l.idx
 t 0 "csv 2 x 1, classes 2 (a 1, b 1), features in \[-2, 1.5\]" data info "$tmp/t.csv"
 t 2 "nan.csv: line 3, field 1: NaN or infinity" data info "$tmp/nan.csv"
 t 2 "cannot open" data info "$tmp/none.idx"
+# the format from the name and the first bytes: IDX messages for IDX files
+: > "$tmp/empty.idx"
+printf '\003\010\000\000\000\000\000\001\000\000\000\001\000\000\000\001\005' > "$tmp/le.bin"
+printf '\000\000\015\003\000\000\000\001\000\000\000\001\000\000\000\001\005' > "$tmp/float.bin"
+printf '2,1,a,b\r\n1.5,0\r\n-2,1\r\n' > "$tmp/crlf.csv"
+printf '\357\273\2772,1,a,b\n1.5,0\n-2,1\n' > "$tmp/bom.csv"
+t 2 "empty.idx: offset 0: file ends inside the 4-byte magic" data info "$tmp/empty.idx"
+t 2 "le.bin: offset 0: bad magic 0x03080000: the bytes of 0x00000803 in little-endian order" data info "$tmp/le.bin"
+t 2 "float.bin: offset 2: bad magic 0x00000d03: IDX type 0x0d (float) is not read" data info "$tmp/float.bin"
+t 2 "crlf.csv: line 1: CRLF line ending" data info "$tmp/crlf.csv"
+t 2 "bom.csv: line 1: a UTF-8 byte order mark (bytes EF BB BF)" data info "$tmp/bom.csv"
 mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
 t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
 # nothing was written into the checkout by any of the above

@@ -14,8 +14,9 @@ void cli_data_usage(FILE *f)
           "\n"
           "info: load each file strictly (docs/DATA.md) and print its shape, a summary\n"
           "  and the 64-bit FNV-1a checksum of the loaded values.  Files may be gzip\n"
-          "  compressed.  The format is found from the content:\n"
-          "    IDX (magic 0x00000801 labels, 0x00000803 images): Fashion-MNIST;\n"
+          "  compressed.  The format is found from the name and the content:\n"
+          "    IDX (magic 0x00000801 labels, 0x00000803 images): Fashion-MNIST; a name\n"
+          "      ending in .idx or -ubyte (.gz) or a zero byte in the first four;\n"
           "    CSV with sklearn's header 'n,d,class names' (breast_cancer.csv);\n"
           "    CSV without header (digits.csv.gz): d = fields of line 1 minus the label.\n"
           "  --classes K    labels of IDX label files and header-less CSV must be < K\n"
@@ -25,16 +26,32 @@ void cli_data_usage(FILE *f)
           "  Exit 0 all loaded, 2 a file was rejected or a usage error.\n", f);
 }
 
-/* The number of fields of the first line of b, and whether the third is
- * not a number (sklearn's header: "n,d,class names"). */
-static size_t first_line_fields(const unsigned char *b, size_t n, int *header)
+/* Whether name ends with suffix. */
+static int ends_with(const char *name, const char *suffix)
 {
+    size_t n = strlen(name), k = strlen(suffix);
+    return n >= k && strcmp(name + n - k, suffix) == 0;
+}
+
+/* The format of a file from its name and its first n bytes b: 'i' IDX
+ * (named *.idx, *-ubyte, either .gz, whatever it holds, or a NUL byte in
+ * its first 4 bytes: text has none), 'h' CSV with sklearn's header (the
+ * third field of line 1 is not a number, or the file is empty), 'b' bare
+ * CSV. */
+static int format_of(const char *name, const unsigned char *b, size_t n)
+{
+    if (ends_with(name, ".idx") || ends_with(name, ".idx.gz") || ends_with(name, "-ubyte")
+        || ends_with(name, "-ubyte.gz"))
+        return 'i';
+    for (size_t i = 0; i < n && i < 4; i++)
+        if (b[i] == 0) return 'i';
     size_t fields = 1, i = 0, start3 = 0;
     for (; i < n && b[i] != '\n'; i++)
         if (b[i] == ',' && ++fields == 3) start3 = i + 1;
-    *header = fields >= 3 && start3 < i && !(b[start3] >= '0' && b[start3] <= '9') && b[start3] != '-'
-              && b[start3] != '+' && b[start3] != '.';
-    return fields;
+    if (n == 0 || (fields >= 3 && start3 < i && !(b[start3] >= '0' && b[start3] <= '9') && b[start3] != '-'
+                   && b[start3] != '+' && b[start3] != '.'))
+        return 'h';
+    return 'b';
 }
 
 /* FNV-1a of a double / a uint16 as little-endian bytes. */
@@ -47,11 +64,11 @@ static uint64_t fnv_f64(uint64_t h, double x)
     return fdata_fnv1a(h, b, 8);
 }
 
-static int info_idx(const char *path, const unsigned char *b, size_t n, unsigned classes)
+static int info_idx(const char *path, unsigned classes)
 {
     fdata_idx x;
     char err[512];
-    if (fdata_idx_parse(&x, b, n, path, classes, err, sizeof err) != FR_OK) {
+    if (fdata_idx_load(&x, path, classes, err, sizeof err) != FR_OK) {
         cli_error(err, "data info");
         return 2;
     }
@@ -73,19 +90,12 @@ static int info_idx(const char *path, const unsigned char *b, size_t n, unsigned
     return 0;
 }
 
-static int info_csv(const char *path, const unsigned char *b, size_t n, size_t classes, size_t features)
+static int info_csv(const char *path, int header, size_t classes, size_t features)
 {
     fdata_table t;
     char err[512];
-    int header = 0;
-    size_t fields = first_line_fields(b, n, &header);
-    int st;
-    if (header && features == 0) {
-        st = fdata_csv_parse(&t, (const char *)b, n, path, err, sizeof err);
-    } else {
-        size_t d = features ? features : fields > 1 ? fields - 1 : 1;
-        st = fdata_csv_parse_bare(&t, (const char *)b, n, path, d, classes, err, sizeof err);
-    }
+    int st = header && features == 0 ? fdata_csv_load(&t, path, err, sizeof err)
+                                     : fdata_csv_load_bare(&t, path, features, classes, err, sizeof err);
     if (st != FR_OK) {
         cli_error(err, "data info");
         return 2;
@@ -161,19 +171,20 @@ int cmd_data(int argc, char **argv)
         break;
     }
     for (; i < argc; i++) {
-        unsigned char *b;
+        unsigned char head[256];
         size_t n;
         char err[512];
         nfiles++;
-        if (fdata_read_file(argv[i], &b, &n, err, sizeof err) != FR_OK) {
+        /* the first bytes tell the format; the loaders then read the file
+         * only as far as its header announces */
+        if (fdata_read_head(argv[i], head, sizeof head, &n, err, sizeof err) != FR_OK) {
             cli_error(err, "data info");
             rc = 2;
             continue;
         }
-        int r = n >= 3 && b[0] == 0 && b[1] == 0 && b[2] == 8 ? info_idx(argv[i], b, n, (unsigned)classes)
-                                                              : info_csv(argv[i], b, n, classes, features);
+        int f = format_of(argv[i], head, n);
+        int r = f == 'i' ? info_idx(argv[i], (unsigned)classes) : info_csv(argv[i], f == 'h', classes, features);
         if (r) rc = r;
-        free(b);
     }
     if (nfiles == 0) { cli_error("no data file given", "data info"); return 2; }
     return rc;

@@ -1,5 +1,5 @@
-/* data.h -- strict loaders of the real data sets (issue 14, docs/DATA.md):
- * IDX files (Fashion-MNIST) and sklearn's CSV files (breast_cancer.csv,
+/* data.h -- strict loaders of the real data sets (docs/DATA.md): IDX
+ * files (Fashion-MNIST) and sklearn's CSV files (breast_cancer.csv,
  * digits.csv.gz), plain or gzip-compressed.  Internal to the programs
  * (libfeddata.a: the CLI, the tests, the fuzz target); not installed.
  *
@@ -11,13 +11,23 @@
  *   FR_ENULL       out, buf or name NULL
  *   FR_ESIZE       a dimension 0 or above its bound, a file shorter or
  *                  longer than its header says, a row with the wrong
- *                  number of fields, input above FDATA_MAX_BYTES
+ *                  number of fields, a line longer than its fields can
+ *                  take, input above FDATA_MAX_BYTES
  *   FR_ENONFINITE  a NaN or an infinity, or a number that overflows
  *                  binary64 (CSV)
- *   FR_EDOM        bad magic, a field that is not a number, a label out
- *                  of range, a malformed header; a file that cannot be
- *                  opened, read or inflated
- *   FR_ENOMEM      allocation failed */
+ *   FR_EDOM        bad magic or IDX type, a field that is not a number or
+ *                  underflows to 0, a label out of range, a malformed
+ *                  header, a CRLF line ending, a UTF-8 byte order mark; a
+ *                  file that cannot be opened, read or inflated, a gzip
+ *                  stream cut short or followed by more bytes
+ *   FR_ENOMEM      allocation failed
+ *
+ * Memory: the load functions read a file only as far as its header
+ * announces (IDX: the header, then at most its data bytes and one more;
+ * CSV: one line at a time, at most what its fields can take, and after
+ * the n rows of a header one byte more), so a short file with a huge
+ * header, or a gzip bomb behind a small header, costs what the header
+ * announces, never what the file inflates to. */
 #ifndef FEDREF_DATA_H
 #define FEDREF_DATA_H
 
@@ -63,21 +73,31 @@ void fdata_idx_free(fdata_idx *x);
  * wine_data.csv): line 1 "n,d,name_0,...,name_{k-1}", then n lines of d
  * numbers and an integer label in [0, k), each ended by "\n" (the last
  * one's optional).  Numbers: [+-]digits[.digits][(e|E)[+-]digits] (or
- * .digits); nothing else (no spaces, no "\r", no hex). */
+ * .digits); nothing else (no spaces, no "\r", no hex); a number that
+ * overflows binary64 or is nonzero and rounds to 0 is an error.  Lines
+ * end with "\n" alone (CRLF is an error); no UTF-8 byte order mark. */
 int fdata_csv_parse(fdata_table *out, const char *buf, size_t len, const char *name,
                     char *err, size_t errlen);
 /* The same rows without a header (digits.csv: 64 pixels and the digit):
- * d + 1 fields per line, labels < nclasses; n is the number of lines. */
+ * d + 1 fields per line (d = 0: the fields of line 1 less the label),
+ * labels < nclasses; n is the number of lines. */
 int fdata_csv_parse_bare(fdata_table *out, const char *buf, size_t len, const char *name,
                          size_t d, size_t nclasses, char *err, size_t errlen);
 void fdata_table_free(fdata_table *t);
 
-/* The whole content of the file at path, inflated if it is gzip (zlib's
- * gzread: plain files pass unchanged), at most FDATA_MAX_BYTES; *buf is
- * malloc'ed with a terminating NUL after the len bytes. */
+/* The whole content of the file at path, inflated if it starts with the
+ * gzip magic 1f 8b (one gzip stream, nothing after it; plain files pass
+ * unchanged), at most FDATA_MAX_BYTES (and as much memory: the load
+ * functions below read less); *buf is malloc'ed with a terminating NUL
+ * after the len bytes. */
 int fdata_read_file(const char *path, unsigned char **buf, size_t *len, char *err, size_t errlen);
+/* The first min(cap, size) bytes of the same content into buf[0..cap),
+ * *len of them; the file is read (and inflated) no further than that. */
+int fdata_read_head(const char *path, unsigned char *buf, size_t cap, size_t *len, char *err, size_t errlen);
 
-/* fdata_read_file, then the parser (messages name the path). */
+/* The parsers on the file at path, plain or gzip as fdata_read_file reads
+ * it, but reading only as far as the header announces (messages name the
+ * path). */
 int fdata_idx_load(fdata_idx *out, const char *path, unsigned nclasses, char *err, size_t errlen);
 int fdata_csv_load(fdata_table *out, const char *path, char *err, size_t errlen);
 int fdata_csv_load_bare(fdata_table *out, const char *path, size_t d, size_t nclasses,

@@ -39,6 +39,18 @@ const char *df_write(const char *name, const void *buf, size_t len, int gz)
     return path;
 }
 
+const char *df_write_bomb(const char *name, const void *head, size_t len, size_t zero_mib)
+{
+    static unsigned char zeros[1 << 20];
+    const char *path = df_write(name, head, len, 0);   /* the directory, the path */
+    gzFile g = gzopen(path, "wb1");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(gzwrite(g, head, (unsigned)len), (int)len);
+    for (size_t i = 0; i < zero_mib; i++) ck_assert_int_eq(gzwrite(g, zeros, sizeof zeros), (int)sizeof zeros);
+    ck_assert_int_eq(gzclose(g), Z_OK);
+    return path;
+}
+
 const char *df_real(const char *name)
 {
     static char path[512];

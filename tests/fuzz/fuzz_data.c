@@ -3,8 +3,11 @@
  *   s % 5 == 0  IDX, 10 classes            s % 5 == 1  IDX, 1 + b1 classes
  *   s % 5 == 2  CSV with sklearn's header  s % 5 == 3  bare CSV, d = 1 + b1 % 64,
  *                                                       1 + b2 % 16 classes
- *   s % 5 == 4  the bytes as a file through fdata_read_file (zlib: plain or
- *               gzip), then both parsers on what it read
+ *   s % 5 == 4  the bytes as a file: fdata_read_file (plain or one gzip
+ *               stream), both parsers on what it read, and the load
+ *               functions, which read only what the header announces and
+ *               must agree with the parsers on the whole content (status,
+ *               message, data) or fail when it cannot be read
  * (b1, b2 the bytes after s, taken from the file when used).  Oracles: the
  * sanitizers and these invariants: a rejected input has a message naming
  * the file and a zeroed output; an accepted IDX file is exactly header +
@@ -92,6 +95,51 @@ static void csv_case(const uint8_t *b, size_t n, int bare, size_t d, size_t clas
     fdata_table_free(&t);
 }
 
+/* The loaders read the file only as far as its header announces; parsing
+ * the whole content in memory must say the same: the same status and
+ * message, the same data.  And when the whole content cannot be read,
+ * every loader fails. */
+static void same_as_parse(const char *path, const unsigned char *buf, size_t len, int ok)
+{
+    char e1[512] = "", e2[512] = "";
+    fdata_idx x, x2;
+    int s1 = fdata_idx_load(&x, path, 10, e1, sizeof e1);
+    if (!ok) {
+        if (s1 == FR_OK || x.v != NULL) abort();
+    } else {
+        int s2 = fdata_idx_parse(&x2, buf, len, path, 10, e2, sizeof e2);
+        if (s1 != s2 || strcmp(e1, e2) != 0) abort();
+        if (s1 == FR_OK && (x.ndims != x2.ndims || x.n != x2.n || x.rows != x2.rows || x.cols != x2.cols
+                            || memcmp(x.v, x2.v, x.n * x.rows * x.cols) != 0))
+            abort();
+        fdata_idx_free(&x2);
+    }
+    fdata_idx_free(&x);
+    for (int bare = 0; bare <= 1; bare++) {
+        fdata_table t, t2;
+        s1 = bare ? fdata_csv_load_bare(&t, path, 0, 10, e1, sizeof e1) : fdata_csv_load(&t, path, e1, sizeof e1);
+        if (!ok) {
+            if (s1 == FR_OK || t.x != NULL) abort();
+            continue;
+        }
+        int s2 = bare ? fdata_csv_parse_bare(&t2, (const char *)buf, len, path, 0, 10, e2, sizeof e2)
+                      : fdata_csv_parse(&t2, (const char *)buf, len, path, e2, sizeof e2);
+        if (s1 != s2 || strcmp(e1, e2) != 0) abort();
+        if (s1 == FR_OK && (t.n != t2.n || t.d != t2.d || t.nclasses != t2.nclasses
+                            || memcmp(t.x, t2.x, t.n * t.d * sizeof *t.x) != 0
+                            || memcmp(t.y, t2.y, t.n * sizeof *t.y) != 0))
+            abort();
+        fdata_table_free(&t);
+        fdata_table_free(&t2);
+    }
+    /* the first bytes: a prefix of the content, read whenever it is */
+    unsigned char h[64];
+    size_t hl;
+    int sh = fdata_read_head(path, h, sizeof h, &hl, e1, sizeof e1);
+    if (ok && (sh != FR_OK || hl != (len < sizeof h ? len : sizeof h) || memcmp(h, buf, hl) != 0))
+        abort();
+}
+
 static void file_case(const uint8_t *b, size_t n)
 {
     static char path[64];
@@ -104,8 +152,10 @@ static void file_case(const uint8_t *b, size_t n)
     size_t len;
     char err[512] = "";
     int st = fdata_read_file(path, &buf, &len, err, sizeof err);
+    if (st != FR_OK) check_rejected(st, err, buf);
+    same_as_parse(path, buf, len, st == FR_OK);
     remove(path);
-    if (st != FR_OK) { check_rejected(st, err, NULL); return; }
+    if (st != FR_OK) return;
     if (buf[len] != '\0') abort();
     idx_case(buf, len, 10);
     csv_case(buf, len, 0, 0, 0);
