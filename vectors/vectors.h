@@ -31,16 +31,45 @@ struct vgen;
  * hold it as its index in the list (1 x 1: 0, 1, ...). */
 enum vkind { VK_SCALAR, VK_VECTOR, VK_MATRIX, VK_BOOL, VK_CHOICE };
 
+/* How an expected number field (VK_SCALAR, VK_VECTOR, VK_MATRIX) is
+ * compared (docs/VECTORS.md "Field kinds"), whatever tol and certified_bits
+ * say where they do not apply:
+ *   VC_REAL   two-sided: fast within tol, ref within 2^-b |expected|;
+ *   VC_INT    an exact integer (a count, an index, a draw, a bitmask, a
+ *             decision): written as an integer and equal to it in every
+ *             implementation; tol and certified_bits never apply;
+ *   VC_UPPER  an upper bound (an epsilon, a sigma, a sensitivity): a value
+ *             below expected fails by any margin beyond the 40-digit
+ *             rounding of expected (2^-VEC_ONE_SIDED_BITS |expected|); above
+ *             it, tol (fast) or 2^-b |expected| (ref) apply;
+ *   VC_LOWER  a lower bound, the mirror;
+ *   VC_EXACT  a real that fast computes exactly (kkt_residual's eps2): fast
+ *             must equal it, i.e. be within the 40-digit rounding of
+ *             expected (the margin above); tol does not apply; ref as
+ *             VC_REAL. */
+enum vcmp { VC_REAL, VC_INT, VC_UPPER, VC_LOWER, VC_EXACT };
+/* The unsafe side's margin of VC_UPPER / VC_LOWER: expected is the
+ * correctly rounded 40-digit decimal of the exact bound, within 10^-39/2
+ * < 2^-130 of it (relative). */
+#define VEC_ONE_SIDED_BITS 130
+/* The least precision the checker evaluates ref at, whatever a file's
+ * certified_bits: ref runs at max(b, VEC_EVAL_BITS) + 32 bits (the runs:
+ * + 128, doubled up to twice), the precision that certifies the
+ * generator's 130 bits; a small b never lowers it. */
+#define VEC_EVAL_BITS 130
+
 /* A field: its name and kind; choices (VK_CHOICE only: the allowed strings,
  * NULL-terminated); when (optional fields only, else NULL): "NAME=VALUE",
  * the field is present exactly when the earlier VK_CHOICE field NAME of the
  * same object (params, input) is VALUE, and absent otherwise (e.g. gamma
- * only with h = "l1").  An absent field reaches ref and fast as 0 x 0. */
+ * only with h = "l1").  An absent field reaches ref and fast as 0 x 0.
+ * cmp (expected fields only; VC_REAL when omitted): how it is compared. */
 typedef struct {
     const char *name;
     enum vkind kind;
     const char *const *choices;
     const char *when;
+    enum vcmp cmp;
 } vspec;
 
 /* A field of a case as written in the file: rows x cols strings (scalar
@@ -114,6 +143,9 @@ void vflag_each(void (*fn)(const vflag *f, void *arg), void *arg);
  * round to nearest; 0 on success, -1 if the string is not a number. */
 int num_parse_mpfr(mpfr_t x, const char *s);
 int num_parse_double(double *x, const char *s);
+/* 1 if the decimal string s is an integer (no special) of at most maxdigits
+ * digits ("3", "-0", "30e-1", "1.2e3"), else 0. */
+int num_is_integer(const char *s, int maxdigits);
 /* Exact decimal of a dyadic number (malloc'd); NULL on allocation failure. */
 char *num_exact_decimal(mpfr_srcptr x);
 /* x rounded to `digits` significant digits (RNDN), trailing zeros removed. */
@@ -125,7 +157,10 @@ void rt_free(rtensor *t);
 int ft_alloc(ftensor *t, size_t rows, size_t cols);
 void ft_free(ftensor *t);
 /* Read a vtensor into ref/fast form (a boolean as 1 or 0, a choice as its
- * index, an absent field as 0 x 0); -1 on a non-numeric string (a boolean
+ * index, an absent field as 0 x 0); a number as the binary64 nearest to its
+ * decimal, in both (ref: held exactly, at max(prec, 53) bits, so that ref
+ * and fast receive the same inputs whatever prec is; a file's inputs are
+ * binary64 written exactly, docs/VECTORS.md); -1 on a non-numeric string (a boolean
  * field: a string other than "true" and "false"; a choice field: a string
  * not among its choices). */
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec);

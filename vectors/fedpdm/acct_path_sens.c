@@ -18,7 +18,7 @@
 static const vspec params[] = {{"rho", VK_SCALAR}, {"Q", VK_SCALAR}, {"G", VK_SCALAR}, {"start", VK_SCALAR},
                                {NULL, 0}};
 static const vspec inputs[] = {{"eta", VK_VECTOR}, {NULL, 0}};
-static const vspec expects[] = {{"s", VK_VECTOR}, {NULL, 0}};
+static const vspec expects[] = {{"s", VK_VECTOR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ints(double q, double st, unsigned long *Q, int *start)
 {

@@ -17,7 +17,7 @@
 static const vspec params[] = {{"sigma", VK_SCALAR}, {"s", VK_SCALAR}, {"K", VK_SCALAR}, {"N", VK_SCALAR},
                                {"T", VK_SCALAR}, {"delta", VK_SCALAR}, {"alpha_max", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"eps", VK_SCALAR}, {"alpha", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"eps", VK_SCALAR, .cmp = VC_UPPER}, {"alpha", VK_SCALAR, .cmp = VC_INT}, {NULL, 0}};
 
 #define NBIG 0xffffffffffffful    /* 2^52 - 1: exact in binary64 */
 

@@ -12,7 +12,7 @@
 static const vspec params[] = {{"first", VK_SCALAR}, {"K", VK_SCALAR}, {"N", VK_SCALAR}, {"delta", VK_SCALAR},
                                {"alpha_max", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{"sigma", VK_VECTOR}, {"s", VK_VECTOR}, {NULL, 0}};
-static const vspec expects[] = {{"eps", VK_SCALAR}, {"alpha", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"eps", VK_SCALAR, .cmp = VC_UPPER}, {"alpha", VK_SCALAR, .cmp = VC_INT}, {NULL, 0}};
 
 static int ints(const double *v, unsigned long *first, unsigned long *K, unsigned long *N, unsigned long *am)
 {
