@@ -114,6 +114,11 @@ typedef struct vfunc {
      * an iteration at working precision p (not correctly rounded): certified
      * by precision doubling (vgen.c), checked at certified_bits + 128. */
     int iterative;
+    /* The work of checking one case, in units of a closed form's (0: 1):
+     * > 1 for a ref that bisects at the checker's precision (the
+     * accountants); the fuzz target checks at most FUZZ_MAX_WORK units of
+     * cases per input. */
+    unsigned check_work;
 } vfunc;
 
 typedef struct {
@@ -198,6 +203,12 @@ typedef struct {
 } vcheck_stats;
 /* Check every case of f; print one line per failure to out. */
 void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st);
+/* Check case c of f alone as vfile_check does (counted in st), and judge
+ * alt, a copy of c with other expected values, against the same
+ * evaluations (nothing printed, not counted): returns the impls (VCHECK_REF,
+ * VCHECK_FAST) under which alt passes.  One evaluation for two verdicts:
+ * the fuzz target's silent-pass oracle at half the work. */
+int vcase_check_pair(const vfile *f, const vcase *c, const vcase *alt, int impls, FILE *out, vcheck_stats *st);
 
 /* ---- generator (vgen.c) ---- */
 /* Write the certified golden file of fn to path (temporary name + rename).

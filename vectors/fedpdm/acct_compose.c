@@ -86,4 +86,4 @@ static void golden(vgen *g)
 }
 
 const vfunc vfunc_fedpdm_compose = {"fedpdm_compose", "003: basic and advanced composition of T Gaussian releases",
-                                    params, inputs, expects, ref, fast, tol, golden, sample, 300, 0};
+                                    params, inputs, expects, ref, fast, tol, golden, sample, 300, 0, 3};

@@ -81,4 +81,4 @@ static void golden(vgen *g)
 }
 
 const vfunc vfunc_fedpdm_gauss_eps = {"fedpdm_gauss_eps", "003 (4)-(7): the exact eps of one Gaussian release",
-                                      params, inputs, expects, ref, fast, tol, golden, sample, 2000, 0};
+                                      params, inputs, expects, ref, fast, tol, golden, sample, 2000, 0, 2};

@@ -21,12 +21,15 @@ static const vspec expects[] = {{"eps", VK_SCALAR, .cmp = VC_UPPER}, {"alpha", V
 
 #define NBIG 0xffffffffffffful    /* 2^52 - 1: exact in binary64 */
 
+unsigned long vacct_work_max = VACCT_WORK_MAX;
+
 static int ints(const double *v, unsigned long *K, unsigned long *N, unsigned long *T, unsigned long *am)
 {
     int st = acct_int(v[0], NBIG, 0, K);
     if (st == FR_OK) st = acct_int(v[1], NBIG, 0, N);
     if (st == FR_OK) st = acct_int(v[2], 1ul << 40, 0, T);
     if (st == FR_OK) st = acct_int(v[3], 1024, 0, am);
+    if (st == FR_OK && *am <= 1024) st = acct_work((double)*am * (double)*am);   /* the schema's bound */
     return st;
 }
 

@@ -83,4 +83,4 @@ static void golden(vgen *g)
 }
 
 const vfunc vfunc_gauss_sigma_analytic = {"gauss_sigma_analytic", "003 (4) with Balle & Wang Thm 8", params, inputs, expects, ref, fast, tol,
-                                          golden, sample, 200, 0};
+                                          golden, sample, 200, 0, 2};
