@@ -15,9 +15,9 @@
 #define VEC_MAX_FIELDS 16
 /* The largest certified_bits a file may claim: the generator writes 130
  * (40 significant digits carry at most 133 bits); 256 leaves room for files
- * with more digits and keeps the checker's precision (certified_bits + 32,
- * runs: + 128, doubled up to twice) small enough for every case to be
- * checked in seconds. */
+ * with more digits and keeps the checker's precision (max(certified_bits,
+ * VEC_EVAL_BITS) + 32, runs: + 128, doubled up to twice) small enough for
+ * every case to be checked in seconds. */
 #define VEC_CERTIFIED_BITS_MAX 256
 
 struct vgen;
