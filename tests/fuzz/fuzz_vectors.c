@@ -12,7 +12,8 @@
  * NaN compared as equal, shows here); e' is judged against the same
  * evaluations as e (vcase_check_pair: one ref and one fast evaluation per
  * case).  A boolean expected value (VK_BOOL)
- * is moved to the other boolean instead: both must reject it.
+ * is moved to the other boolean instead, an exact integer (VC_INT) to the
+ * next integer: both must reject it.
  *
  * The work of one input is bounded here so that none takes more than a
  * second or so under the sanitizers: at most FUZZ_MAX_BYTES bytes, the
@@ -55,16 +56,29 @@ static char *far_value(const vcase *c, const vspec *expects, size_t ne, char ***
 {
     char **where = NULL;
     enum vkind kind = VK_SCALAR;
+    enum vcmp cmp = VC_REAL;
     for (size_t k = 0; k < ne && where == NULL; k++)
         if (c->expect[k].rows * c->expect[k].cols > 0) {
             where = &c->expect[k].s[0];
             kind = expects[k].kind;
+            cmp = expects[k].cmp;
         }
     if (where == NULL) return NULL;
     if (kind == VK_BOOL) {
         *fast_too = 1;
         *slot = where;
         return strdup(vt_bool_parse(*where) == 1 ? "false" : "true");
+    }
+    if (cmp == VC_INT) {                 /* an exact integer: off by one, whatever tol says */
+        mpfr_t e;
+        mpfr_init2(e, 256);
+        num_parse_mpfr(e, *where);       /* an integer of <= 40 digits: exact */
+        mpfr_add_ui(e, e, 1, MPFR_RNDN);
+        char *s = num_round_decimal(e, 60, MPFR_RNDN);
+        mpfr_clear(e);
+        *fast_too = 1;
+        *slot = where;
+        return s;
     }
     mpfr_t e, K, t, rel, abs;
     mpfr_inits2(256, e, K, t, rel, abs, (mpfr_ptr)0);
