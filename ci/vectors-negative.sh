@@ -5,7 +5,8 @@
 # number written as a JSON number, a non-finite expected value or tolerance,
 # an unbounded certified_bits, an unbounded run, a flipped or misspelt
 # boolean, a choice not in its list, an optional field present or missing
-# against its condition.  Each must exit non-zero
+# against its condition, an exact integer off by one or not an integer, a
+# value below an upper bound, an exact eps2 one ulp off.  Each must exit non-zero
 # with a clear message, a rejected file counting as failed; the unmodified
 # file must pass.  Usage: vectors-negative.sh CLI
 set -u
@@ -15,10 +16,12 @@ trap 'rm -rf "$tmp"' EXIT
 fails=0
 pass=0
 
-# expect CODE PATTERN FILE: run the checker, compare exit code and output.
+# expect CODE PATTERN FILE: run the checker (--impl $impl when impl is
+# set), compare exit code and output.
+impl=
 expect() {
   code=$1; pat=$2; file=$3; what=$4
-  out=$(timeout 120 "$cli" vectors check "$file" 2>&1); rc=$?
+  out=$(timeout 120 "$cli" vectors check ${impl:+--impl "$impl"} "$file" 2>&1); rc=$?
   if [ "$rc" -eq "$code" ] && printf '%s' "$out" | grep -q -- "$pat"; then
     pass=$((pass + 1))
   else
@@ -123,6 +126,58 @@ for v in '"False"' 'false' '"0"' '""' 'null'; do
 done
 sed '0,/"rho_fail": "0"/s//"rho_fail": "true"/' "$bsrc" > "$tmp/bool.json"
 expect 2 'non-numeric string "true".*expect.rho_fail' "$tmp/bool.json" "a boolean in a number field"
+
+# field kinds (docs/VECTORS.md): an exact integer (VC_INT) is compared
+# exactly whatever tol and certified_bits say, and must be written as an
+# integer; ref reads its inputs as the binary64 they are and runs at >= 162
+# bits whatever certified_bits says (alpha1 = 1 + 2^-52 is a summable rho,
+# rho_fail 8: written 0 with certified_bits 1 it passed --impl ref, ref
+# reading alpha1 at 33 bits as 1); an upper bound (VC_UPPER) fails below
+# expected though within tol; kkt_residual's eps2 (VC_EXACT) never gets
+# eps1's abs tolerance.  Each passed the checker before.
+cat > "$tmp/int.json" <<'EOF'
+{"schema": "fedref-vectors/1", "function": "ssca_stepsize", "groups": [{"params": {"a1": "0.5",
+ "alpha1": "1.0000000000000002220446049250313080847263336181640625", "a2": "0.5", "alpha2": "0.75"},
+ "cases": [{"id": 1, "input": {}, "expect": {"rho_conditions": "false", "gamma_conditions": "false",
+ "rho_fail": "0", "gamma_fail": "32"}, "tol": {"rel": "0", "abs": "0"}, "certified_bits": 1}]}]}
+EOF
+impl=ref
+expect 1 "id 1: rho_fail: ref got 8 expected 0 (an exact integer)" "$tmp/int.json" "integer verdict at certified_bits 1"
+sed 's/"rho_fail": "0"/"rho_fail": "8"/' "$tmp/int.json" > "$tmp/int8.json"
+expect 0 "1 passed, 0 failed" "$tmp/int8.json" "the true verdict at certified_bits 1"
+impl=fast
+sed -e '0,/"rho_fail": "8"/s//"rho_fail": "9"/' -e 's/"rel": "0"/"rel": "1e300"/g' \
+    -e 's/"abs": "0"/"abs": "1e300"/g' "$bsrc" > "$tmp/int.json"
+expect 1 "rho_fail: fast got 8 expected 9 (an exact integer)" "$tmp/int.json" "bitmask off by one, huge tol"
+impl=
+sed '0,/"rho_fail": "8"/s//"rho_fail": "8.5"/' "$bsrc" > "$tmp/int.json"
+expect 2 'an exact integer field must be an integer of at most 40 digits, found "8.5".*expect.rho_fail' \
+  "$tmp/int.json" "a fraction in an integer field"
+cat > "$tmp/upper.json" <<'EOF'
+{"schema": "fedref-vectors/1", "function": "fedpdm_compose", "groups": [{"params": {"sigma":
+ "48.44805262605388662677796673960983753204345703125", "s": "1", "T": "300", "delta":
+ "0.000010000000000000000818030539140313095458623138256371021270751953125"}, "cases": [{"id": 1,
+ "input": {}, "expect": {"basic": "26.83707830876465649794226919766515493393",
+ "adv": "10.59654872770641882678785872591425925439"}, "tol": {"rel": "3.7252902984619141e-9",
+ "abs": "8.289046058458095e-317"}, "certified_bits": 130}]}]}
+EOF
+impl=fast
+expect 1 "basic: fast got 26.837078308764653 expected .*below an upper bound" "$tmp/upper.json" \
+  "fast below an upper bound, within tol"
+impl=ref
+sed -e 's/"basic": "[0-9.]*"/"basic": "26.8370783079043017828657985008265892389174605672866"/' \
+    -e 's/"certified_bits": 130/"certified_bits": 64/' "$tmp/upper.json" > "$tmp/upper_ref.json"
+expect 1 "basic: ref got .*below an upper bound" "$tmp/upper_ref.json" "ref below an upper bound, within 2^-64"
+impl=fast
+cat > "$tmp/eps2.json" <<'EOF'
+{"schema": "fedref-vectors/1", "function": "kkt_residual", "groups": [{"params": {"h": "zero"},
+ "cases": [{"id": 1, "input": {"grad_f": ["1", "-2"], "jac_c": [["0.5"], ["1"]], "c": ["-3"],
+ "mu": ["2"], "w": ["7", "-7"]}, "expect": {"eps1": "2", "eps2": "3.000000000000000444089209850062616169453"},
+ "tol": {"rel": "7.8886090522101181e-31", "abs": "1e300"}, "certified_bits": 130}]}]}
+EOF
+expect 1 "eps2: fast got 3 expected 3.000000000000000444089209850062616169453 (exact)" "$tmp/eps2.json" \
+  "eps2 one ulp off, eps1's huge abs tol"
+impl=
 
 # choices and optional fields (kkt_residual: h is "zero" | "l1" | "box",
 # gamma only with h = "l1", lo and hi only with h = "box")

@@ -3,6 +3,7 @@
  * precision); expected values are written correctly rounded to
  * VEC_DIGITS significant digits; inputs are written exactly. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -47,6 +48,30 @@ int num_parse_mpfr(mpfr_t x, const char *s)
     if (!well_formed(s)) return -1;
     mpfr_strtofr(x, s, NULL, 10, MPFR_RNDN);
     return 0;
+}
+
+int num_is_integer(const char *s, int maxdigits)
+{
+    if (s == NULL || !well_formed(s)) return 0;
+    const char *p = s + (*s == '+' || *s == '-');
+    long nint = 0, j = 0, first = -1, last = -1;   /* digit positions, 0 = leftmost */
+    for (; isdigit((unsigned char)*p) || *p == '.'; p++) {
+        if (*p == '.') { nint = j; continue; }
+        if (*p != '0') { if (first < 0) first = j; last = j; }
+        j++;
+    }
+    if (strchr(s, '.') == NULL) nint = j;
+    if (first < 0) return 1;                        /* a zero */
+    long E = 0;
+    if (*p == 'e' || *p == 'E') {
+        char *end;
+        errno = 0;
+        E = strtol(p + 1, &end, 10);
+        if (errno || E > 100000 || E < -100000) return 0;
+    }
+    /* the value is sum_j d_j 10^(nint - 1 - j + E): an integer iff the last
+     * nonzero digit has a non-negative power, of nint - first + E digits */
+    return nint - 1 - last + E >= 0 && nint - first + E <= maxdigits;
 }
 
 int num_parse_double(double *x, const char *s)

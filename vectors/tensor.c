@@ -70,7 +70,10 @@ static int vt_coded(const vtensor *v, size_t i)
 
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec)
 {
-    if (rt_alloc(t, v->rows, v->cols, prec) != 0) return -1;
+    /* a number is read as binary64 (what fast reads: exactly the written
+     * value in a file of binary64 inputs) and held at >= 53 bits, so that
+     * no precision, a file's certified_bits included, rounds it */
+    if (rt_alloc(t, v->rows, v->cols, prec < 53 ? 53 : prec) != 0) return -1;
     for (size_t i = 0; i < v->rows * v->cols; i++) {
         if (v->choices) {
             int c = vt_coded(v, i);
@@ -79,8 +82,10 @@ int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec)
             continue;
         }
         int b = v->boolean ? vt_bool_parse(v->s[i]) : 0;
-        if (v->boolean ? b < 0 : num_parse_mpfr(t->v[i], v->s[i]) != 0) { rt_free(t); return -1; }
+        double x = 0;
+        if (v->boolean ? b < 0 : num_parse_double(&x, v->s[i]) != 0) { rt_free(t); return -1; }
         if (v->boolean) mpfr_set_ui(t->v[i], (unsigned long)b, MPFR_RNDN);   /* exact */
+        else mpfr_set_d(t->v[i], x, MPFR_RNDN);                             /* exact: >= 53 bits */
     }
     return 0;
 }

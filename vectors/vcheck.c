@@ -1,8 +1,14 @@
 /* vcheck.c -- check ref and fast against a vector file (docs/VECTORS.md).
  * ref must meet the certified bits: |ref - expected| <= 2^-b |expected|
- * (b = certified_bits, 64 when absent; ref evaluated at b + 32 bits).
+ * (b = certified_bits, 64 when absent; ref evaluated at max(b, 130) + 32
+ * bits, its inputs read as the binary64 they are whatever b is).
  * fast must meet the case's tol: |fast - expected| <= abs + rel |expected|.
- * A boolean field (VK_BOOL) must match exactly in both: no tol, no bits.
+ * A boolean field (VK_BOOL) and an exact integer (VC_INT) must match
+ * exactly in both: no tol, no bits; a real fast computes exactly
+ * (VC_EXACT) must match it in fast up to the 40-digit rounding of expected,
+ * 2^-130 |expected|.  An upper bound (VC_UPPER) fails
+ * below expected by more than the 40-digit rounding of expected,
+ * 2^-130 |expected|, whatever tol and b say (VC_LOWER: the mirror).
  * Invalid cases pass only if the implementation reports a domain error.
  * All comparisons are done in MPFR, exactly enough not to add error. */
 #include <math.h>
@@ -97,15 +103,57 @@ static int bool_ok(const vfile *f, const vcase *c, const char *impl, const char 
     return 0;
 }
 
-static int check_ref_at(const vfile *f, const vcase *c, mpfr_prec_t P, long bits, FILE *out)
+/* The unsafe side's margin of a one-sided field: 2^-max(b, 130) |e|,
+ * rounded up (b = the case's certified bits: a file may claim more, never
+ * buy a wider margin by claiming less). */
+static void one_sided_margin(mpfr_ptr m, mpfr_srcptr e, long bits)
+{
+    mpfr_abs(m, e, MPFR_RNDU);
+    mpfr_mul_2si(m, m, -(bits > VEC_ONE_SIDED_BITS ? bits : VEC_ONE_SIDED_BITS), MPFR_RNDU);
+}
+
+/* Whether got (a number) passes the finite expected e of a field compared
+ * as cmp, tol being the two-sided allowance (ref: 2^-b |e|, fast: abs +
+ * rel |e|); d and margin are scratch.  VC_INT: got = e exactly (the sign
+ * of a zero aside; e is an integer written exactly); exact (VC_EXACT in
+ * fast): |got - e| <= margin, the 40-digit rounding of e; VC_UPPER:
+ * -margin <= got - e <= tol; VC_LOWER: -tol <= got - e <= margin; VC_REAL:
+ * |got - e| <= tol.  got - e is rounded away from zero: never a pass it
+ * does not earn. */
+static int within(mpfr_srcptr got, mpfr_srcptr e, enum vcmp cmp, int exact, mpfr_srcptr tol, long bits,
+                  mpfr_ptr d, mpfr_ptr margin)
+{
+    if (!mpfr_number_p(got)) return 0;
+    if (cmp == VC_INT) return mpfr_cmp(got, e) == 0;
+    mpfr_sub(d, got, e, MPFR_RNDA);
+    one_sided_margin(margin, e, bits);
+    if (exact) return mpfr_cmpabs(d, margin) <= 0;
+    if (cmp == VC_REAL || cmp == VC_EXACT) return mpfr_cmpabs(d, tol) <= 0;
+    if (cmp == VC_LOWER) mpfr_neg(d, d, MPFR_RNDN);          /* the mirror */
+    if (mpfr_sgn(d) < 0) return mpfr_cmpabs(d, margin) <= 0;  /* the unsafe side */
+    return mpfr_cmp(d, tol) <= 0;
+}
+
+/* Why a field failed, for the message: the unsafe side of a bound, an
+ * exact value missed, or "" (outside the tolerance). */
+static const char *why(mpfr_srcptr got, mpfr_srcptr e, enum vcmp cmp, int exact)
+{
+    if (cmp == VC_INT) return ", an exact integer";
+    if (exact) return ", exact";
+    if (!mpfr_number_p(got)) return "";
+    if (cmp == VC_UPPER && mpfr_cmp(got, e) < 0) return ", below an upper bound";
+    if (cmp == VC_LOWER && mpfr_cmp(got, e) > 0) return ", above a lower bound";
+    return "";
+}
+
+/* Judge ref's status st and results res (at precision P) against case c;
+ * conv: the inputs could not be converted. */
+static int ref_judge(const vfile *f, const vcase *c, int conv, int st, rtensor *res, mpfr_prec_t P, long bits,
+                     FILE *out)
 {
     const vfunc *fn = f->fn;
-    rtensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
-    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs), ne = vspec_count(fn->expects);
-    int ok = 1, conv = 0;
-    for (size_t k = 0; k < np; k++) conv |= rt_from_v(&par[k], &c->param[k], P);
-    for (size_t k = 0; k < ni; k++) conv |= rt_from_v(&in[k], &c->input[k], P);
-    int st = conv ? FR_ENOMEM : fn->ref(par, in, res, P);
+    size_t ne = vspec_count(fn->expects);
+    int ok = 1;
     if (conv) {
         if (out) fprintf(out, "%s: id %ld: ref: cannot convert the inputs (out of memory)\n", f->path, c->id);
         ok = 0;
@@ -120,8 +168,8 @@ static int check_ref_at(const vfile *f, const vcase *c, mpfr_prec_t P, long bits
                 f->path, c->id, st, fr_strerror(st));
         ok = 0;
     } else {
-        mpfr_t e, d, bound;
-        mpfr_inits2(P + 64, e, d, bound, (mpfr_ptr)0);
+        mpfr_t e, d, bound, m;
+        mpfr_inits2(P + 64, e, d, bound, m, (mpfr_ptr)0);
         for (size_t k = 0; k < ne && ok; k++) {
             const vtensor *x = &c->expect[k];
             if (!same_shape(f, c, "ref", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
@@ -134,55 +182,80 @@ static int check_ref_at(const vfile *f, const vcase *c, mpfr_prec_t P, long bits
                 free(g);
                 continue;
             }
+            enum vcmp cmp = fn->expects[k].cmp;
             for (size_t i = 0; i < x->rows * x->cols; i++) {
                 num_parse_mpfr(e, x->s[i]);
-                mpfr_sub(d, res[k].v[i], e, MPFR_RNDA);
                 mpfr_abs(bound, e, MPFR_RNDU);
                 mpfr_mul_2si(bound, bound, -bits, MPFR_RNDU);
-                if (mpfr_number_p(e) ? !mpfr_number_p(res[k].v[i]) || mpfr_cmpabs(d, bound) > 0
-                                           || !zero_sign_ok(fn, res[k].v[i], e)
+                if (mpfr_number_p(e) ? !within(res[k].v[i], e, cmp, 0, bound, bits, d, m)
+                                           || (cmp != VC_INT && !zero_sign_ok(fn, res[k].v[i], e))
                                      : !special_ok(res[k].v[i], e)) {
                     char name[96], *g = num_round_decimal(res[k].v[i], VEC_DIGITS, MPFR_RNDN);
                     fieldname(name, sizeof name, fn->expects[k].name, x, i);
-                    if (out) fprintf(out, "%s: id %ld: %s: ref got %s expected %s (certified %ld bits)\n",
-                            f->path, c->id, name, g ? g : "?", x->s[i], bits);
+                    if (out && cmp == VC_INT)
+                        fprintf(out, "%s: id %ld: %s: ref got %s expected %s (an exact integer)\n",
+                                f->path, c->id, name, g ? g : "?", x->s[i]);
+                    else if (out)
+                        fprintf(out, "%s: id %ld: %s: ref got %s expected %s (certified %ld bits%s)\n",
+                                f->path, c->id, name, g ? g : "?", x->s[i], bits,
+                                why(res[k].v[i], e, cmp, 0));
                     free(g);
                     ok = 0;
                     break;
                 }
             }
         }
-        mpfr_clears(e, d, bound, (mpfr_ptr)0);
+        mpfr_clears(e, d, bound, m, (mpfr_ptr)0);
     }
+    return ok;
+}
+
+/* One ref evaluation of case c at precision P, judged against c and, when
+ * alt is not NULL (c with other expected values), against alt (*alt_ok,
+ * nothing printed): the same evaluation serves both. */
+static int check_ref_at(const vfile *f, const vcase *c, const vcase *alt, int *alt_ok, mpfr_prec_t P, long bits,
+                        FILE *out)
+{
+    const vfunc *fn = f->fn;
+    rtensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
+    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs);
+    int conv = 0;
+    for (size_t k = 0; k < np; k++) conv |= rt_from_v(&par[k], &c->param[k], P);
+    for (size_t k = 0; k < ni; k++) conv |= rt_from_v(&in[k], &c->input[k], P);
+    int st = conv ? FR_ENOMEM : fn->ref(par, in, res, P);
+    int ok = ref_judge(f, c, conv, st, res, P, bits, out);
+    if (alt) *alt_ok |= ref_judge(f, alt, conv, st, res, P, bits, NULL);
     for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&par[k]); rt_free(&in[k]); rt_free(&res[k]); }
     return ok;
 }
 
-/* Returns 1 if the ref result passes. */
-static int check_ref(const vfile *f, const vcase *c, FILE *out)
+/* Returns 1 if the ref result passes; alt, alt_ok as check_ref_at (alt is
+ * judged at every precision tried: *alt_ok if it passes at any). */
+static int check_ref(const vfile *f, const vcase *c, const vcase *alt, int *alt_ok, FILE *out)
 {
     const vfunc *fn = f->fn;
     long bits = c->certified_bits ? c->certified_bits : 64;
-    /* iterative functions: ref at P = bits + 128, then 2P and 4P (three
+    /* at P = max(bits, VEC_EVAL_BITS) + 32: never below what certifies the
+     * generator's bits, whatever the file claims (a small certified_bits
+     * loosens the comparison of reals, never ref's accuracy, its decisions
+     * or its integers); iterative functions: + 128, then 2P and 4P (three
      * tries: the precision the trajectory needs depends on the case, as in
      * vgen.c) */
-    mpfr_prec_t P = bits + (fn->iterative ? 128 : 32);
+    mpfr_prec_t P = (bits > VEC_EVAL_BITS ? bits : VEC_EVAL_BITS) + (fn->iterative ? 128 : 32);
     int tries = fn->iterative ? 3 : 1;
     int ok = 0;
     for (int t = 0; t < tries && !ok; t++, P *= 2)
-        ok = check_ref_at(f, c, P, bits, t + 1 == tries ? out : NULL);
+        ok = check_ref_at(f, c, alt, alt_ok, P, bits, t + 1 == tries ? out : NULL);
     return ok;
 }
 
-static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *st)
+/* Judge fast's status s and results res against case c (statistics in
+ * st); conv: the inputs could not be converted. */
+static int fast_judge(const vfile *f, const vcase *c, int conv, int s, ftensor *res, FILE *out, vcheck_stats *st)
 {
     const vfunc *fn = f->fn;
-    ftensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
-    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs), ne = vspec_count(fn->expects);
-    int ok = 1, conv = 0;
-    for (size_t k = 0; k < np; k++) conv |= ft_from_v(&par[k], &c->param[k]);
-    for (size_t k = 0; k < ni; k++) conv |= ft_from_v(&in[k], &c->input[k]);
-    int s = conv ? FR_ENOMEM : fn->fast(par, in, res);
+    size_t ne = vspec_count(fn->expects);
+    int ok = 1;
     if (conv) {
         fprintf(out, "%s: id %ld: fast: cannot convert the inputs (out of memory)\n", f->path, c->id);
         ok = 0;
@@ -197,8 +270,9 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
                 f->path, c->id, s, fr_strerror(s));
         ok = 0;
     } else {
-        mpfr_t e, d, bound, t;
-        mpfr_inits2(CMP_PREC, e, d, bound, t, (mpfr_ptr)0);
+        mpfr_t e, d, bound, t, m;
+        mpfr_inits2(CMP_PREC, e, d, bound, t, m, (mpfr_ptr)0);
+        long bits = c->certified_bits ? c->certified_bits : 64;
         for (size_t k = 0; k < ne && ok; k++) {
             const vtensor *x = &c->expect[k];
             if (!same_shape(f, c, "fast", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
@@ -211,6 +285,8 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
                 ok = bool_ok(f, c, "fast", fn->expects[k].name, x, ft_bool(res[k].v[0]), g, out);
                 continue;
             }
+            enum vcmp cmp = fn->expects[k].cmp;
+            int exact = cmp == VC_EXACT;                  /* in fast: no tol */
             for (size_t i = 0; i < x->rows * x->cols; i++) {
                 num_parse_mpfr(e, x->s[i]);
                 mpfr_set_d(t, res[k].v[i], MPFR_RNDN);          /* exact */
@@ -225,13 +301,26 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
                     }
                     continue;
                 }
-                int zs = zero_sign_ok(fn, t, e);           /* before t is reused */
-                mpfr_sub(d, t, e, MPFR_RNDA);
+                int zs = cmp == VC_INT || zero_sign_ok(fn, t, e);
                 num_parse_mpfr(bound, c->tol_rel);
-                mpfr_abs(t, e, MPFR_RNDU);
-                mpfr_mul(bound, bound, t, MPFR_RNDU);
-                num_parse_mpfr(t, c->tol_abs);
-                mpfr_add(bound, bound, t, MPFR_RNDU);
+                mpfr_abs(d, e, MPFR_RNDU);
+                mpfr_mul(bound, bound, d, MPFR_RNDU);
+                num_parse_mpfr(d, c->tol_abs);
+                mpfr_add(bound, bound, d, MPFR_RNDU);
+                int pass = within(t, e, cmp, exact, bound, bits, d, m) && zs;
+                const char *reason = why(t, e, cmp, exact);
+                if (cmp == VC_INT || exact) {       /* exact: not in the error statistics */
+                    if (!pass) {
+                        char name[96];
+                        fieldname(name, sizeof name, fn->expects[k].name, x, i);
+                        fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (%s)\n",
+                                f->path, c->id, name, res[k].v[i], x->s[i], reason + 2);
+                        ok = 0;
+                        break;
+                    }
+                    continue;
+                }
+                mpfr_sub(d, t, e, MPFR_RNDA);
                 double ul = ulps_of(d, e);
                 if (ul > st->max_ulps) st->max_ulps = ul;
                 if (!mpfr_zero_p(e)) {
@@ -244,18 +333,37 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
                     double fr = fabs(mpfr_get_d(t, MPFR_RNDU));
                     if (fr > st->max_tolfrac) st->max_tolfrac = fr;
                 }
-                if (!mpfr_number_p(e) || !mpfr_number_p(d) || !mpfr_number_p(bound)
-                    || mpfr_cmpabs(d, bound) > 0 || !zs) {
+                if (!mpfr_number_p(d) || !mpfr_number_p(bound) || !pass) {
                     char name[96];
                     fieldname(name, sizeof name, fn->expects[k].name, x, i);
-                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (tol rel %s abs %s)\n",
-                            f->path, c->id, name, res[k].v[i], x->s[i], c->tol_rel, c->tol_abs);
+                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (tol rel %s abs %s%s)\n",
+                            f->path, c->id, name, res[k].v[i], x->s[i], c->tol_rel, c->tol_abs, reason);
                     ok = 0;
                     break;
                 }
             }
         }
-        mpfr_clears(e, d, bound, t, (mpfr_ptr)0);
+        mpfr_clears(e, d, bound, t, m, (mpfr_ptr)0);
+    }
+    return ok;
+}
+
+/* One fast evaluation of case c, judged against c and alt as check_ref_at. */
+static int check_fast(const vfile *f, const vcase *c, const vcase *alt, int *alt_ok, FILE *out, vcheck_stats *st)
+{
+    const vfunc *fn = f->fn;
+    ftensor par[VEC_MAX_FIELDS] = {{0}}, in[VEC_MAX_FIELDS] = {{0}}, res[VEC_MAX_FIELDS] = {{0}};
+    size_t np = vspec_count(fn->params), ni = vspec_count(fn->inputs);
+    int conv = 0;
+    for (size_t k = 0; k < np; k++) conv |= ft_from_v(&par[k], &c->param[k]);
+    for (size_t k = 0; k < ni; k++) conv |= ft_from_v(&in[k], &c->input[k]);
+    int s = conv ? FR_ENOMEM : fn->fast(par, in, res);
+    int ok = fast_judge(f, c, conv, s, res, out, st);
+    if (alt) {
+        vcheck_stats ignored = {0};
+        FILE *sink = fopen("/dev/null", "w");
+        if (sink == NULL) *alt_ok = 1;            /* cannot judge: never claim a rejection */
+        else { *alt_ok |= fast_judge(f, alt, conv, s, res, sink, &ignored); fclose(sink); }
     }
     for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { ft_free(&par[k]); ft_free(&in[k]); ft_free(&res[k]); }
     return ok;
@@ -266,11 +374,20 @@ void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st)
     for (size_t i = 0; i < f->ncases; i++) {
         const vcase *c = &f->cases[i];
         int ok = 1;
-        if (impls & VCHECK_REF) ok &= check_ref(f, c, out);
-        if (impls & VCHECK_FAST) ok &= check_fast(f, c, out, st);
+        if (impls & VCHECK_REF) ok &= check_ref(f, c, NULL, NULL, out);
+        if (impls & VCHECK_FAST) ok &= check_fast(f, c, NULL, NULL, out, st);
         if (ok) st->passed++; else st->failed++;
         if (!c->invalid && c->certified_bits
             && (st->min_certified_bits == 0 || c->certified_bits < st->min_certified_bits))
             st->min_certified_bits = c->certified_bits;
     }
+}
+
+int vcase_check_pair(const vfile *f, const vcase *c, const vcase *alt, int impls, FILE *out, vcheck_stats *st)
+{
+    int ok = 1, alt_ref = 0, alt_fast = 0;
+    if (impls & VCHECK_REF) ok &= check_ref(f, c, alt, &alt_ref, out);
+    if (impls & VCHECK_FAST) ok &= check_fast(f, c, alt, &alt_fast, out, st);
+    if (ok) st->passed++; else st->failed++;
+    return (alt_ref ? VCHECK_REF : 0) | (alt_fast ? VCHECK_FAST : 0);
 }

@@ -15,9 +15,9 @@
 #define VEC_MAX_FIELDS 16
 /* The largest certified_bits a file may claim: the generator writes 130
  * (40 significant digits carry at most 133 bits); 256 leaves room for files
- * with more digits and keeps the checker's precision (certified_bits + 32,
- * runs: + 128, doubled up to twice) small enough for every case to be
- * checked in seconds. */
+ * with more digits and keeps the checker's precision (max(certified_bits,
+ * VEC_EVAL_BITS) + 32, runs: + 128, doubled up to twice) small enough for
+ * every case to be checked in seconds. */
 #define VEC_CERTIFIED_BITS_MAX 256
 
 struct vgen;
@@ -31,16 +31,45 @@ struct vgen;
  * hold it as its index in the list (1 x 1: 0, 1, ...). */
 enum vkind { VK_SCALAR, VK_VECTOR, VK_MATRIX, VK_BOOL, VK_CHOICE };
 
+/* How an expected number field (VK_SCALAR, VK_VECTOR, VK_MATRIX) is
+ * compared (docs/VECTORS.md "Field kinds"), whatever tol and certified_bits
+ * say where they do not apply:
+ *   VC_REAL   two-sided: fast within tol, ref within 2^-b |expected|;
+ *   VC_INT    an exact integer (a count, an index, a draw, a bitmask, a
+ *             decision): written as an integer and equal to it in every
+ *             implementation; tol and certified_bits never apply;
+ *   VC_UPPER  an upper bound (an epsilon, a sigma, a sensitivity): a value
+ *             below expected fails by any margin beyond the 40-digit
+ *             rounding of expected (2^-VEC_ONE_SIDED_BITS |expected|); above
+ *             it, tol (fast) or 2^-b |expected| (ref) apply;
+ *   VC_LOWER  a lower bound, the mirror;
+ *   VC_EXACT  a real that fast computes exactly (kkt_residual's eps2): fast
+ *             must equal it, i.e. be within the 40-digit rounding of
+ *             expected (the margin above); tol does not apply; ref as
+ *             VC_REAL. */
+enum vcmp { VC_REAL, VC_INT, VC_UPPER, VC_LOWER, VC_EXACT };
+/* The unsafe side's margin of VC_UPPER / VC_LOWER: expected is the
+ * correctly rounded 40-digit decimal of the exact bound, within 10^-39/2
+ * < 2^-130 of it (relative). */
+#define VEC_ONE_SIDED_BITS 130
+/* The least precision the checker evaluates ref at, whatever a file's
+ * certified_bits: ref runs at max(b, VEC_EVAL_BITS) + 32 bits (the runs:
+ * + 128, doubled up to twice), the precision that certifies the
+ * generator's 130 bits; a small b never lowers it. */
+#define VEC_EVAL_BITS 130
+
 /* A field: its name and kind; choices (VK_CHOICE only: the allowed strings,
  * NULL-terminated); when (optional fields only, else NULL): "NAME=VALUE",
  * the field is present exactly when the earlier VK_CHOICE field NAME of the
  * same object (params, input) is VALUE, and absent otherwise (e.g. gamma
- * only with h = "l1").  An absent field reaches ref and fast as 0 x 0. */
+ * only with h = "l1").  An absent field reaches ref and fast as 0 x 0.
+ * cmp (expected fields only; VC_REAL when omitted): how it is compared. */
 typedef struct {
     const char *name;
     enum vkind kind;
     const char *const *choices;
     const char *when;
+    enum vcmp cmp;
 } vspec;
 
 /* A field of a case as written in the file: rows x cols strings (scalar
@@ -85,6 +114,11 @@ typedef struct vfunc {
      * an iteration at working precision p (not correctly rounded): certified
      * by precision doubling (vgen.c), checked at certified_bits + 128. */
     int iterative;
+    /* The work of checking one case, in units of a closed form's (0: 1):
+     * > 1 for a ref that bisects at the checker's precision (the
+     * accountants); the fuzz target checks at most FUZZ_MAX_WORK units of
+     * cases per input. */
+    unsigned check_work;
 } vfunc;
 
 typedef struct {
@@ -114,6 +148,9 @@ void vflag_each(void (*fn)(const vflag *f, void *arg), void *arg);
  * round to nearest; 0 on success, -1 if the string is not a number. */
 int num_parse_mpfr(mpfr_t x, const char *s);
 int num_parse_double(double *x, const char *s);
+/* 1 if the decimal string s is an integer (no special) of at most maxdigits
+ * digits ("3", "-0", "30e-1", "1.2e3"), else 0. */
+int num_is_integer(const char *s, int maxdigits);
 /* Exact decimal of a dyadic number (malloc'd); NULL on allocation failure. */
 char *num_exact_decimal(mpfr_srcptr x);
 /* x rounded to `digits` significant digits (RNDN), trailing zeros removed. */
@@ -125,7 +162,10 @@ void rt_free(rtensor *t);
 int ft_alloc(ftensor *t, size_t rows, size_t cols);
 void ft_free(ftensor *t);
 /* Read a vtensor into ref/fast form (a boolean as 1 or 0, a choice as its
- * index, an absent field as 0 x 0); -1 on a non-numeric string (a boolean
+ * index, an absent field as 0 x 0); a number as the binary64 nearest to its
+ * decimal, in both (ref: held exactly, at max(prec, 53) bits, so that ref
+ * and fast receive the same inputs whatever prec is; a file's inputs are
+ * binary64 written exactly, docs/VECTORS.md); -1 on a non-numeric string (a boolean
  * field: a string other than "true" and "false"; a choice field: a string
  * not among its choices). */
 int rt_from_v(rtensor *t, const vtensor *v, mpfr_prec_t prec);
@@ -163,6 +203,12 @@ typedef struct {
 } vcheck_stats;
 /* Check every case of f; print one line per failure to out. */
 void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st);
+/* Check case c of f alone as vfile_check does (counted in st), and judge
+ * alt, a copy of c with other expected values, against the same
+ * evaluations (nothing printed, not counted): returns the impls (VCHECK_REF,
+ * VCHECK_FAST) under which alt passes.  One evaluation for two verdicts:
+ * the fuzz target's silent-pass oracle at half the work. */
+int vcase_check_pair(const vfile *f, const vcase *c, const vcase *alt, int impls, FILE *out, vcheck_stats *st);
 
 /* ---- generator (vgen.c) ---- */
 /* Write the certified golden file of fn to path (temporary name + rename).

@@ -3,12 +3,11 @@
  * function, every key (unknown keys are errors), shapes, that every number
  * is a numeric string, that every boolean is the string "true" or "false",
  * that every choice is one of its strings, that an optional field is
- * present exactly when its condition holds,
- * that expected values are numbers or the specials
- * nan, inf, -inf and tolerances finite numbers >= 0 (within MPFR's exponent
- * range), that
- * certified_bits is at most VEC_CERTIFIED_BITS_MAX, and that ids are
- * unique.  Errors are one line: "what (where)". */
+ * present exactly when its condition holds, that expected values are
+ * numbers or the specials nan, inf, -inf (an exact integer field, VC_INT:
+ * an integer of at most VEC_DIGITS digits) and tolerances finite numbers
+ * >= 0 (within MPFR's exponent range), that certified_bits is at most
+ * VEC_CERTIFIED_BITS_MAX, and that ids are unique.  Errors are one line: "what (where)". */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +47,9 @@ static int only_keys(ectx *e, json_t *obj, const char *where, const char *const 
  * whose exponent overflows or underflows MPFR's range (e.g.
  * "1e99999999999999999999") is rejected in both, or the checker would
  * compare with an infinity or a zero. */
-enum numkind { NUM_ANY, NUM_EXPECT, NUM_TOL };
+/* An expected exact integer (VC_INT): an integer of at most VEC_DIGITS
+ * digits (exact in the checker's MPFR), no special. */
+enum numkind { NUM_ANY, NUM_EXPECT, NUM_TOL, NUM_INT };
 
 static int numeric_string(ectx *e, json_t *j, const char *where, enum numkind kind, char **out)
 {
@@ -75,6 +76,9 @@ static int numeric_string(ectx *e, json_t *j, const char *where, enum numkind ki
         if (bad)
             return fail(e, where, "%s, found \"%.100s\"%s", what, s,
                         range ? " (beyond MPFR's exponent range)" : "");
+        if (kind == NUM_INT && !num_is_integer(s, VEC_DIGITS))
+            return fail(e, where, "an exact integer field must be an integer of at most %d digits, "
+                        "found \"%.100s\"", VEC_DIGITS, s);
     }
     *out = strdup(s);
     return *out ? 0 : fail(e, where, "out of memory");
@@ -199,7 +203,8 @@ static int read_fields(ectx *e, json_t *obj, const vspec *spec, enum numkind nk,
         }
         if (!want) continue;                              /* absent: 0 x 0 */
         if (j == NULL) return fail(e, where, "missing field \"%s\"", spec[k].name);
-        if (read_field(e, j, spec[k].kind, spec[k].choices, nk, sub, &out[k]) != 0) return -1;
+        enum numkind fk = nk == NUM_EXPECT && spec[k].cmp == VC_INT ? NUM_INT : nk;
+        if (read_field(e, j, spec[k].kind, spec[k].choices, fk, sub, &out[k]) != 0) return -1;
     }
     return 0;
 }

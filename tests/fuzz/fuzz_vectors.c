@@ -9,17 +9,23 @@
  * (sgn(0) = 1) with K = 2|e| + 1, plus (2 abs + (1 + rel)|e| + 1)/(1 - rel)
  * when rel < 1: ref (any certified_bits >= 1) and fast (its tol) must both
  * reject e' whatever they computed, as they passed e (a silent pass, e.g. a
- * NaN compared as equal, shows here).  A boolean expected value (VK_BOOL)
- * is moved to the other boolean instead: both must reject it.
+ * NaN compared as equal, shows here); e' is judged against the same
+ * evaluations as e (vcase_check_pair: one ref and one fast evaluation per
+ * case).  A boolean expected value (VK_BOOL)
+ * is moved to the other boolean instead, an exact integer (VC_INT) to the
+ * next integer: both must reject it.
  *
  * The work of one input is bounded here so that none takes more than a
- * few seconds under the sanitizers: at most FUZZ_MAX_BYTES bytes, the first
- * FUZZ_MAX_CASES cases, and runs of at most FUZZ_WORK_MAX units of the run
- * schemas' work (vectors/fedepm/runs.h, vectors/ssca/runs.h,
- * vectors/fedpdm/pdm_runs.h; the committed
- * SSCA runs and the small fedepm run groups fit,
- * the R = 60 one is then an FR_ESIZE case), on top of the reader's limits
- * (certified_bits <= VEC_CERTIFIED_BITS_MAX).
+ * second or so under the sanitizers: at most FUZZ_MAX_BYTES bytes, the
+ * first FUZZ_MAX_CASES cases and no more than FUZZ_MAX_WORK units of their
+ * vfunc.check_work (the accountants' bisections: 2 or 3 units a case), one
+ * ref and one fast evaluation a case, runs of at most FUZZ_WORK_MAX units
+ * of the run schemas' work (vectors/fedepm/runs.h, vectors/ssca/runs.h,
+ * vectors/fedpdm/pdm_runs.h; the committed SSCA runs and the small fedepm
+ * run groups fit, the R = 60 one is then an FR_ESIZE case) and RDP cases
+ * of at most FUZZ_ACCT_WORK_MAX (R alpha_max^2, vectors/fedpdm/
+ * acct_common.h), on top of the reader's limits (certified_bits <=
+ * VEC_CERTIFIED_BITS_MAX).
  *
  * Built by `make fuzz` (a campaign of FUZZ_SECONDS, seeded from the vector files
  * and tests/fuzz/corpus/) and `make fuzz-replay` (the corpus once, in
@@ -32,9 +38,12 @@
 #include "../../vectors/fedepm/runs.h"
 #include "../../vectors/ssca/runs.h"
 #include "../../vectors/fedpdm/pdm_runs.h"
+#include "../../vectors/fedpdm/acct_common.h"
 
 #define FUZZ_MAX_BYTES 65536
 #define FUZZ_MAX_CASES 8
+#define FUZZ_MAX_WORK 8           /* units of vfunc.check_work */
+#define FUZZ_ACCT_WORK_MAX (1ul << 16)   /* R alpha_max^2: alpha_max <= 256 */
 #define FUZZ_WORK_MAX (1ul << 14)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -47,16 +56,29 @@ static char *far_value(const vcase *c, const vspec *expects, size_t ne, char ***
 {
     char **where = NULL;
     enum vkind kind = VK_SCALAR;
+    enum vcmp cmp = VC_REAL;
     for (size_t k = 0; k < ne && where == NULL; k++)
         if (c->expect[k].rows * c->expect[k].cols > 0) {
             where = &c->expect[k].s[0];
             kind = expects[k].kind;
+            cmp = expects[k].cmp;
         }
     if (where == NULL) return NULL;
     if (kind == VK_BOOL) {
         *fast_too = 1;
         *slot = where;
         return strdup(vt_bool_parse(*where) == 1 ? "false" : "true");
+    }
+    if (cmp == VC_INT) {                 /* an exact integer: off by one, whatever tol says */
+        mpfr_t e;
+        mpfr_init2(e, 256);
+        num_parse_mpfr(e, *where);       /* an integer of <= 40 digits: exact */
+        mpfr_add_ui(e, e, 1, MPFR_RNDN);
+        char *s = num_round_decimal(e, 60, MPFR_RNDN);
+        mpfr_clear(e);
+        *fast_too = 1;
+        *slot = where;
+        return s;
     }
     mpfr_t e, K, t, rel, abs;
     mpfr_inits2(256, e, K, t, rel, abs, (mpfr_ptr)0);
@@ -85,14 +107,13 @@ static char *far_value(const vcase *c, const vspec *expects, size_t ne, char ***
     return s;
 }
 
-/* Check case i alone with impls; 1 if it passes. */
-static int passes(const vfile *f, size_t i, int impls, FILE *sink)
+/* Check case c alone with ref and fast, and alt (c with one expected value
+ * replaced) against the same evaluations: 1 if c passes, *alt_pass the
+ * impls under which alt passes. */
+static int passes(const vfile *f, const vcase *c, const vcase *alt, int *alt_pass, FILE *sink)
 {
-    vfile one = *f;
     vcheck_stats st = {0};
-    one.cases = &f->cases[i];
-    one.ncases = 1;
-    vfile_check(&one, impls, sink, &st);
+    *alt_pass = vcase_check_pair(f, c, alt, VCHECK_REF | VCHECK_FAST, sink, &st);
     if (st.passed + st.failed != 1)
         abort();
     return st.passed == 1;
@@ -108,23 +129,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     vrun_work_max = FUZZ_WORK_MAX;
     vssca_work_max = FUZZ_WORK_MAX;           /* the SSCA runs' schema (vectors/ssca/runs.h) */
     vpdm_work_max = FUZZ_WORK_MAX;            /* 003's runs (vectors/fedpdm/pdm_runs.h) */
+    vacct_work_max = FUZZ_ACCT_WORK_MAX;      /* 003's RDP accountant (vectors/fedpdm/acct_common.h) */
     vfile f;
     char err[1024] = "";
     if (vfile_read_buffer(&f, (const char *)data, size, "fuzz.json", err, sizeof err) == 0) {
         size_t ne = vspec_count(f.fn->expects);
-        for (size_t i = 0; i < f.ncases && i < FUZZ_MAX_CASES; i++) {
+        unsigned w = f.fn->check_work ? f.fn->check_work : 1;
+        for (size_t i = 0; i < f.ncases && i < FUZZ_MAX_CASES && (i + 1) * w <= FUZZ_MAX_WORK; i++) {
             vcase *c = &f.cases[i];
-            if (!passes(&f, i, VCHECK_REF | VCHECK_FAST, sink) || c->invalid)
+            char **slot = NULL, *far = NULL;
+            int fast_too = 0, alt_pass = 0;
+            if (!c->invalid)
+                far = far_value(c, f.fn->expects, ne, &slot, &fast_too);
+            if (far == NULL) {
+                passes(&f, c, NULL, &alt_pass, sink);
                 continue;
-            char **slot = NULL, *far;
-            int fast_too = 0;
-            if ((far = far_value(c, f.fn->expects, ne, &slot, &fast_too)) == NULL)
-                continue;
-            char *orig = *slot;
-            *slot = far;
-            if (passes(&f, i, VCHECK_REF, sink) || (fast_too && passes(&f, i, VCHECK_FAST, sink)))
+            }
+            /* alt: c with e' in place of e (its own copy of that field's strings) */
+            vcase alt = *c;
+            size_t k = 0;
+            while (slot != &c->expect[k].s[0]) k++;
+            size_t n = c->expect[k].rows * c->expect[k].cols;
+            char **s = malloc(n * sizeof *s);
+            if (s == NULL) abort();
+            memcpy(s, c->expect[k].s, n * sizeof *s);
+            s[0] = far;
+            alt.expect[k].s = s;
+            if (passes(&f, c, &alt, &alt_pass, sink)
+                && ((alt_pass & VCHECK_REF) || (fast_too && (alt_pass & VCHECK_FAST))))
                 abort();                  /* a silent pass */
-            *slot = orig;
+            free(s);
             free(far);
         }
     } else if (strstr(err, "fuzz.json") == NULL) {   /* a message that says where */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "../../vectors/vectors.h"
+#include "../../vectors/fedpdm/acct_common.h"
 
 static char path[64];
 
@@ -320,6 +321,70 @@ START_TEST(run_counts_bounded)
 }
 END_TEST
 
+/* The status of ref (at 64 bits) and of fast on one case of fn whose
+ * params are p (1 x 1 each) and whose inputs are in[0..ni) (1 x n each);
+ * both must agree. */
+static int acct_status(const char *name, const double *p, size_t np, const double *const *in, size_t ni, size_t n)
+{
+    const vfunc *fn = vfunc_find(name);
+    ck_assert_ptr_nonnull(fn);
+    ftensor fp[VEC_MAX_FIELDS] = {{0}}, fi[VEC_MAX_FIELDS] = {{0}}, fo[VEC_MAX_FIELDS] = {{0}};
+    rtensor rp[VEC_MAX_FIELDS] = {{0}}, ri[VEC_MAX_FIELDS] = {{0}}, ro[VEC_MAX_FIELDS] = {{0}};
+    for (size_t k = 0; k < np; k++) {
+        ft_alloc(&fp[k], 1, 1); fp[k].v[0] = p[k];
+        rt_alloc(&rp[k], 1, 1, 64); mpfr_set_d(rp[k].v[0], p[k], MPFR_RNDN);
+    }
+    for (size_t k = 0; k < ni; k++) {
+        ft_alloc(&fi[k], 1, n);
+        rt_alloc(&ri[k], 1, n, 64);
+        for (size_t j = 0; j < n; j++) { fi[k].v[j] = in[k][j]; mpfr_set_d(ri[k].v[j], in[k][j], MPFR_RNDN); }
+    }
+    int sf = fn->fast(fp, fi, fo), sr = fn->ref(rp, ri, ro, 64);
+    ck_assert_msg(sf == sr, "%s: fast %d ref %d", name, sf, sr);
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) {
+        ft_free(&fp[k]); ft_free(&fi[k]); ft_free(&fo[k]); rt_free(&rp[k]); rt_free(&ri[k]); rt_free(&ro[k]);
+    }
+    return sf;
+}
+
+START_TEST(accountant_work_bounded)
+{
+    /* before: alpha_max = 1024 cost 1.6 s a case under ASan, 20 distinct
+     * rounds at alpha_max = 256 1.7 s, path_sens at Q = 65536, T = 1000
+     * over 100 s; now the schema's bound R alpha_max^2, T (Q + 64) <=
+     * vacct_work_max (vectors/fedpdm/acct_common.h), FR_ESIZE in both wings */
+    ck_assert_uint_eq(vacct_work_max, VACCT_WORK_MAX);
+    unsigned long keep = vacct_work_max;
+    vacct_work_max = 1024;
+    /* fedpdm_rdp: sigma, s, K, N, T, delta, alpha_max */
+    ck_assert_int_eq(acct_status("fedpdm_rdp", (double[]){2, 1, 5, 100, 10, 1e-5, 32}, 7, NULL, 0, 0), FR_OK);
+    ck_assert_int_eq(acct_status("fedpdm_rdp", (double[]){2, 1, 5, 100, 10, 1e-5, 33}, 7, NULL, 0, 0), FR_ESIZE);
+    ck_assert_int_eq(acct_status("fedpdm_rdp", (double[]){2, 1, 5, 100, 10, 1e-5, 1025}, 7, NULL, 0, 0), FR_EDOM);
+    /* fedpdm_rdp_rounds: first, K, N, delta, alpha_max; sigma, s: one run, then two */
+    const double same[2] = {2, 2}, two[2] = {2, 3}, ones[2] = {1, 1};
+    ck_assert_int_eq(acct_status("fedpdm_rdp_rounds", (double[]){1, 5, 100, 1e-5, 32}, 5,
+                                 (const double *const[]){same, ones}, 2, 2), FR_OK);
+    ck_assert_int_eq(acct_status("fedpdm_rdp_rounds", (double[]){1, 5, 100, 1e-5, 32}, 5,
+                                 (const double *const[]){two, ones}, 2, 2), FR_ESIZE);
+    /* fedpdm_path_sens: rho, Q, G, start; eta (T = 2): 2 (Q + 64) <= 1024 iff Q <= 448 */
+    const double eta[2] = {0.01, 0.02};
+    ck_assert_int_eq(acct_status("fedpdm_path_sens", (double[]){10, 448, 1, 0}, 4,
+                                 (const double *const[]){eta}, 1, 2), FR_OK);
+    ck_assert_int_eq(acct_status("fedpdm_path_sens", (double[]){10, 449, 1, 0}, 4,
+                                 (const double *const[]){eta}, 1, 2), FR_ESIZE);
+    ck_assert_int_eq(acct_status("fedpdm_path_sens", (double[]){10, 65537, 1, 0}, 4,
+                                 (const double *const[]){eta}, 1, 2), FR_ESIZE);   /* the function's own */
+    vacct_work_max = keep;
+    /* the default admits fedpdm_rdp's whole domain (fast only: cheap) */
+    const vfunc *fn = vfunc_find("fedpdm_rdp");
+    ftensor fp[VEC_MAX_FIELDS] = {{0}}, fo[VEC_MAX_FIELDS] = {{0}};
+    const double p[7] = {2, 1, 5, 100, 10, 1e-5, 1024};
+    for (size_t k = 0; k < 7; k++) { ft_alloc(&fp[k], 1, 1); fp[k].v[0] = p[k]; }
+    ck_assert_int_eq(fn->fast(fp, NULL, fo), FR_OK);
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { ft_free(&fp[k]); ft_free(&fo[k]); }
+}
+END_TEST
+
 START_TEST(library_run_limits)
 {
     size_t d[2] = {2, 1};
@@ -427,6 +492,7 @@ Suite *suite_vectors(void)
     tcase_add_test(th, many_cases_duplicate_ids);
     tcase_add_test(th, run_counts_bounded);
     tcase_add_test(th, library_run_limits);
+    tcase_add_test(th, accountant_work_bounded);
     tcase_add_test(th, reshaped_result_fails);
     tcase_add_test(th, nan_results_never_pass);
     suite_add_tcase(s, th);

@@ -11,7 +11,7 @@
 
 static const vspec params[] = {{"delta", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{"eps", VK_VECTOR}, {NULL, 0}};
-static const vspec expects[] = {{"basic", VK_SCALAR}, {"adv", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"basic", VK_SCALAR, .cmp = VC_UPPER}, {"adv", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {

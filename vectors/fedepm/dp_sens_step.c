@@ -11,7 +11,7 @@
 
 static const vspec params[] = {{"eta", VK_SCALAR}, {"mu", VK_SCALAR}, {"Delta", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{"delta", VK_VECTOR}, {NULL, 0}};
-static const vspec expects[] = {{"delta_next", VK_VECTOR}, {NULL, 0}};
+static const vspec expects[] = {{"delta_next", VK_VECTOR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {

@@ -8,7 +8,7 @@
 
 static const vspec params[] = {{"eps", VK_SCALAR}, {"Delta", VK_SCALAR}, {"mu", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"scale", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"scale", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {

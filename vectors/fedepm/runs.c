@@ -47,7 +47,8 @@ enum { E_ROUNDS, E_CR, E_STOP, E_SEL, E_W, E_F, E_G2, E_WALL, E_Z, E_SNR, E_NU0,
 const vspec vrun_params[] = {RUN_PARAMS(AS_SPEC) {NULL, 0}};
 const vspec vrun_inputs[] = {{"d", VK_VECTOR}, {"X", VK_MATRIX}, {"b", VK_VECTOR}, {"Delta", VK_VECTOR}, {NULL, 0}};
 const vspec vrun_expects[] = {
-    {"rounds", VK_SCALAR}, {"cr", VK_SCALAR}, {"stop", VK_SCALAR}, {"sel", VK_MATRIX},
+    {"rounds", VK_SCALAR, .cmp = VC_INT}, {"cr", VK_SCALAR, .cmp = VC_INT}, {"stop", VK_SCALAR, .cmp = VC_INT},
+    {"sel", VK_MATRIX, .cmp = VC_INT},
     {"w", VK_MATRIX}, {"f", VK_VECTOR}, {"gnorm2", VK_VECTOR}, {"W", VK_MATRIX},
     {"Z", VK_MATRIX}, {"snr", VK_SCALAR}, {"nu0", VK_VECTOR}, {"nu", VK_MATRIX},
     {"loss0", VK_VECTOR}, {"loss", VK_MATRIX}, {"eps_basic", VK_VECTOR}, {"eps_adv", VK_VECTOR},

@@ -18,6 +18,27 @@ static inline int acct_int(double x, unsigned long big, unsigned long bad, unsig
     return FR_OK;
 }
 
+/* The schema's bound on the work of an accountant case whose cost grows
+ * with its integers: w <= vacct_work_max, w = alpha_max^2 (fedpdm_rdp: the
+ * order-alpha terms of every alpha <= alpha_max), R alpha_max^2
+ * (fedpdm_rdp_rounds, R the number of runs of equal consecutive (sigma_t,
+ * s_t): a run is one per-round term, fedref/fedpdm.h) and T (Q + 64)
+ * (fedpdm_path_sens: (19)'s Q terms and the recursion, every round), each
+ * unit an operation at the checker's precision.  Beyond it a case is
+ * FR_ESIZE in both wings, before the accountant runs (checked only inside
+ * the function's domain, so that its own statuses are kept).
+ * VACCT_WORK_MAX = 2^20 admits fedpdm_rdp's whole domain (alpha_max <=
+ * 1024) and every committed case (largest: 5 x 64^2) in well under a
+ * second; the fuzz target lowers vacct_work_max. */
+#define VACCT_WORK_MAX (1ul << 20)
+extern unsigned long vacct_work_max;
+
+/* FR_ESIZE when the work w exceeds vacct_work_max, else FR_OK. */
+static inline int acct_work(double w)
+{
+    return w > (double)vacct_work_max ? FR_ESIZE : FR_OK;
+}
+
 /* ref's parameter k as a binary64 (exact: the schema's params are binary64) */
 static inline double acct_d(const rtensor *par, int k)
 {

@@ -15,7 +15,7 @@
 static const vspec params[] = {{"sigma", VK_SCALAR}, {"s", VK_SCALAR}, {"T", VK_SCALAR}, {"delta", VK_SCALAR},
                                {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"basic", VK_SCALAR}, {"adv", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"basic", VK_SCALAR, .cmp = VC_UPPER}, {"adv", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 #define TBIG (1ul << 40)
 
@@ -86,4 +86,4 @@ static void golden(vgen *g)
 }
 
 const vfunc vfunc_fedpdm_compose = {"fedpdm_compose", "003: basic and advanced composition of T Gaussian releases",
-                                    params, inputs, expects, ref, fast, tol, golden, sample, 300, 0};
+                                    params, inputs, expects, ref, fast, tol, golden, sample, 300, 0, 3};

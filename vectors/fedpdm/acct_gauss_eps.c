@@ -14,7 +14,7 @@
 
 static const vspec params[] = {{"sigma", VK_SCALAR}, {"s", VK_SCALAR}, {"delta", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"eps", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"eps", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {
@@ -81,4 +81,4 @@ static void golden(vgen *g)
 }
 
 const vfunc vfunc_fedpdm_gauss_eps = {"fedpdm_gauss_eps", "003 (4)-(7): the exact eps of one Gaussian release",
-                                      params, inputs, expects, ref, fast, tol, golden, sample, 2000, 0};
+                                      params, inputs, expects, ref, fast, tol, golden, sample, 2000, 0, 2};

@@ -18,7 +18,7 @@
 static const vspec params[] = {{"rho", VK_SCALAR}, {"Q", VK_SCALAR}, {"G", VK_SCALAR}, {"start", VK_SCALAR},
                                {NULL, 0}};
 static const vspec inputs[] = {{"eta", VK_VECTOR}, {NULL, 0}};
-static const vspec expects[] = {{"s", VK_VECTOR}, {NULL, 0}};
+static const vspec expects[] = {{"s", VK_VECTOR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ints(double q, double st, unsigned long *Q, int *start)
 {
@@ -37,6 +37,7 @@ static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
     if (st != FR_OK) return st;
     size_t T = in[0].rows * in[0].cols;
     if (T == 0) return FR_ESIZE;
+    if (Q >= 1 && Q <= FR_FEDPDM_Q_MAX && acct_work((double)T * (double)(Q + 64)) != FR_OK) return FR_ESIZE;
     if (rt_alloc(&out[0], 1, T, prec) != 0) return FR_ENOMEM;
     return fr_fedpdm_path_sens(out[0].v, in[0].v, T, par[0].v[0], Q, par[2].v[0], start);
 }
@@ -49,6 +50,7 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
     if (st != FR_OK) return st;
     size_t T = in[0].rows * in[0].cols;
     if (T == 0) return FR_ESIZE;
+    if (Q >= 1 && Q <= FR_FEDPDM_Q_MAX && acct_work((double)T * (double)(Q + 64)) != FR_OK) return FR_ESIZE;
     if (ft_alloc(&out[0], 1, T) != 0) return FR_ENOMEM;
     return ff_fedpdm_path_sens(out[0].v, in[0].v, T, par[0].v[0], Q, par[2].v[0], start);
 }

@@ -17,9 +17,11 @@
 static const vspec params[] = {{"sigma", VK_SCALAR}, {"s", VK_SCALAR}, {"K", VK_SCALAR}, {"N", VK_SCALAR},
                                {"T", VK_SCALAR}, {"delta", VK_SCALAR}, {"alpha_max", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"eps", VK_SCALAR}, {"alpha", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"eps", VK_SCALAR, .cmp = VC_UPPER}, {"alpha", VK_SCALAR, .cmp = VC_INT}, {NULL, 0}};
 
 #define NBIG 0xffffffffffffful    /* 2^52 - 1: exact in binary64 */
+
+unsigned long vacct_work_max = VACCT_WORK_MAX;
 
 static int ints(const double *v, unsigned long *K, unsigned long *N, unsigned long *T, unsigned long *am)
 {
@@ -27,6 +29,7 @@ static int ints(const double *v, unsigned long *K, unsigned long *N, unsigned lo
     if (st == FR_OK) st = acct_int(v[1], NBIG, 0, N);
     if (st == FR_OK) st = acct_int(v[2], 1ul << 40, 0, T);
     if (st == FR_OK) st = acct_int(v[3], 1024, 0, am);
+    if (st == FR_OK && *am <= 1024) st = acct_work((double)*am * (double)*am);   /* the schema's bound */
     return st;
 }
 

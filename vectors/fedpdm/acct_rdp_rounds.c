@@ -12,7 +12,7 @@
 static const vspec params[] = {{"first", VK_SCALAR}, {"K", VK_SCALAR}, {"N", VK_SCALAR}, {"delta", VK_SCALAR},
                                {"alpha_max", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{"sigma", VK_VECTOR}, {"s", VK_VECTOR}, {NULL, 0}};
-static const vspec expects[] = {{"eps", VK_SCALAR}, {"alpha", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"eps", VK_SCALAR, .cmp = VC_UPPER}, {"alpha", VK_SCALAR, .cmp = VC_INT}, {NULL, 0}};
 
 static int ints(const double *v, unsigned long *first, unsigned long *K, unsigned long *N, unsigned long *am)
 {
@@ -31,6 +31,10 @@ static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
     size_t T = in[0].rows * in[0].cols;
     if (T != in[1].rows * in[1].cols) return FR_ESIZE;
     if (rt_alloc(&out[0], 1, 1, prec) != 0 || rt_alloc(&out[1], 1, 1, prec) != 0) return FR_ENOMEM;
+    size_t R = T > 0;                            /* runs of equal (sigma_t, s_t) */
+    for (size_t t = 1; t < T; t++)
+        R += !mpfr_equal_p(in[0].v[t], in[0].v[t - 1]) || !mpfr_equal_p(in[1].v[t], in[1].v[t - 1]);
+    if (am <= 1024 && acct_work((double)R * (double)am * (double)am) != FR_OK) return FR_ESIZE;
     st = fr_fedpdm_rdp_rounds(out[0].v[0], &al, in[0].v, in[1].v, T, first, K, N, par[3].v[0], am);
     mpfr_set_ui(out[1].v[0], al, MPFR_RNDN);
     return st;
@@ -44,6 +48,10 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
     size_t T = in[0].rows * in[0].cols;
     if (T != in[1].rows * in[1].cols) return FR_ESIZE;
     if (ft_alloc(&out[0], 1, 1) != 0 || ft_alloc(&out[1], 1, 1) != 0) return FR_ENOMEM;
+    size_t R = T > 0;                            /* runs of equal (sigma_t, s_t), as ref */
+    for (size_t t = 1; t < T; t++)
+        R += !(in[0].v[t] == in[0].v[t - 1]) || !(in[1].v[t] == in[1].v[t - 1]);
+    if (am <= 1024 && acct_work((double)R * (double)am * (double)am) != FR_OK) return FR_ESIZE;
     st = ff_fedpdm_rdp_rounds(&out[0].v[0], &al, in[0].v, in[1].v, T, first, K, N, par[3].v[0], am);
     out[1].v[0] = (double)al;
     return st;

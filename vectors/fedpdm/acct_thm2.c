@@ -10,7 +10,7 @@
 static const vspec params[] = {{"c0", VK_SCALAR}, {"eps", VK_SCALAR}, {"K", VK_SCALAR}, {"N", VK_SCALAR},
                                {"T", VK_SCALAR}, {"q", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"eps_bar", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"eps_bar", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ints(double k, double n, double t, unsigned long *K, unsigned long *N, unsigned long *T)
 {

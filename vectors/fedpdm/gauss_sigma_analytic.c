@@ -12,7 +12,7 @@
 
 static const vspec params[] = {{"eps", VK_SCALAR}, {"delta", VK_SCALAR}, {"s", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"sigma", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"sigma", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {
@@ -83,4 +83,4 @@ static void golden(vgen *g)
 }
 
 const vfunc vfunc_gauss_sigma_analytic = {"gauss_sigma_analytic", "003 (4) with Balle & Wang Thm 8", params, inputs, expects, ref, fast, tol,
-                                          golden, sample, 200, 0};
+                                          golden, sample, 200, 0, 2};

@@ -10,7 +10,7 @@
 
 static const vspec params[] = {{"eps", VK_SCALAR}, {"delta", VK_SCALAR}, {"s", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"sigma2", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"sigma2", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {

@@ -9,7 +9,7 @@
 
 static const vspec params[] = {{NULL, 0}};
 static const vspec inputs[] = {{"X", VK_MATRIX}, {"A", VK_MATRIX}, {"y", VK_VECTOR}, {NULL, 0}};
-static const vspec expects[] = {{"pred", VK_VECTOR}, {"correct", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"pred", VK_VECTOR, .cmp = VC_INT}, {"correct", VK_SCALAR, .cmp = VC_INT}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {

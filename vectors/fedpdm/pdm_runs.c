@@ -46,8 +46,9 @@ static const vspec inputs[] = {{"x0", VK_MATRIX}, {"A", VK_MATRIX}, {"y", VK_VEC
                                {"bg", VK_VECTOR}, {"eta", VK_VECTOR}, {"sigma", VK_VECTOR}, {NULL, 0}};
 static const vspec expects[] = {
     {"x0", VK_MATRIX}, {"x", VK_MATRIX}, {"lam", VK_MATRIX}, {"P", VK_VECTOR}, {"Px", VK_VECTOR},
-    {"Plam", VK_VECTOR}, {"Px0", VK_VECTOR}, {"F", VK_VECTOR}, {"part", VK_MATRIX}, {"Q", VK_MATRIX},
-    {"capped", VK_MATRIX}, {"sigma", VK_MATRIX}, {"stop2", VK_MATRIX}, {"draws", VK_VECTOR}, {NULL, 0}};
+    {"Plam", VK_VECTOR}, {"Px0", VK_VECTOR}, {"F", VK_VECTOR}, {"part", VK_MATRIX, .cmp = VC_INT},
+    {"Q", VK_MATRIX, .cmp = VC_INT},
+    {"capped", VK_MATRIX, .cmp = VC_INT}, {"sigma", VK_MATRIX}, {"stop2", VK_MATRIX}, {"draws", VK_VECTOR, .cmp = VC_INT}, {NULL, 0}};
 
 #define KEEP_ALL (FR_PDM_KEEP_X0 | FR_PDM_KEEP_DRAWS | FR_PDM_KEEP_P | FR_PDM_KEEP_F)
 

@@ -13,7 +13,7 @@
 static const vspec params[] = {{"eta", VK_SCALAR}, {"rho", VK_SCALAR}, {"Q", VK_SCALAR}, {"G", VK_SCALAR},
                                {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
-static const vspec expects[] = {{"s", VK_SCALAR}, {NULL, 0}};
+static const vspec expects[] = {{"s", VK_SCALAR, .cmp = VC_UPPER}, {NULL, 0}};
 
 /* Q as the functions take it; 1 and *q set, or a status. */
 static int q_of(double x, unsigned long *q)

@@ -30,7 +30,7 @@ static const vspec params[] = {{"beta", VK_SCALAR, NULL, NULL}, {"tau", VK_SCALA
 static const vspec inputs[] = {PX_PROBLEM_INPUTS, {"wk", VK_VECTOR, NULL, NULL}, {"mu", VK_VECTOR, NULL, NULL},
                                {"w0", VK_VECTOR, NULL, NULL}, {"rho", VK_VECTOR, NULL, NULL},
                                {NULL, 0, NULL, NULL}};
-static const vspec expects[] = {{"w", VK_VECTOR, NULL, NULL}, {"iters", VK_SCALAR, NULL, NULL},
+static const vspec expects[] = {{"w", VK_VECTOR, NULL, NULL}, {"iters", VK_SCALAR, NULL, NULL, VC_INT},
                                 {"terminated", VK_BOOL, NULL, NULL}, {"eps", VK_SCALAR, NULL, NULL},
                                 {"eps_tilde_sum", VK_SCALAR, NULL, NULL}, {"thm41_ok", VK_BOOL, NULL, NULL},
                                 {NULL, 0, NULL, NULL}};

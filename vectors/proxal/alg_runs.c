@@ -39,8 +39,9 @@ static const vspec expects[] = {
     {"w", VK_MATRIX, NULL, NULL}, {"mu", VK_VECTOR, NULL, NULL}, {"tau", VK_VECTOR, NULL, NULL},
     {"dw", VK_VECTOR, NULL, NULL}, {"dmu", VK_VECTOR, NULL, NULL}, {"kkt1", VK_VECTOR, NULL, NULL},
     {"kkt2", VK_VECTOR, NULL, NULL}, {"sub", VK_VECTOR, NULL, NULL}, {"obj", VK_VECTOR, NULL, NULL},
-    {"feas", VK_VECTOR, NULL, NULL}, {"inner", VK_VECTOR, NULL, NULL}, {"inner_ok", VK_VECTOR, NULL, NULL},
-    {"iters", VK_SCALAR, NULL, NULL}, {"terminated", VK_BOOL, NULL, NULL}, {"thm31_ok", VK_BOOL, NULL, NULL},
+    {"feas", VK_VECTOR, NULL, NULL}, {"inner", VK_VECTOR, NULL, NULL, VC_INT},
+    {"inner_ok", VK_VECTOR, NULL, NULL, VC_INT},
+    {"iters", VK_SCALAR, NULL, NULL, VC_INT}, {"terminated", VK_BOOL, NULL, NULL}, {"thm31_ok", VK_BOOL, NULL, NULL},
     {NULL, 0, NULL, NULL}};
 
 /* Records longer than this are refused (FR_ESIZE): the files stay small. */

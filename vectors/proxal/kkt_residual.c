@@ -20,7 +20,8 @@ static const vspec params[] = {{"h", VK_CHOICE, H_NAMES, NULL}, {"gamma", VK_SCA
 static const vspec inputs[] = {{"grad_f", VK_VECTOR, NULL, NULL}, {"jac_c", VK_MATRIX, NULL, NULL},
                                {"c", VK_VECTOR, NULL, NULL}, {"mu", VK_VECTOR, NULL, NULL},
                                {"w", VK_VECTOR, NULL, NULL}, {NULL, 0, NULL, NULL}};
-static const vspec expects[] = {{"eps1", VK_SCALAR, NULL, NULL}, {"eps2", VK_SCALAR, NULL, NULL},
+static const vspec expects[] = {{"eps1", VK_SCALAR, NULL, NULL, VC_UPPER},
+                                {"eps2", VK_SCALAR, NULL, NULL, VC_EXACT},
                                 {NULL, 0, NULL, NULL}};
 
 /* Sizes d, m from the shapes, FR_ESIZE if inconsistent: grad_f and w 1 x d,

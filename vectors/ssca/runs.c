@@ -52,8 +52,8 @@ const vspec vssca_inputs[] = {{"LJ", VK_VECTOR}, {"Z", VK_MATRIX}, {"y", VK_VECT
                               {"parts", VK_VECTOR}, {"w1", VK_VECTOR}, {NULL, 0}};
 const vspec vssca_expects[] = {
     {"w", VK_MATRIX}, {"cost", VK_VECTOR}, {"norm2", VK_VECTOR}, {"cons", VK_VECTOR},
-    {"nu", VK_VECTOR}, {"slack", VK_VECTOR}, {"branch", VK_VECTOR}, {"draws", VK_MATRIX},
-    {"msgs", VK_VECTOR}, {NULL, 0}};
+    {"nu", VK_VECTOR}, {"slack", VK_VECTOR}, {"branch", VK_VECTOR, .cmp = VC_INT},
+    {"draws", VK_MATRIX, .cmp = VC_INT}, {"msgs", VK_VECTOR, .cmp = VC_INT}, {NULL, 0}};
 
 #define KEEP_ALL (FR_SSCA_KEEP_W | FR_SSCA_KEEP_DRAWS | FR_SSCA_KEEP_COST)
 

@@ -18,7 +18,7 @@ static const vspec params[] = {{"a1", VK_SCALAR}, {"alpha1", VK_SCALAR}, {"a2", 
                                {"alpha2", VK_SCALAR}, {NULL, 0}};
 static const vspec inputs[] = {{NULL, 0}};
 static const vspec expects[] = {{"rho_conditions", VK_BOOL}, {"gamma_conditions", VK_BOOL},
-                                {"rho_fail", VK_SCALAR}, {"gamma_fail", VK_SCALAR}, {NULL, 0}};
+                                {"rho_fail", VK_SCALAR, .cmp = VC_INT}, {"gamma_fail", VK_SCALAR, .cmp = VC_INT}, {NULL, 0}};
 
 static int ref(rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec)
 {
