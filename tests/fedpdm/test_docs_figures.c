@@ -3,9 +3,10 @@
  * (decimal), recomputed here by ref (MPFR, directed rounding):
  *   - 1.3, the threshold row: (5) gives (eps*, delta)-DP at the printed
  *     eps* (a threshold of the safe region, so rounded down);
- *   - 1.3, the grid: sigma (5) >= (5); sigma exact >= sigma* (the printed
- *     sigma gives (eps, delta)-DP: fr_gauss_dp_check HOLDS); the delta_eps
- *     column >= an upper bound of delta_eps(sigma (5));
+ *   - 1.3, the grid and the audit block at delta = 1e-5: sigma (5) >= (5);
+ *     sigma exact >= sigma* (the printed sigma gives (eps, delta)-DP:
+ *     fr_gauss_dp_check HOLDS); the delta_eps column >= an upper bound of
+ *     delta_eps(sigma (5));
  *   - 3.5, the table: sigma >= (5); the per-round eps, basic, advanced, RDP
  *     without subsampling and the stateless K-of-N mechanism (round 0
  *     with every client) >= ref's upper bounds at a sigma <= the table's;
@@ -119,7 +120,7 @@ static void expect(int up, const char *where, const char *cell, const mpfr_t val
         fprintf(stderr, "docs figures: %s: no number in \"%s\"\n", where, cell);
         failures++;
     } else if (up ? mpfr_cmp(v, val) < 0 : mpfr_cmp(v, val) > 0) {
-        mpfr_fprintf(stderr, "docs figures: %s: printed %s is %s the value %.12Rg (safe: %.*R*g)\n", where, cell,
+        mpfr_fprintf(stderr, "docs figures: %s: printed %s is %s the value %.17Rg (safe: %.*R*g)\n", where, cell,
                      up ? "below" : "above", val, dig, up ? MPFR_RNDU : MPFR_RNDD, val);
         mpfr_fprintf(stderr, "docs-fix\t%s\t%d\t%d\t%d\t%.*R*g\n", fix_h, fix_k, fix_r, fix_c, dig,
                      up ? MPFR_RNDU : MPFR_RNDD, val);
@@ -170,6 +171,69 @@ static void total(mpfr_t r, const mpfr_t sigma, unsigned long first, unsigned lo
     ck_assert_int_eq(fr_fedpdm_rdp_rounds(r, &al, sg, s, T, first, K, 100, d, amax), FR_OK);
     mpfr_clear(d);
 }
+
+/* the audit block of 1.3: the lines after the one that starts with
+ * `head`, up to the one that starts with "sweep:"; whitespace-separated */
+static int block(const char *head, row_t *rows, int *ncols)
+{
+    const char *dir = getenv("FEDREF_DOCS_DIR");
+    char path[512], line[2048];
+    snprintf(path, sizeof path, "%s/FEDPDM.md", dir && *dir ? dir : "docs");
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    int in = 0, n = 0;
+    while (fgets(line, sizeof line, f) && n < MAXR) {
+        if (!in) {
+            in = strncmp(line, head, strlen(head)) == 0;
+            continue;
+        }
+        if (strncmp(line, "sweep:", 6) == 0) break;
+        int c = 0;
+        for (char *t = strtok(line, " \t\n"); t && c < MAXC; t = strtok(NULL, " \t\n"), c++)
+            snprintf(rows[n][c], CW, "%s", t);
+        *ncols = c;
+        n++;
+    }
+    fclose(f);
+    return in ? n : -1;
+}
+
+START_TEST(audit_block_13)
+{
+    row_t rows[MAXR];
+    failures = 0;
+    int nc = 0, n = block("  eps  sigma (5) ref", rows, &nc);
+    ck_assert_msg(n == 8 && nc == 9, "1.3: the audit block (%d rows, %d columns)", n, nc);
+    mpfr_t e, d, one, lo, hi, v, ml, mh;
+    mpfr_inits2(P, e, d, one, lo, hi, v, ml, mh, (mpfr_ptr)0);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    mpfr_set_d(d, 1e-5, MPFR_RNDN);
+    for (int r = 0; r < n; r++) {
+        int dig, ver;
+        char w[64];
+        ck_assert(num(rows[r][0], v, &dig));
+        double ep = mpfr_get_d(v, MPFR_RNDN);
+        snprintf(w, sizeof w, "1.3 audit block eps %g", ep);
+        mpfr_set_d(e, ep, MPFR_RNDN);
+        sigma5(lo, hi, ep, 1e-5);
+        AT("audit block", 0, r, 1);
+        expect(1, w, rows[r][1], hi);
+        ck_assert(num(rows[r][3], v, &dig));
+        ck_assert_int_eq(fr_gauss_dp_check(&ver, ml, mh, e, d, one, v), FR_OK);
+        if (ver != FR_GAUSS_HOLDS) {
+            ck_assert_int_eq(fr_gauss_sigma_analytic(v, e, d, one), FR_OK);
+            AT("audit block", 0, r, 3);
+            expect(1, w, rows[r][3], v);
+        }
+        ck_assert_int_eq(fr_gauss_dp_check(&ver, ml, mh, e, d, one, lo), FR_OK);
+        mpfr_sub(v, d, ml, MPFR_RNDU);
+        AT("audit block", 0, r, 8);
+        expect(1, w, rows[r][8], v);
+    }
+    mpfr_clears(e, d, one, lo, hi, v, ml, mh, (mpfr_ptr)0);
+    DONE();
+}
+END_TEST
 
 START_TEST(grid_13)
 {
@@ -374,6 +438,7 @@ Suite *suite_docs_figures(void)
     TCase *tc = tcase_create("fedpdm");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, grid_13);
+    tcase_add_test(tc, audit_block_13);
     tcase_add_test(tc, table_35);
     tcase_add_test(tc, table_37);
     suite_add_tcase(s, tc);
