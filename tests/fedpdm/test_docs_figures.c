@@ -153,23 +153,20 @@ static void sigma5(mpfr_t lo, mpfr_t hi, double eps, double delta)
 static void total(mpfr_t r, const mpfr_t sigma, unsigned long first, unsigned long K, unsigned long amax)
 {
     enum { T = 300 };
-    static mpfr_t sg[T], s[T];
-    static int init;
-    if (!init) {
-        for (int t = 0; t < T; t++) {
-            mpfr_init2(sg[t], P);
-            mpfr_init2(s[t], P);
-            mpfr_set_ui(s[t], 1, MPFR_RNDN);
-        }
-        init = 1;
+    mpfr_t sg[T], s[T], d;
+    for (int t = 0; t < T; t++) {
+        mpfr_init2(sg[t], P);
+        mpfr_init2(s[t], P);
+        mpfr_set_ui(s[t], 1, MPFR_RNDN);
+        mpfr_set(sg[t], sigma, MPFR_RNDD);
     }
-    for (int t = 0; t < T; t++) mpfr_set(sg[t], sigma, MPFR_RNDD);
-    mpfr_t d;
     unsigned long al;
     mpfr_init2(d, P);
     mpfr_set_d(d, 1e-5, MPFR_RNDN);
-    ck_assert_int_eq(fr_fedpdm_rdp_rounds(r, &al, sg, s, T, first, K, 100, d, amax), FR_OK);
+    int st = fr_fedpdm_rdp_rounds(r, &al, sg, s, T, first, K, 100, d, amax);
+    for (int t = 0; t < T; t++) mpfr_clears(sg[t], s[t], (mpfr_ptr)0);
     mpfr_clear(d);
+    ck_assert_int_eq(st, FR_OK);
 }
 
 /* the audit block of 1.3: the lines after the one that starts with
