@@ -742,9 +742,11 @@ def check_pdm_file(path):
                     yv = [yv[k] + sgm[last][i] * Fraction(zs[k]) for k in range(Dm)]
                     nnoisy += 1
                 ups.append(yv)
+            # servers: 0 all N (8c), 1 the participants' mean, 2 (13) as printed (1/K)
             S = range(N) if server == 0 else [i for i in range(N) if part[T - 1][i]]
+            div = K if server == 2 else len(S)
             for k in range(Dm):
-                u = sum(ups[i][k] for i in S) / len(S)
+                u = sum(ups[i][k] for i in S) / div
                 assert abs(X0[T][k] - soft(u, Fraction(gamma) / rho)) <= tiny, (where, "x_0^T = soft(u)", k)
             # (21): P = Px + Plam + Px0 everywhere; Plam and Px0 at T; state 0
             Pv = {f: [num(v) for v in e[f]] for f in ("P", "Px", "Plam", "Px0")}

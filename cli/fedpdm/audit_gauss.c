@@ -8,7 +8,8 @@
  * seeded sweep (frng stream (seed, 3005)) of random (eps, delta).
  * Failures: a fast value below ref (both are upper bounds, ref the least
  * binary64 one), fast beyond its tolerance (sigma2: 2^-47 proved; sigma:
- * 2^-26 empirical), a fast HOLDS where ref does not say HOLDS. */
+ * 2^-26 empirical), a fast HOLDS where ref does not say HOLDS.  The
+ * sigmas and the delta_eps bound are printed rounded up in decimal. */
 #include <math.h>
 #include <stdio.h>
 #include "../cli.h"
@@ -17,6 +18,17 @@
 #include "fedfast.h"
 
 #define SWEEP 200ul
+
+/* x with dig significant digits, rounded up in decimal */
+static const char *up(char *buf, size_t n, double x, int dig)
+{
+    mpfr_t v;
+    mpfr_init2(v, 53);
+    mpfr_set_d(v, x, MPFR_RNDN);                      /* exact */
+    mpfr_snprintf(buf, n, "%.*RUg", dig, v);
+    mpfr_clear(v);
+    return buf;
+}
 
 static const char *vname(int v)
 {
@@ -72,8 +84,10 @@ int audit_fedpdm_gauss(uint64_t seed)
     for (size_t k = 0; k < sizeof E / sizeof E[0]; k++) {
         row_t o;
         one(&o, E[k], 1e-5, 1);
-        printf("%5g  %-19.15g %-9.2e %-19.15g %-9.2e %7.4f  %-7s %-7s %.4g\n", E[k], o.cl, (o.fcl - o.cl) / o.cl, o.an,
-               (o.fan - o.an) / o.an, o.cl / o.an, vname(o.vr), vname(o.vf), o.dcl);
+        char b[3][40];
+        printf("%5g  %-19s %-9.2e %-19s %-9.2e %7.4f  %-7s %-7s %s\n", E[k], up(b[0], 40, o.cl, 15),
+               (o.fcl - o.cl) / o.cl, up(b[1], 40, o.an, 15), (o.fan - o.an) / o.an, o.cl / o.an, vname(o.vr),
+               vname(o.vf), up(b[2], 40, o.dcl, 4));
         if (bad(&o)) {
             failures++;
             printf("  FAILED (status %s)\n", fr_strerror(o.st));

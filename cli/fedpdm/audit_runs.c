@@ -7,7 +7,7 @@
  * participation flags, Q_i^t and batch indices differ between the wings
  * (each must be 0), fast's drift from ref on x_0^t (the largest over t),
  * the largest Px0 after a server step (t >= 1: 0 for SERVER_ALL without
- * noise, > 0 for SERVER_13 with K < N, E-003-P1), the final P (21), the
+ * noise, > 0 for SERVER_PART with K < N, E-003-P1), the final P (21), the
  * capped and early-stopped (round, client) pairs of rule (11), the time of
  * each wing.  The run seed is the audit seed.  A row fails when S_t, Q or
  * the draws differ, the drift reaches VPDM_RUN_TOL (the checkpoint
@@ -118,16 +118,16 @@ int audit_fedpdm_runs(uint64_t seed)
            "max Px0", "P(T) ref", "P rel", "cap/stp", "ref s", "fast s");
     static const combo C[] = {
         {"K=N ALL XI FIXED", AN, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_NONE, 0},
-        {"K=N 13 XI FIXED", AN, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_13, FR_PDM_NOISE_NONE, 0},
+        {"K=N PART XI FIXED", AN, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_PART, FR_PDM_NOISE_NONE, 0},
         {"K=2 ALL XI FIXED", 2, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_NONE, 0},
-        {"K=2 13 XI FIXED", 2, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_13, FR_PDM_NOISE_NONE, 0},
+        {"K=2 PART XI FIXED", 2, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_PART, FR_PDM_NOISE_NONE, 0},
         {"K=2 ALL X0 FIXED", 2, FR_PDM_RULE_FIXED, FR_PDM_START_X0, FR_PDM_SERVER_ALL, FR_PDM_NOISE_NONE, 0},
-        {"K=2 13 X0 FIXED", 2, FR_PDM_RULE_FIXED, FR_PDM_START_X0, FR_PDM_SERVER_13, FR_PDM_NOISE_NONE, 0},
+        {"K=2 PART X0 FIXED", 2, FR_PDM_RULE_FIXED, FR_PDM_START_X0, FR_PDM_SERVER_PART, FR_PDM_NOISE_NONE, 0},
         {"K=2 ALL XI rule11", 2, FR_PDM_RULE_11, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_NONE, 0},
-        {"K=2 13 X0 rule11", 2, FR_PDM_RULE_11, FR_PDM_START_X0, FR_PDM_SERVER_13, FR_PDM_NOISE_NONE, 0},
+        {"K=2 PART X0 rule11", 2, FR_PDM_RULE_11, FR_PDM_START_X0, FR_PDM_SERVER_PART, FR_PDM_NOISE_NONE, 0},
         {"K=N ALL XI clip", AN, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_NONE, 1},
         {"K=N ALL XI PAPER clip", AN, FR_PDM_RULE_FIXED, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_PAPER, 1},
-        {"K=2 13 XI PAPER rule11", 2, FR_PDM_RULE_11, FR_PDM_START_XI, FR_PDM_SERVER_13, FR_PDM_NOISE_PAPER, 1},
+        {"K=2 PART XI PAPER rule11", 2, FR_PDM_RULE_11, FR_PDM_START_XI, FR_PDM_SERVER_PART, FR_PDM_NOISE_PAPER, 1},
         {"K=2 ALL X0 GIVEN", 2, FR_PDM_RULE_FIXED, FR_PDM_START_X0, FR_PDM_SERVER_ALL, FR_PDM_NOISE_GIVEN, 0},
     };
     int failures = 0;
@@ -138,7 +138,7 @@ int audit_fedpdm_runs(uint64_t seed)
            "max_j |x0_ref| over x_0^0..x_0^T (fails at %.2g = VPDM_RUN_TOL, the checkpoint vectors' tol,\n"
            "empirical); max Px0: the largest Px0 (21) after a server step (t >= 1): ~0 (rounding residue,\n"
            "must be <= 2^-200) when the step is the argmin of (8c) (SERVER_ALL without noise), > 0 for\n"
-           "SERVER_13 with K < N (E-003-P1) or with noise; P(T) ref: (21) at x_0^T; P rel: fast's relative\n"
+           "SERVER_PART with K < N (E-003-P1) or with noise; P(T) ref: (21) at x_0^T; P rel: fast's relative\n"
            "difference; cap/stp: rule (11)'s capped and early-stopped (round, client) pairs.\n", VPDM_RUN_TOL);
     free(A);
     free(y);

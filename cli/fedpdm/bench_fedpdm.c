@@ -20,7 +20,7 @@
  *    |f - f_ref| <= ef and |g - g_ref| <= eg elementwise, (ef, eg) =
  *    ff_pdm_loss_bound (proved; "agree" is the largest error/bound).
  * Round rows: one round t = 1 of Algorithm 1 (K = 5 of N clients, Q local
- * steps, rule FIXED, start XI, server (13) as printed, NOISE_GIVEN sigma_0
+ * steps, rule FIXED, start XI, server PART (the participants' mean, (13) with 1/|S_t|), NOISE_GIVEN sigma_0
  * = 0, sigma_t = 0.01 (t >= 1), rho = 10, eta^t = 0.05 / sqrt(1 + t), beta
  * = 1e-2, gamma = 1e-4): N = 100 clients of 600 samples (b = 30 with Q = 1,
  * 5, 20; b = 600, Q = 5) and N = 10 clients of 6000 (b = 6000, Q = 5);
@@ -390,7 +390,7 @@ static fr_pdm_params rparams(const shapes *sh, const rcase *c, unsigned long T, 
         sig[t] = t == 0 ? 0.0 : SIG;
     return (fr_pdm_params){.T = T, .K = sh->K, .b = c->b, .Qmax = c->Q, .rule = FR_PDM_RULE_FIXED,
                            .nu = 0, .rho = RHO, .eta = eta, .start = FR_PDM_START_XI,
-                           .server = FR_PDM_SERVER_13, .noise = FR_PDM_NOISE_GIVEN, .eps = 1,
+                           .server = FR_PDM_SERVER_PART, .noise = FR_PDM_NOISE_GIVEN, .eps = 1,
                            .delta = 0.5, .G = 1, .sigma = sig, .clip = 0, .x0 = NULL, .seed = seed,
                            .keep = keep};
 }
@@ -689,7 +689,7 @@ int bench_fedpdm(bench_ctx *ctx)
     if (rc)
         return rc;
     printf("\nfedpdm: 003's loss (25) with its gradient (ff_pdm_loss) and one round t = 1 of\n"
-           "Algorithm 1 (ff_pdm_run: K = %zu clients x Q steps, rule FIXED, server (13), sigma = %g),\n"
+           "Algorithm 1 (ff_pdm_run: K = %zu clients x Q steps, rule FIXED, server PART, sigma = %g),\n"
            "m = %zu, n = %zu; dgemm = cblas_dgemm alone on the dense shapes (A X^T, R^T A; a round:\n"
            "K Q of them); floor = max(the 4bn flops the one-hot structure needs at that\n"
            "rate (dgemm / m), one read of the batch rows (dasum)); GFLOP/s of fast: stated\n"

@@ -11,9 +11,15 @@
  *      gives c0), sigma by (18)/(19) (NOISE_PAPER, as printed) and, beside
  *      it, by the exact analytic Gaussian mechanism at the same (eps,
  *      delta) (NOISE_GIVEN).
- *   3. fedref's accountant total (RDP, K of N and K = N) of each run beside
- *      eps_bar and (20) (E-003-20), and a certified run at eps_bar = 10
- *      (rule FIXED, whole-path sensitivity, docs/FEDPDM.md 3.7).
+ *   3. fedref's accountant total of each run beside eps_bar and (20)
+ *      (E-003-20): without amplification (K = N; one client's data
+ *      replaced, against the server and every observer: Algorithm 1's
+ *      clients keep state, so no subsampling bound covers them,
+ *      docs/FEDPDM.md 3.6) and, for comparison, the stateless K-of-N
+ *      mechanism (round 0 over every client); and a certified run at
+ *      eps_bar = 10 (rule FIXED, whole-path sensitivity, no amplification,
+ *      docs/FEDPDM.md 3.7).  Privacy figures are printed rounded to their
+ *      safe side (sigma and eps up).
  * The ref spot-checks are in exp_fedpdm_check.c and exp_fedpdm_acct.c. */
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +27,19 @@
 #include "../cli.h"
 #include "exp_fedpdm.h"
 #include "experiment_registry.h"   /* its own prototype */
+#include "fedref.h"
+
+/* x with dig significant digits, rounded up in decimal (a sigma or an eps
+ * as printed is never below its value) */
+static const char *up(char *buf, size_t n, double x, int dig)
+{
+    mpfr_t v;
+    mpfr_init2(v, 53);
+    mpfr_set_d(v, x, MPFR_RNDN);                      /* exact */
+    mpfr_snprintf(buf, n, "%.*RUg", dig, v);
+    mpfr_clear(v);
+    return buf;
+}
 
 #define NCL 100
 #define DPER 600
@@ -77,7 +96,7 @@ static int run(exp_ctx *ctx, const xpdm_data *D, const spec *sp, unsigned long T
     int rc = 0;
     if (eta == NULL || fr_pdm_eta_paper(eta, T, sp->eta0) != FR_OK) goto nomem;
     fr_pdm_params prm = {.T = T, .K = KSEL, .b = BATCH, .Qmax = QMAX, .rule = sp->rule, .nu = NU, .rho = RHO,
-                         .eta = eta, .start = sp->x0start ? FR_PDM_START_X0 : FR_PDM_START_XI, .server = FR_PDM_SERVER_13, .noise = sp->noise,
+                         .eta = eta, .start = sp->x0start ? FR_PDM_START_X0 : FR_PDM_START_XI, .server = FR_PDM_SERVER_PART, .noise = sp->noise,
                          .eps = sp->eps > 0 ? sp->eps : 1, .delta = DELTA, .G = GBOUND, .clip = sp->clip,
                          .seed = ctx->seed, .keep = FR_PDM_KEEP_X0 | FR_PDM_KEEP_F | (sp->keepP ? FR_PDM_KEEP_P : 0u)};
     if (sp->noise == FR_PDM_NOISE_GIVEN) {
@@ -152,8 +171,9 @@ out:
 }
 
 /* fedref's accountant total of a run whose every round has noise
- * multiplier sigma1 = sigma_t / s_t (RDP, rounds t >= 1 K of N, round 0
- * all N; K = N: against the server, who learns S_t). +Inf on error. */
+ * multiplier sigma1 = sigma_t / s_t (RDP; K = N: no amplification, the
+ * bound for Algorithm 1; K < N: the stateless K-of-N mechanism, rounds t
+ * >= 1 K of N, round 0 all N). +Inf on error. */
 static double acct_total(double sigma1, unsigned long K, unsigned long N, unsigned long T, unsigned long *alpha)
 {
     double *sig = malloc(T * sizeof *sig), *s = malloc(T * sizeof *s), e = INFINITY;
@@ -217,8 +237,9 @@ int experiment_fedpdm(exp_ctx *ctx)
                 "of %d samples (iid, \"uniformly distributed\")%s; test accuracy by (26) on %zu test images. "
                 "Model (24)-(25) as fedref implements it (per-class rows, docs/FEDPDM.md 4; F-003-25a: the loss "
                 "only sees each sample's own class row). Paper's parameters: K = %d, b = %d, rho = %g, T = %lu, "
-                "delta = %g, nu = %g (rule (11)), gamma = %g, beta = %g. Algorithm 1 as printed: server (13) "
-                "(mean of the K uploads), S_0 = [N], start x_i^{t,0} = x_i^t (E-003-Q0: the paper leaves it open). "
+                "delta = %g, nu = %g (rule (11)), gamma = %g, beta = %g. Algorithm 1 as printed except the server's "
+                "divisor: the participants' mean ((13) with 1/|S_t|: the mean of all N at t = 0; (13)'s printed 1/K "
+                "would scale round 0's by N/K, E-003-13), S_0 = [N], start x_i^{t,0} = x_i^t (E-003-Q0: the paper leaves it open). "
                 "fedref's choices where the paper gives no value: the cap Qmax = %d of rule (11) "
                 "(then q = Q b/|D_i| = %g < 1 and (20) is defined; Q >= 20 makes q >= 1 and (20) undefined), "
                 "G = %g with clipping for the DP runs (Assumption 3 made true; the no-DP run is unclipped), "
@@ -346,15 +367,21 @@ int experiment_fedpdm(exp_ctx *ctx)
                 "with c0 = 1, q = %g, p = K/N = %g, T = %lu, the per-round eps of (18) is eps_bar / (q^2 sqrt(pT/(1-q))). "
                 "sigma is per unit sensitivity (sigma_{i,t} = that times s_{i,t} of (19)). \"(5) DP?\": does sigma (5) "
                 "give (eps, delta)-DP for one release (ff_gauss_dp_check, certified)? Totals: fedref's accountant "
-                "(RDP with K-of-N client subsampling from round 1, Wang-Balle-Kasiviswanathan + Mironov; K = N: "
-                "against the server, who learns S_t), with s_t = (19), which bounds round 0 only (E-003-S1): "
-                "these totals are what the runs would cost even if (19) were the sensitivity.\n\n"
-                "| eps_bar (20), c0 = 1 | eps per round | sigma (5) / s | sigma analytic / s | ratio | (5) DP? | total, (5), K of N | total, (5), K = N | total, analytic, K of N | total, analytic, K = N |\n"
+                "(RDP, Mironov; one client's data replaced), K = N: no amplification, valid against the server (who "
+                "learns S_t) and every observer, the bound that applies to Algorithm 1 (its clients keep state: no "
+                "subsampling theorem covers it, docs/FEDPDM.md 3.6); \"stateless K of N\": the K-of-N subsampled "
+                "Gaussian from round 1 (Wang-Balle-Kasiviswanathan), against an observer of the broadcasts only, for "
+                "comparison, not a bound for these runs. s_t = (19), which bounds round 0 only (E-003-S1): these "
+                "totals are what the runs would cost even if (19) were the sensitivity. sigma and totals rounded up.\n\n"
+                "| eps_bar (20), c0 = 1 | eps per round | sigma (5) / s | sigma analytic / s | ratio | (5) DP? | total, (5), K = N | total, (5), stateless K of N | total, analytic, K = N | total, analytic, stateless K of N |\n"
                 "|---|---|---|---|---|---|---|---|---|---|\n",
            q, (double)KSEL / (double)N, T);
-    for (size_t k = 0; k < neps; k++)
-        exp_md(ctx, "| %g | %.4f | %.6f | %.6f | %.4f | %s | %.4g | %.4g | %.4g | %.4g |\n", ebar[k], eps_r[k], s5[k], san[k],
-               s5[k] / san[k], dpok[k] == FR_GAUSS_HOLDS ? "yes" : "**no**", tot5[k], tot5N[k], totan[k], totanN[k]);
+    for (size_t k = 0; k < neps; k++) {
+        char b[6][32];
+        exp_md(ctx, "| %g | %.4f | %s | %s | %.4f | %s | %s | %s | %s | %s |\n", ebar[k], eps_r[k], up(b[0], 32, s5[k], 7),
+               up(b[1], 32, san[k], 7), s5[k] / san[k], dpok[k] == FR_GAUSS_HOLDS ? "yes" : "**no**",
+               up(b[2], 32, tot5N[k], 4), up(b[3], 32, tot5[k], 4), up(b[4], 32, totanN[k], 4), up(b[5], 32, totan[k], 4));
+    }
     {
         /* the whole-path sensitivity (E-003-S1) on this schedule, both starts */
         double *eta = malloc(T * sizeof *eta), *pxi = malloc(T * sizeof *pxi), *px0 = malloc(T * sizeof *px0), s19 = NAN;
@@ -362,14 +389,16 @@ int experiment_fedpdm(exp_ctx *ctx)
                  && ff_fedpdm_path_sens(pxi, eta, T, RHO, QMAX, GBOUND, FR_PDM_START_XI) == FR_OK
                  && ff_fedpdm_path_sens(px0, eta, T, RHO, QMAX, GBOUND, FR_PDM_START_X0) == FR_OK
                  && ff_fedpdm_sensitivity(&s19, eta[T - 1], RHO, QMAX, GBOUND) == FR_OK;
+        char b1[32], b2[32];
         if (ps)
-            exp_md(ctx, "\nThe noise multiplier whose accountant total is eps_bar = 10: sigma_1 = %.6f (K of N) and %.6f "
-                        "(K = N: against the server). The certified run below uses sigma_t = sigma_1 (K of N) times the "
+            exp_md(ctx, "\nThe noise multiplier whose accountant total is eps_bar = 10: sigma_1 = %s (K = N: no "
+                        "amplification, Algorithm 1's bound) and %s (the stateless K-of-N mechanism, not Algorithm 1); "
+                        "rounded up. The certified run below uses sigma_t = sigma_1 (K = N) times the "
                         "whole-path sensitivity s_t (`ff_fedpdm_path_sens`, rule FIXED with Q = Qmax = %d, G = %g: "
                         "docs/FEDPDM.md 3.7) with start x_0^t: on this schedule s_0 = (19) = %.4g and s_{T-1} = %.4g "
                         "(start x_0, the exact sup over participation patterns; (19) alone gives %.4g) but %.4g for "
                         "start x_i, whose bound compounds |2 B_t| > 1 once eta^t is small (B_t = (1 - eta^t rho)^Q).\n",
-                   sig1c, sig1cN, QMAX, GBOUND, px0[0], px0[T - 1], s19, pxi[T - 1]);
+                   up(b1, 32, sig1cN, 7), up(b2, 32, sig1c, 7), QMAX, GBOUND, px0[0], px0[T - 1], s19, pxi[T - 1]);
         free(eta);
         free(pxi);
         free(px0);
@@ -410,8 +439,9 @@ int experiment_fedpdm(exp_ctx *ctx)
     }
     {
         spec *s = &sp[nr];
-        *s = (spec){.tag = "certified_10", .label = "certified eps_bar = 10 (K of N, start x_0)", .eta0 = ETA_OK,
-                    .rule = FR_PDM_RULE_FIXED, .clip = 1, .noise = FR_PDM_NOISE_GIVEN, .sig1 = sig1c, .path = 1, .x0start = 1};
+        *s = (spec){.tag = "certified_10", .label = "certified eps_bar = 10 (no amplification, start x_0)", .eta0 = ETA_OK,
+                    .rule = FR_PDM_RULE_FIXED, .clip = 1, .noise = FR_PDM_NOISE_GIVEN, .sig1 = sig1cN, .path = 1,
+                    .x0start = 1};
         int r = run(ctx, &D, s, T, 1, &res[nr], &st);
         if (r == 2) { rc = 2; goto out; }
         if (r == 1) {
@@ -538,27 +568,31 @@ int experiment_fedpdm(exp_ctx *ctx)
         bl = 0;
         int ncert20 = 0;
         for (size_t k = 0; k < neps; k++) {
-            ncert20 += ebar[k] >= tot5[k];
-            bl += snprintf(buf + bl, sizeof buf - (size_t)bl, "%s(20) = %g: accountant %.4g (K of N), %.4g (K = N)",
-                           k ? "; " : "", ebar[k], tot5[k], tot5N[k]);
+            char b1[32], b2[32];
+            ncert20 += ebar[k] >= tot5N[k];
+            bl += snprintf(buf + bl, sizeof buf - (size_t)bl, "%s(20) = %g: accountant %s (K = N; the stateless K of N: %s)",
+                           k ? "; " : "", ebar[k], up(b1, 32, tot5N[k], 4), up(b2, 32, tot5[k], 4));
         }
         /* The accountant's totals are upper bounds: (20) at or above them is
          * certified here; below them this run alone cannot refute it, and
          * the verdict rests on the proof check of E-003-20. */
         exp_verdict(ctx, "the total privacy loss of T rounds is (20), eps_bar = c0 q^2 eps sqrt(pT/(1-q))", "Theorem 2, (20)",
                     (size_t)ncert20 == neps ? EXP_HOLDS : EXP_FAILS,
-                    "with c0 = 1 and the runs' per-round sigma (5), fedref's certified accountant (s = (19), which "
-                    "only bounds round 0: E-003-S1) certifies (20) at %d of %zu eps_bar: %s. An upper bound above (20) "
-                    "does not by itself refute it; the refutation is E-003-20's proof check (pc_fedpdm_thm2: (20) "
-                    "vanishes like q^2 while one round's loss does not depend on q, for every c0 <= 1e6)",
+                    "with c0 = 1 and the runs' per-round sigma (5), fedref's certified accountant without "
+                    "amplification (s = (19), which only bounds round 0: E-003-S1) certifies (20) at %d of %zu "
+                    "eps_bar: %s. An upper bound above (20) does not by itself refute it; E-003-20's proof check "
+                    "(pc_fedpdm_thm2, 003's record-level relation) refutes (20) with c0 = 1 at the paper's Q = 1 "
+                    "by round 0 alone; at this q it is not refuted",
                     ncert20, neps, buf);
         const result *ce = &res[nr - 1];
+        char b1[32], b2[32], b3[32], b4[32];
         exp_verdict(ctx, "useful accuracy at a certified total eps_bar = 10 (fedref's own question, not the paper's)",
                     "docs/FEDPDM.md 3.7", tail_mean(ce->acc, T) > 0.5 ? EXP_HOLDS : EXP_FAILS,
-                    "rule FIXED, start x_0, sigma_t = %.4f x whole-path sensitivity (sigma_{i,0} = %.4g, sigma_{i,T-1} = %.4g): "
-                    "mean test accuracy of the last 10 states %.4f (without DP %.4f); against the server (K = N) "
-                    "sigma_1 would be %.4f",
-                    sig1c, ce->sig[0], ce->sig[T - 1], tail_mean(ce->acc, T), tail_mean(nd->acc, T), sig1cN);
+                    "rule FIXED, start x_0, no amplification, sigma_t = %s x whole-path sensitivity (sigma_{i,0} = %s, "
+                    "sigma_{i,T-1} = %s): mean test accuracy of the last 10 states %.4f (without DP %.4f); the "
+                    "stateless K-of-N mechanism (not Algorithm 1) would allow sigma_1 = %s",
+                    up(b1, 32, sig1cN, 5), up(b2, 32, ce->sig[0], 4), up(b3, 32, ce->sig[T - 1], 4),
+                    tail_mean(ce->acc, T), tail_mean(nd->acc, T), up(b4, 32, sig1c, 5));
     }
 out:
     for (size_t r = 0; r < nr; r++) result_free(&res[r]);

@@ -99,7 +99,7 @@ int xpdm_check_acct(exp_ctx *ctx, const double *eps_round, size_t neps, double d
     mpfr_set_ui(c0, 1, MPFR_RNDN);
     mpfr_set_d(qq, q, MPFR_RNDN);
     exp_md(ctx, "\nref spot-check of the calibrations and totals (fast against ref at 128 bits):\n\n"
-                "| eps per round | sigma (5) ref | fast rel | sigma analytic ref | fast rel | RDP total K of N ref | fast rel | (20) c0 = 1 ref | fast rel |\n"
+                "| eps per round | sigma (5) ref | fast rel | sigma analytic ref | fast rel | RDP total, stateless K of N, ref | fast rel | (20) c0 = 1 ref | fast rel |\n"
                 "|---|---|---|---|---|---|---|---|---|\n");
     for (size_t k = 0; k < neps; k++) {
         double fs2, fsa, ftot, fthm;
@@ -134,8 +134,13 @@ int xpdm_check_acct(exp_ctx *ctx, const double *eps_round, size_t neps, double d
                  && close_to(fthm, th, 0x1p-45);
         double r2 = mpfr_get_d(s2, MPFR_RNDN), ra2 = mpfr_get_d(sa, MPFR_RNDN), rt = mpfr_get_d(tot, MPFR_RNDN),
                rq = mpfr_get_d(th, MPFR_RNDN);
-        exp_md(ctx, "| %.6g | %.9g | %.1e | %.9g | %.1e | %.6g (alpha %lu) | %.1e | %.6g | %.1e |\n", eps_round[k], r2,
-               (fs2 - r2) / r2, ra2, (fsa - ra2) / ra2, rt, ra, (ftot - rt) / rt, rq, (fthm - rq) / rq);
+        char b[4][40];                                /* the ref values rounded up in decimal */
+        mpfr_snprintf(b[0], 40, "%.9RUg", s2);
+        mpfr_snprintf(b[1], 40, "%.9RUg", sa);
+        mpfr_snprintf(b[2], 40, "%.6RUg", tot);
+        mpfr_snprintf(b[3], 40, "%.6RUg", th);
+        exp_md(ctx, "| %.6g | %s | %.1e | %s | %.1e | %s (alpha %lu) | %.1e | %s | %.1e |\n", eps_round[k], b[0],
+               (fs2 - r2) / r2, b[1], (fsa - ra2) / ra2, b[2], ra, (ftot - rt) / rt, b[3], (fthm - rq) / rq);
         if (!ok)
             fail |= exp_fail(ctx, "calibration at eps = %.6g: fast and ref differ beyond the tolerance", eps_round[k]);
     }

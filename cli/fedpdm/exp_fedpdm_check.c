@@ -34,7 +34,7 @@ int xpdm_check_run(exp_ctx *ctx, const xpdm_data *D, double *seconds)
     fr_pdm_problem P = {.N = XC, .m = m, .n = n, .d = d, .A = A, .y = y, .beta = D->P.beta, .gamma = D->P.gamma};
     fr_pdm_eta_paper(eta, XT, 0.1);
     fr_pdm_params prm = {.T = XT, .K = 2, .b = 30, .Qmax = 2, .rule = FR_PDM_RULE_11, .nu = 1e-2, .rho = 10,
-                         .eta = eta, .start = FR_PDM_START_XI, .server = FR_PDM_SERVER_13,
+                         .eta = eta, .start = FR_PDM_START_XI, .server = FR_PDM_SERVER_PART,
                          .noise = FR_PDM_NOISE_PAPER, .eps = 7.3, .delta = 1e-5, .G = 1, .clip = 1,
                          .seed = ctx->seed, .keep = FR_PDM_KEEP_X0 | FR_PDM_KEEP_DRAWS};
     fr_pdm_trace rt;

@@ -183,14 +183,15 @@ static int run_rounds(ff_pdm_trace *tr, ffi_pdm_ws *ws)
                 tr->sigma[t * N + i] = 0;
             }
         }
-        /* line 19: u = the mean of the uploads over [N] (SERVER_ALL) or S_t (13) */
+        /* line 19: u = the sum of the uploads over [N] (SERVER_ALL) or S_t,
+         * divided by N, |S_t| (SERVER_PART) or K (SERVER_13_AS_PRINTED) */
         const int all = prm->server == FR_PDM_SERVER_ALL;
         memset(c, 0, D * sizeof *c);
         for (size_t i = 0; i < N; i++)
             if (all || ws->in[i]) {
                 ffi_pdm_addto(c, ws->yt + i * D, D);
             }
-        const double dn = (double)(all ? N : ns);
+        const double dn = (double)(all ? N : prm->server == FR_PDM_SERVER_13_AS_PRINTED ? prm->K : ns);
         for (size_t k = 0; k < D; k++)
             c[k] /= dn;
         if ((st = ff_prox_l1(x0, c, D, P->gamma, prm->rho)) != FR_OK)

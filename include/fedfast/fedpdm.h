@@ -133,7 +133,12 @@ int ff_fedpdm_path_sens(double *s, const double *eta, unsigned long T, double rh
 /* The binary64 accountant: the same quantities, domains and statuses as
  * fr_fedpdm_gauss_eps, fr_fedpdm_compose, fr_fedpdm_rdp, fr_fedpdm_rdp_order,
  * fr_fedpdm_thm2
- * (fedref/fedpdm.h), each returned epsilon an UPPER BOUND by outward
+ * (fedref/fedpdm.h), the same neighbouring relation (one client's data
+ * replaced) and observers (K = N: no amplification, against the server
+ * and every observer; K < N: the stateless K-of-N subsampled Gaussian,
+ * against an observer of the broadcasts only, NOT a bound for Algorithm 1,
+ * whose clients keep state: docs/FEDPDM.md 3.6), each returned epsilon an
+ * UPPER BOUND by outward
  * rounding factors: every computed q is replaced by q + |q| r + 2^-1060
  * (or q - |q| r - 2^-1060) in the direction that raises the result, r =
  * 2^-50 after + - * / sqrt, r = 2^-40 after exp, expm1, log, log1p, erfc.

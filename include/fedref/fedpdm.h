@@ -171,17 +171,27 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
 
 /* ==== privacy accounting: (7), (20), composition, Renyi DP ================ */
 
-/* The accountant of a run of Algorithm 1 of 003 (docs/FEDPDM.md, privacy
- * accounting): T rounds; each round a uniform K-subset of the N clients
- * participates (client-level subsampling, a client in a round with
- * probability K/N) and a participating client releases its upload through
- * the Gaussian mechanism, L2 sensitivity s, noise N(0, sigma^2 I) (the
- * same s and sigma every round).  The privacy loss (7) of one release is
- * distributed N(mu, 2 mu), mu = s^2 / (2 sigma^2).  Neighbouring: one
- * client's data replaced.  Every epsilon returned is an UPPER BOUND of the
- * true one (directed rounding, certified), never below it; all are
- * guarantees of the mechanism in exact arithmetic with exact Gaussian
- * noise, not of floating-point draws (docs/RNG.md section 5).
+/* The accountant of T rounds of Gaussian releases (docs/FEDPDM.md, privacy
+ * accounting): each round a participating client releases its upload
+ * through the Gaussian mechanism, L2 sensitivity s given everything
+ * released before, noise N(0, sigma^2 I) (the same s and sigma every round;
+ * per round: fr_fedpdm_rdp_rounds).  The privacy loss (7) of one release is
+ * distributed N(mu, 2 mu), mu = s^2 / (2 sigma^2).
+ * Neighbouring relation: one client's data replaced (client level; it
+ * covers 003's Definition 1, one record replaced, as a special case).
+ * Observer: with K = N (and compose, gauss_eps) no amplification: the
+ * bound holds against the server, who learns S_t, and so against every
+ * observer; this is the only form fedref claims for Algorithm 1 of 003,
+ * whose clients keep lambda_i, x_i between rounds (their uploads depend on
+ * their secret participation history: no subsampling theorem covers it,
+ * docs/FEDPDM.md 3.6).  With K < N: the STATELESS K-of-N subsampled
+ * Gaussian (each round a fresh uniform K-subset, a participant's upload a
+ * function of the public history and its data only; WBK 2019 Thm 9),
+ * against an observer who does not learn S_t.  Every epsilon returned is
+ * an UPPER BOUND of the true one for that mechanism, relation and observer
+ * (directed rounding, certified), never below it; all are guarantees of
+ * the mechanism in exact arithmetic with exact Gaussian noise, not of
+ * floating-point draws (docs/RNG.md section 5).
  *
  * fr_fedpdm_gauss_eps: eps = the least e >= 0 such that one Gaussian
  *            release is (e, delta)-DP, rounded up:
@@ -277,7 +287,9 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
  *            tests/fedpdm/test_acct.c.
  *
  * fr_fedpdm_thm2: 003 (20), Theorem 2, for a given c0 (the paper leaves c0
- *            "a constant dependent upon delta"):
+ *            "a constant dependent upon delta"; its relation is record
+ *            level, q a record fraction; with c0 = 1 it is refuted at the
+ *            paper's settings, Q = 1, by round 0 alone: E-003-20):
  *              eps_bar = c0 q^2 eps sqrt(p T / (1 - q)),  p = K/N,
  *            rounded up.  NOT a certified privacy guarantee (c0 unknown,
  *            the formula is the paper's; docs/FEDPDM.md compares it with
@@ -309,9 +321,13 @@ int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned l
  *   eps = min_{alpha = 2..alpha_max} sum_t e_t(alpha) + ln(1/delta)/(alpha-1),
  *   e_t = fr_fedpdm_rdp_order's e(alpha) at (sigma[t], s[t]) (K of N for t
  *   >= first, alpha mu_t for t < first).
- * Amplification by subsampling holds only against an observer who does not
- * learn S_t; the server learns it (it receives the uploads): against the
- * server use K = N (docs/FEDPDM.md 3.6).
+ * Neighbouring: one client's data replaced.  K = N: no amplification, an
+ * upper bound against the server (who learns S_t) and every observer: the
+ * form for Algorithm 1 of 003 (with s[t] = fr_fedpdm_path_sens; its clients
+ * keep state, so no subsampling bound covers it, docs/FEDPDM.md 3.6).  K < N:
+ * the stateless K-of-N subsampled Gaussian (first = 1: round 0 over every
+ * client, as Algorithm 1's S_0 = [N]), against an observer who does not
+ * learn S_t only.
  * Domain:    1 <= T <= 2^40, first <= T, sigma[t] > 0, s[t] >= 0 finite;
  *            K, N, delta, alpha_max as fr_fedpdm_rdp.
  * Statuses:  as fr_fedpdm_rdp (sigma, s arrays), FR_ESIZE (first > T),

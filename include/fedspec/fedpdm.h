@@ -144,9 +144,12 @@ int fr_pdm_synth_data(uint64_t seed, size_t N, size_t m, size_t n, const size_t 
  *       NOISE_GIVEN: sigma_{i,t} = prm->sigma[t].
  *   clients not in S_t keep x_i, lambda_i, yt_i.
  *   server (line 19): u = (1/N) sum_{i in [N]} yt_i (SERVER_ALL: the
- *     argmin of (8c) for (9a), E-003-P1) or (1/|S_t|) sum_{i in S_t} yt_i
- *     (SERVER_13: (13) as printed); x_0^{t+1} = prox_{rho h}(u) =
- *     soft(u, gamma / rho) (fr_prox_l1's convention, E-003-A1).
+ *     argmin of (8c) for (9a), E-003-P1), (1/|S_t|) sum_{i in S_t} yt_i
+ *     (SERVER_PART: the participants' mean, (13) with K read as |S_t|) or
+ *     (1/K) sum_{i in S_t} yt_i (SERVER_13_AS_PRINTED: (13) as printed; with
+ *     S_0 = [N], N/K times the mean at t = 0, E-003-13); x_0^{t+1} =
+ *     prox_{rho h}(u) = soft(u, gamma / rho) (fr_prox_l1's convention,
+ *     E-003-A1).
  * The stationarity measure (21) at state t (x_i^t, x_0^t, lambda_i^t),
  * with the 1/N of (9a) and f_j client j's loss (25) on its whole data:
  *   Px   = sum_j || (1/N) (grad f_j(x_j) - lambda_j - rho (x_0 - x_j)) ||^2
@@ -158,12 +161,12 @@ int fr_pdm_synth_data(uint64_t seed, size_t N, size_t m, size_t n, const size_t 
  *   P = Px + Plam + Px0.
  * Px0 at state t + 1 certifies the server step: it is 0 iff x_0^{t+1} is
  * the argmin of (8c) over all N clients (SERVER_ALL without noise, and round
- * 0 for both servers), and > 0 for SERVER_13 with K < N when the stale
- * uploads differ (E-003-P1). */
+ * 0 for SERVER_ALL and SERVER_PART), and > 0 for SERVER_PART with K < N when
+ * the stale uploads differ (E-003-P1). */
 
 enum fr_pdm_rule   { FR_PDM_RULE_11 = 0, FR_PDM_RULE_FIXED = 1 };
 enum fr_pdm_start  { FR_PDM_START_XI = 0, FR_PDM_START_X0 = 1 };
-enum fr_pdm_server { FR_PDM_SERVER_ALL = 0, FR_PDM_SERVER_13 = 1 };
+enum fr_pdm_server { FR_PDM_SERVER_ALL = 0, FR_PDM_SERVER_PART = 1, FR_PDM_SERVER_13_AS_PRINTED = 2 };
 enum fr_pdm_noise  { FR_PDM_NOISE_NONE = 0, FR_PDM_NOISE_PAPER = 1, FR_PDM_NOISE_GIVEN = 2 };
 
 /* What a trace keeps besides the per-(round, client) records (bits of keep). */

@@ -252,74 +252,160 @@ static void hs_lower(mpfr_t r, const mpfr_t e, const mpfr_t p, const mpfr_t sigm
     mpfr_clears(c, x0, y, a, b, (mpfr_ptr)0);
 }
 
-/* pc_fedpdm_thm2: erratum E-003-20.  (20) is not an upper bound of the
- * run's privacy loss: at the paper's settings (N = 100, K = 5 so p = 1/20,
- * T = 300, delta = 1e-5, b = 30, |D_i| = 600, s = 1, sigma by (5)) with
- * c0 = 1, the value e of (20) (fr_fedpdm_thm2, rounded up) has
- * H_e(P||Q) > delta for the neighbouring pair above (one round of the
- * K-of-N subsampled Gaussian; the run's loss is at least one round's, by
- * post-processing): no (e, delta) guarantee.  Shown for Q = 1 at eps in
- * {0.1, 1, 7, 10} and Q = 5 at eps in {7, 10}; and for c0 = 10^k
- * (k = 0..6), q = 2^-j for the first j where it fails (any c0 fails for q
- * small: (20) -> 0 while H does not depend on q).  The check also confirms
- * that fedref's accountant (fr_fedpdm_rdp) at each of these settings is
- * NOT refuted the same way (H at its eps <= delta, as it must be). */
+/* A certified upper bound of the same H_e(P||Q) (P = (1-p) N(0, sigma^2) +
+ * p N(s, sigma^2), Q = N(0, sigma^2)): the likelihood ratio is increasing
+ * in x, so the optimal set is {x > x0*}, x0* = (sigma^2/s) ln((e^e - 1 +
+ * p)/p) + s/2; with x0lo <= x0* <= x0hi,
+ *   H <= p Phibar((x0lo - s)/sigma) - (e^e - 1 + p) Phibar(x0hi/sigma). */
+static void hs_upper(mpfr_t r, const mpfr_t e, const mpfr_t p, const mpfr_t sigma, const mpfr_t s,
+                     mpfr_prec_t prec)
+{
+    mpfr_t c, x0l, x0h, y, a, b;
+    mpfr_inits2(prec, c, x0l, x0h, y, a, b, (mpfr_ptr)0);
+    for (int hi = 0; hi < 2; hi++) {
+        mpfr_rnd_t m = hi ? MPFR_RNDU : MPFR_RNDD, n = hi ? MPFR_RNDD : MPFR_RNDU;
+        mpfr_ptr x = hi ? x0h : x0l;
+        mpfr_expm1(c, e, m);
+        mpfr_add(c, c, p, m);
+        mpfr_div(x, c, p, m);                         /* p > 0; c/p >= 1 */
+        mpfr_log(x, x, m);
+        mpfr_mul(x, x, sigma, m);
+        mpfr_mul(x, x, sigma, m);
+        mpfr_div(x, x, s, m);
+        mpfr_div_2ui(y, s, 1, n == MPFR_RNDU ? MPFR_RNDD : MPFR_RNDU);
+        mpfr_add(x, x, y, m);
+    }
+    mpfr_sub(y, x0l, s, MPFR_RNDD);
+    mpfr_div(y, y, sigma, MPFR_RNDD);
+    phibar_b(a, y, 1, prec);
+    mpfr_mul(a, a, p, MPFR_RNDU);
+    mpfr_div(y, x0h, sigma, MPFR_RNDU);
+    phibar_b(b, y, -1, prec);
+    mpfr_expm1(c, e, MPFR_RNDD);
+    mpfr_add(c, c, p, MPFR_RNDD);
+    mpfr_mul(b, b, c, MPFR_RNDD);
+    mpfr_sub(r, a, b, MPFR_RNDU);
+    mpfr_clears(c, x0l, x0h, y, a, b, (mpfr_ptr)0);
+}
+
+/* pc_fedpdm_thm2: erratum E-003-20, under 003's own relation (Definition 1:
+ * D, D' differ in one data sample; q = Q b/|D_i| a record fraction).
+ * Paper's settings: N = 100, K = 5 (p = 1/20), T = 300, delta = 1e-5, b =
+ * 30, |D_i| = 600, s = 1, sigma the binary64 (5) at eps.
+ * (a) Round 0 (S_0 = [N]: client i takes part for sure), Q = 1: record j
+ *     lies in the one batch with probability q = b/|D_i| = 1/20.  A
+ *     neighbouring pair under Assumption 3 (mini-batch gradients of norm <=
+ *     G; nothing bounds one record's gradient): in D' every record has
+ *     gradient -G u (linear losses), in D record j has (2b - 1) G u, so a
+ *     batch holding j has gradient G u and any other -G u.  The round-0
+ *     upload is then (1-q) N(0, sigma^2) + q N(s, sigma^2) against N(0,
+ *     sigma^2) (s = (19) at Q = 1, = 4 eta G; one unit here).  The value e of
+ *     (20) with c0 = 1 (fr_fedpdm_thm2, rounded up) has a certified
+ *     H_e > delta at every eps in {0.1, 1, 7, 10}: (20) is not a total of
+ *     the run (the run's loss is at least round 0's, by post-processing,
+ *     against the server).  The largest e with a certified H_e > delta
+ *     (bisection): a lower bound eps_L of round 0's eps alone.
+ * (b) What this route cannot show (certified upper bounds of H for the same
+ *     pair): at eps = 1, Q = 1, a round t >= 1 (client sampled with
+ *     probability p, record in the batch with q: weight p q) has H at (20)
+ *     below delta; at q = 2^-14 even round 0 (weight q) has H at (20) below
+ *     delta.  So the one-round argument refutes (20) only at the paper's q,
+ *     not "every c0 at some q" (one round's loss vanishes with q as well).
+ * (c) The client-level relation (one client's data replaced, fedref's
+ *     accountant's: not 003's): the pair (1-p) N(0) + p N(s) vs N(0) of a
+ *     round t >= 1 does not depend on q, and every c0 in {1, 10, ...,
+ *     10^6} is refuted at some q = 2^-j.
+ * (d) fedref's totals without amplification (fr_fedpdm_rdp, K = N) are not
+ *     refuted by the pair of (a) (H at them <= delta, as they must be). */
 int pc_fedpdm_thm2(pc_ctx *ctx)
 {
     ctx->function = "fedpdm_thm2";
     ctx->vector = "fedpdm_thm2";
-    ctx->claim = "003 Theorem 2 (20) with c0 = 1 at the paper's settings is below the loss of one "
-                 "round (hockey-stick > delta); any c0 fails for small q";
+    ctx->claim = "003 Theorem 2 (20) with c0 = 1 at the paper's settings is below round 0's record-level "
+                 "loss (hockey-stick > delta); the one-round route stops there under Definition 1";
     ctx->erratum = "E-003-20";
     ctx->ran = ctx->failed = 0;
     const mpfr_prec_t pr = ctx->prec;
-    mpfr_t sg, s, D, p, c0, ep, q, e, H, r;
-    mpfr_inits2(pr, sg, s, D, p, c0, ep, q, e, H, r, (mpfr_ptr)0);
+    mpfr_t sg, s, D, p, w, c0, ep, q, e, H, r, lo, hi, m;
+    mpfr_inits2(pr, sg, s, D, p, w, c0, ep, q, e, H, r, lo, hi, m, (mpfr_ptr)0);
     mpfr_set_ui(s, 1, MPFR_RNDN);
     mpfr_set_d(D, 1e-5, MPFR_RNDN);
     mpfr_set_ui(p, 1, MPFR_RNDN);
-    mpfr_div_ui(p, p, 20, MPFR_RNDD);                 /* 1/20 down: H is increasing in p */
+    mpfr_div_ui(p, p, 20, MPFR_RNDD);                 /* 1/20 down: H is increasing in the weight */
     static const double epss[4] = {0.1, 1, 7, 10};
-    char first[200] = "";
-    for (int i = 0; i < 4; i++)
-        for (int Q = 1; Q <= 5; Q += 4) {
-            if (Q == 5 && i < 2)
-                continue;
-            ctx->ran++;
-            mpfr_set_d(sg, sqrt(2 * log(1.25 / 1e-5)) / epss[i], MPFR_RNDN);
-            mpfr_set_ui(c0, 1, MPFR_RNDN);
-            mpfr_set_d(ep, epss[i], MPFR_RNDN);
-            mpfr_set_ui(q, (unsigned long)Q * 30, MPFR_RNDN);
-            mpfr_div_ui(q, q, 600, MPFR_RNDN);
-            int st = fr_fedpdm_thm2(e, c0, ep, 5, 100, 300, q);
-            hs_lower(H, e, p, sg, s, pr);
-            unsigned long al;
-            st |= fr_fedpdm_rdp(r, &al, sg, s, 5, 100, 300, D, 256);
-            mpfr_t Hr;
-            mpfr_init2(Hr, pr);
-            hs_lower(Hr, r, p, sg, s, pr);
-            int refuted = st == FR_OK && mpfr_cmp(H, D) > 0;
-            int acct_ok = mpfr_cmp(Hr, D) <= 0;
-            if (!refuted || !acct_ok) {
-                if (!ctx->failed)
-                    snprintf(ctx->detail, sizeof ctx->detail,
-                             "eps %g Q %d: (20) = %.6g, H lower %.6g (refuted %d); RDP %.6g H %.3g",
-                             epss[i], Q, mpfr_get_d(e, MPFR_RNDU), mpfr_get_d(H, MPFR_RNDD), refuted,
-                             mpfr_get_d(r, MPFR_RNDU), mpfr_get_d(Hr, MPFR_RNDU));
-                ctx->failed++;
-            } else if (i == 1 && Q == 1) {
-                snprintf(first, sizeof first, "eps 1, Q 1, c0 1: (20) = %.6g, H >= %.6g > 1e-5",
-                         mpfr_get_d(e, MPFR_RNDU), mpfr_get_d(H, MPFR_RNDD));
-            }
-            mpfr_clear(Hr);
+    char el[4][16], h1[24] = "", hb[2][24];
+    /* (a) and (d) */
+    for (int i = 0; i < 4; i++) {
+        ctx->ran++;
+        mpfr_set_d(sg, sqrt(2 * log(1.25 / 1e-5)) / epss[i], MPFR_RNDN);
+        mpfr_set_ui(c0, 1, MPFR_RNDN);
+        mpfr_set_d(ep, epss[i], MPFR_RNDN);
+        mpfr_set_ui(q, 30, MPFR_RNDN);
+        mpfr_div_ui(q, q, 600, MPFR_RNDN);
+        int st = fr_fedpdm_thm2(e, c0, ep, 5, 100, 300, q);
+        hs_lower(H, e, p, sg, s, pr);
+        unsigned long al;
+        st |= fr_fedpdm_rdp(r, &al, sg, s, 100, 100, 300, D, 256);
+        mpfr_t Hr;
+        mpfr_init2(Hr, pr);
+        hs_upper(Hr, r, p, sg, s, pr);
+        int refuted = st == FR_OK && mpfr_cmp(H, D) > 0;
+        int acct_ok = mpfr_cmp(Hr, D) <= 0;
+        /* eps_L: bisection, lo certified H > delta */
+        mpfr_set_zero(lo, 1);
+        mpfr_set_ui(hi, 50, MPFR_RNDN);
+        for (int k = 0; k < 60; k++) {
+            mpfr_add(m, lo, hi, MPFR_RNDN);
+            mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+            hs_lower(Hr, m, p, sg, s, pr);
+            if (mpfr_cmp(Hr, D) > 0) mpfr_set(lo, m, MPFR_RNDN);
+            else mpfr_set(hi, m, MPFR_RNDN);
         }
-    /* any c0: q = 2^-j, j up to 60, at eps = 1 */
+        mpfr_snprintf(el[i], sizeof el[i], "%.4RDg", lo);
+        if (i == 1) mpfr_snprintf(h1, sizeof h1, "%.6RDg", H);
+        if (!refuted || !acct_ok || mpfr_cmp(lo, e) <= 0) {
+            if (!ctx->failed)
+                snprintf(ctx->detail, sizeof ctx->detail,
+                         "eps %g: (20) = %.6g, H lower %.6g (refuted %d); K = N total %.6g, H %.3g", epss[i],
+                         mpfr_get_d(e, MPFR_RNDU), mpfr_get_d(H, MPFR_RNDD), refuted, mpfr_get_d(r, MPFR_RNDU),
+                         mpfr_get_d(Hr, MPFR_RNDU));
+            ctx->failed++;
+        }
+        mpfr_clear(Hr);
+    }
+    /* (b) eps = 1, Q = 1: a round t >= 1 (weight p q = 1/400, up); round 0 at q = 2^-14 */
+    mpfr_set_d(sg, sqrt(2 * log(1.25 / 1e-5)), MPFR_RNDN);
+    mpfr_set_ui(c0, 1, MPFR_RNDN);
+    mpfr_set_ui(ep, 1, MPFR_RNDN);
+    for (int k = 0; k < 2; k++) {
+        ctx->ran++;
+        if (k == 0) {
+            mpfr_set_ui(q, 30, MPFR_RNDN);
+            mpfr_div_ui(q, q, 600, MPFR_RNDN);
+            mpfr_set_ui(w, 1, MPFR_RNDN);
+            mpfr_div_ui(w, w, 400, MPFR_RNDU);
+        } else {
+            mpfr_set_ui_2exp(q, 1, -14, MPFR_RNDN);
+            mpfr_set(w, q, MPFR_RNDN);
+        }
+        int st = fr_fedpdm_thm2(e, c0, ep, 5, 100, 300, q);
+        mpfr_t Hl;
+        mpfr_init2(Hl, pr);
+        hs_upper(H, e, w, sg, s, pr);
+        hs_lower(Hl, e, w, sg, s, pr);
+        mpfr_snprintf(hb[k], sizeof hb[k], "%.3RUg", H);
+        if (st != FR_OK || mpfr_cmp(H, D) >= 0 || mpfr_cmp(Hl, H) > 0) {
+            if (!ctx->failed)
+                snprintf(ctx->detail, sizeof ctx->detail, "(b) case %d: H upper %s not below delta", k, hb[k]);
+            ctx->failed++;
+        }
+        mpfr_clear(Hl);
+    }
+    /* (c) client level, any c0: q = 2^-j, j up to 60, at eps = 1 */
     unsigned long jmax = 0;
     for (int k = 0; k <= 6; k++) {
         ctx->ran++;
-        mpfr_set_d(sg, sqrt(2 * log(1.25 / 1e-5)), MPFR_RNDN);
         mpfr_set_d(c0, pow(10, k), MPFR_RNDN);
-        mpfr_set_ui(ep, 1, MPFR_RNDN);
         int found = 0;
         for (unsigned long j = 1; j <= 60 && !found; j++) {
             mpfr_set_ui_2exp(q, 1, -(long)j, MPFR_RNDN);
@@ -334,14 +420,16 @@ int pc_fedpdm_thm2(pc_ctx *ctx)
         }
         if (!found) {
             if (!ctx->failed)
-                snprintf(ctx->detail, sizeof ctx->detail, "c0 = 1e%d: no q = 2^-j refutes (20)", k);
+                snprintf(ctx->detail, sizeof ctx->detail, "c0 = 1e%d: no q = 2^-j refutes (20) (client level)", k);
             ctx->failed++;
         }
     }
     if (!ctx->failed)
         snprintf(ctx->detail, sizeof ctx->detail,
-                 "%s; (20) refuted at Q = 1 (all eps) and Q = 5 (eps 7, 10); every c0 <= 1e6 refuted at "
-                 "some q >= 2^-%lu; fedref's RDP totals not refuted", first, jmax);
-    mpfr_clears(sg, s, D, p, c0, ep, q, e, H, r, (mpfr_ptr)0);
+                 "record level, round 0, Q = 1, c0 = 1: (20) refuted at eps 0.1/1/7/10 (eps 1: H >= %s > 1e-5); "
+                 "round 0 alone has eps >= %s/%s/%s/%s; not shown by this route: t >= 1 (H <= %s), q = 2^-14 "
+                 "(H <= %s); client level: every c0 <= 1e6 refuted at some q >= 2^-%lu; K = N totals not refuted",
+                 h1, el[0], el[1], el[2], el[3], hb[0], hb[1], jmax);
+    mpfr_clears(sg, s, D, p, w, c0, ep, q, e, H, r, lo, hi, m, (mpfr_ptr)0);
     return ctx->failed != 0;
 }

@@ -13,13 +13,13 @@
  * final x_i^T, lambda_i^T at 4p bits (its own error below 2^-(4p-16)
  * relative), and the residual of (9a) at x_0^T is certified <= tol = 2^-176
  * (1 + rho max|u| + gamma) per coordinate (the run's rounding is about
- * 2^-190 of that scale): for SERVER_ALL (every K), and SERVER_13 with K = N
- * or T = 1.  For SERVER_13 with K < N and T >= 2, x_0^T must differ from
+ * 2^-190 of that scale): for SERVER_ALL (every K), and SERVER_PART with K = N
+ * or T = 1.  For SERVER_PART with K < N and T >= 2, x_0^T must differ from
  * the argmin (some residual > 2^-100) in most runs (E-003-P1: the mean over
  * S_t is not the argmin over [N]).
  * pc_fedpdm_runs_first: round 0 uses all N clients whatever K (S_0 = [N]),
  * and both servers agree there: for K < N, runs with T = 3 and T = 1 under
- * SERVER_ALL and SERVER_13 have part[0][i] = 1 for every i, the same round-0
+ * SERVER_ALL and SERVER_PART have part[0][i] = 1 for every i, the same round-0
  * Q and batch indices, the same x_0^1 bit for bit, and x_0^1 is certified
  * the argmin of (8c) from the T = 1 run's state. */
 #include <stdio.h>
@@ -152,7 +152,7 @@ int pc_fedpdm_runs_8c(pc_ctx *ctx)
     ctx->function = "pdm_run";
     ctx->vector = "fedpdm_run_partial";
     ctx->claim = "003 Algorithm 1 (8c)+(9a): x_0^T is the argmin over all N (subgradient condition certified per "
-                 "coordinate) for SERVER_ALL and for (13) with K = N or T = 1; (13) with K < N is not (E-003-P1)";
+                 "coordinate) for SERVER_ALL and for SERVER_PART with K = N or T = 1; SERVER_PART with K < N is not (E-003-P1)";
     ctx->erratum = "E-003-P1";
     frng_init(&g, ctx->seed, STREAM_RUNS);
     if (nruns < 100) nruns = 100;
@@ -161,8 +161,8 @@ int pc_fedpdm_runs_8c(pc_ctx *ctx)
         fr_pdm_trace t;
         memset(&t, 0, sizeof t);
         int st = pcase_make(&c, &g) == 0 ? FR_OK : FR_ENOMEM;
-        if (st == FR_OK && r % 3 == 0) {           /* every third: (13) with K < N, T >= 2 */
-            c.prm.server = FR_PDM_SERVER_13;
+        if (st == FR_OK && r % 3 == 0) {           /* every third: SERVER_PART with K < N, T >= 2 */
+            c.prm.server = FR_PDM_SERVER_PART;
             c.prm.K = 1 + pcu_below(&g, c.N - 1);
             if (c.prm.T < 2) c.prm.T = 2;
             fr_pdm_eta_paper(c.eta, c.prm.T, c.eta[0]);
@@ -199,14 +199,14 @@ int pc_fedpdm_runs_8c(pc_ctx *ctx)
     if (partial13 == 0 || 2 * differ <= partial13) {
         ctx->failed++;
         if (!first[0])
-            snprintf(first, sizeof first, "(13) with K < N differed from the argmin in only %lu of %lu runs", differ,
+            snprintf(first, sizeof first, "SERVER_PART with K < N differed from the argmin in only %lu of %lu runs", differ,
                      partial13);
     }
     if (first[0])
         snprintf(ctx->detail, sizeof ctx->detail, "%s", first);
     else
         snprintf(ctx->detail, sizeof ctx->detail, "%lu runs certified the argmin of (8c) (SERVER_ALL, or K = N, or "
-                 "T = 1; largest residual about 2^%ld scale); (13) with K < N, T >= 2 differed in %lu of %lu runs "
+                 "T = 1; largest residual about 2^%ld scale); SERVER_PART (the participants' mean) with K < N, T >= 2 differed in %lu of %lu runs "
                  "(E-003-P1)", exact, worst, differ, partial13);
     mpfr_clears(res, scale, (mpfr_ptr)0);
     return ctx->failed != 0;
@@ -222,7 +222,7 @@ int pc_fedpdm_runs_first(pc_ctx *ctx)
     char first[300] = "";
     ctx->function = "pdm_run";
     ctx->vector = "fedpdm_run_partial";
-    ctx->claim = "003 Algorithm 1, round 0: S_0 = [N] whatever K, and SERVER_ALL and (13) give the same x_0^1, "
+    ctx->claim = "003 Algorithm 1, round 0: S_0 = [N] whatever K, and SERVER_ALL and SERVER_PART give the same x_0^1, "
                  "the argmin of (8c)";
     ctx->erratum = NULL;
     frng_init(&g, ctx->seed, STREAM_RUNS + 1);
@@ -239,7 +239,7 @@ int pc_fedpdm_runs_first(pc_ctx *ctx)
         }
         for (int k = 0; k < 4 && st == FR_OK; k++) {
             fr_pdm_params p = c.prm;
-            p.server = k & 1 ? FR_PDM_SERVER_13 : FR_PDM_SERVER_ALL;
+            p.server = k & 1 ? FR_PDM_SERVER_PART : FR_PDM_SERVER_ALL;
             p.T = k & 2 ? 1 : 3;
             st = run(&t[k], &c, &p);
         }

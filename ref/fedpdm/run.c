@@ -3,8 +3,9 @@
  * i, the server step) and the records (fedspec/fedpdm.h and
  * fedref/fedpdm.h, section "Algorithm 1").
  * Rounding of the server step (line 19): u_k = RN((sum_{i in U} yt_ik) /
- * |U|) (the sum exact, one rounding), U = [N] (SERVER_ALL, E-003-P1) or
- * S_t (SERVER_13); x_0^{t+1} = fr_prox_l1(u, gamma, rho) = soft(u,
+ * n) (the sum exact, one rounding), U = [N] and n = N (SERVER_ALL,
+ * E-003-P1), U = S_t and n = |S_t| (SERVER_PART) or n = K
+ * (SERVER_13_AS_PRINTED, (13)'s 1/K: E-003-13); x_0^{t+1} = fr_prox_l1(u, gamma, rho) = soft(u,
  * gamma/rho), correctly rounded from u (E-003-A1).  The client's side:
  * run_local.c; the measure (21): run_p.c. */
 #include <stdlib.h>
@@ -25,8 +26,9 @@ static int record_state(fri_pdm_ws *w, fr_pdm_trace *tr, size_t s, mpfr_t *const
     return st;
 }
 
-/* x_0^{t+1} into x0n from the uploads yt of the clients in U (line 19). */
-static int server(fri_pdm_ws *w, mpfr_t *x0n, mpfr_t *u, mpfr_t *const yt, const unsigned char *in)
+/* x_0^{t+1} into x0n from the uploads yt of the clients in U (line 19):
+ * their sum divided by n, or by |U| when n = 0. */
+static int server(fri_pdm_ws *w, mpfr_t *x0n, mpfr_t *u, mpfr_t *const yt, const unsigned char *in, size_t n)
 {
     const size_t D = w->D;
     int st = FR_OK;
@@ -37,7 +39,7 @@ static int server(fri_pdm_ws *w, mpfr_t *x0n, mpfr_t *u, mpfr_t *const yt, const
                 w->pp[c++] = yt[i * D + k];
         st = fri_sum_exact(w->tmp[0], w->pp, c);
         if (st == FR_OK)
-            mpfr_div_ui(u[k], w->tmp[0], (unsigned long)c, MPFR_RNDN);
+            mpfr_div_ui(u[k], w->tmp[0], (unsigned long)(n ? n : c), MPFR_RNDN);
     }
     if (st == FR_OK && !fri_finite(u, D))
         st = FR_ENONFINITE;
@@ -90,7 +92,8 @@ static int rounds(fri_pdm_ws *w, fr_pdm_trace *tr, const fr_pdm_problem *P, cons
                 mpfr_set_zero(tr->sigma[(size_t)t * N + i], 1);
         }
         if (st == FR_OK)
-            st = server(w, x0n, u, yt, prm->server == FR_PDM_SERVER_13 ? part : NULL);
+            st = server(w, x0n, u, yt, prm->server == FR_PDM_SERVER_ALL ? NULL : part,
+                        prm->server == FR_PDM_SERVER_13_AS_PRINTED ? prm->K : 0);
         if (st != FR_OK)
             break;
         mpfr_t *sw = x0c;

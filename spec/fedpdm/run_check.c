@@ -54,7 +54,8 @@ int fr_pdm_run_check(const fr_pdm_problem *P, const fr_pdm_params *prm)
         return st;
     if ((prm->rule != FR_PDM_RULE_11 && prm->rule != FR_PDM_RULE_FIXED)
         || (prm->start != FR_PDM_START_XI && prm->start != FR_PDM_START_X0)
-        || (prm->server != FR_PDM_SERVER_ALL && prm->server != FR_PDM_SERVER_13)
+        || (prm->server != FR_PDM_SERVER_ALL && prm->server != FR_PDM_SERVER_PART
+            && prm->server != FR_PDM_SERVER_13_AS_PRINTED)
         || (prm->noise != FR_PDM_NOISE_NONE && prm->noise != FR_PDM_NOISE_PAPER
             && prm->noise != FR_PDM_NOISE_GIVEN)
         || (prm->keep & ~(unsigned)(FR_PDM_KEEP_X0 | FR_PDM_KEEP_DRAWS | FR_PDM_KEEP_P

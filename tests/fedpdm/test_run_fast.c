@@ -12,7 +12,7 @@
  *     F, sigma, stop2 within 1e-10 of their scale;
  *   - NOISE_PAPER's sigma: sigma^2 >= (18) of (19) (an exact fma residual)
  *     and sigma within one ulp of RN(sqrt);
- *   - K = N: SERVER_ALL and SERVER_13 give the same trace bit for bit;
+ *   - K = N: SERVER_ALL and SERVER_PART give the same trace bit for bit;
  *     noise-free SERVER_ALL: Px0 at t >= 1 is rounding only (<= 1e-25 of
  *     the scale), Px0 at t = 0 is gamma^2 #{x_0k != 0} (c = 0);
  *   - NOISE_GIVEN with every sigma 0 equals NOISE_NONE bit for bit (no
@@ -348,7 +348,7 @@ START_TEST(against_ref)
     fx_make(&fx, tu_seed(11000) + (uint64_t)c, 4, 3, 5, 3);
     fx.prm.rule = c & 1 ? FR_PDM_RULE_FIXED : FR_PDM_RULE_11;
     fx.prm.start = c & 2 ? FR_PDM_START_X0 : FR_PDM_START_XI;
-    fx.prm.server = c & 4 ? FR_PDM_SERVER_13 : FR_PDM_SERVER_ALL;
+    fx.prm.server = c & 4 ? FR_PDM_SERVER_PART : FR_PDM_SERVER_ALL;
     fx.prm.clip = (c >> 3) & 1;
     fx.prm.noise = (c >> 4) % 3;
     if (c % 5 == 0)
@@ -395,7 +395,7 @@ START_TEST(oracle_all_options)
     fx_make(&fx, tu_seed(1000) + (uint64_t)c, 4, 3, 5, 3);
     fx.prm.rule = c & 1 ? FR_PDM_RULE_FIXED : FR_PDM_RULE_11;
     fx.prm.start = c & 2 ? FR_PDM_START_X0 : FR_PDM_START_XI;
-    fx.prm.server = c & 4 ? FR_PDM_SERVER_13 : FR_PDM_SERVER_ALL;
+    fx.prm.server = c & 4 ? FR_PDM_SERVER_PART : FR_PDM_SERVER_ALL;
     fx.prm.clip = (c >> 3) & 1;
     fx.prm.noise = (c >> 4) % 3;
     if (c & 8)
@@ -489,8 +489,51 @@ static int same_trace(const ff_pdm_trace *a, const ff_pdm_trace *b)
         && (a->draws == NULL || memcmp(a->draws, b->draws, a->ndmax * sizeof *a->draws) == 0);
 }
 
-/* K = N: S_t = [N] every round, so (13) is the mean over all N: SERVER_13
+/* K = N: S_t = [N] every round, so (13) is the mean over all N: SERVER_PART
  * and SERVER_ALL are the same computation, bit for bit; with noise too. */
+/* E-003-13: (13) as printed divides by K while S_0 = [N].  gamma = 0 (the
+ * prox is the identity), noise-free, N = 4, K = 1, one round: x_0^1 of
+ * SERVER_13_AS_PRINTED is exactly N/K = 4 times SERVER_PART's (the same
+ * sum in the same order, divided by 1 instead of 4: a power of two), which
+ * is SERVER_ALL's in round 0; some entry is nonzero.  With K = N the rules
+ * give the same trace. */
+START_TEST(server_13_as_printed)
+{
+    fx_t fx;
+    fx_make(&fx, tu_seed(3100), 4, 2, 3, 3);
+    fx.P.gamma = 0;
+    fx.prm.T = 1;
+    fx.prm.K = 1;
+    ff_pdm_trace a, b, c;
+    fx.prm.server = FR_PDM_SERVER_PART;
+    run_fast(&a, &fx);
+    fx.prm.server = FR_PDM_SERVER_ALL;
+    run_fast(&c, &fx);
+    fx.prm.server = FR_PDM_SERVER_13_AS_PRINTED;
+    run_fast(&b, &fx);
+    const size_t D = 2 * 3;
+    int nonzero = 0;
+    for (size_t k = 0; k < D; k++) {
+        ck_assert(4 * a.x0[D + k] == b.x0[D + k]);
+        ck_assert(a.x0[D + k] == c.x0[D + k]);
+        nonzero |= a.x0[D + k] != 0;
+    }
+    ck_assert(nonzero);
+    ff_pdm_trace_clear(&a);
+    ff_pdm_trace_clear(&b);
+    ff_pdm_trace_clear(&c);
+    fx.prm.T = 3;
+    fx.prm.K = 4;
+    fx.prm.server = FR_PDM_SERVER_PART;
+    run_fast(&a, &fx);
+    fx.prm.server = FR_PDM_SERVER_13_AS_PRINTED;
+    run_fast(&b, &fx);
+    ck_assert(same_trace(&a, &b));
+    ff_pdm_trace_clear(&a);
+    ff_pdm_trace_clear(&b);
+}
+END_TEST
+
 START_TEST(k_eq_n_servers_agree)
 {
     fx_t fx;
@@ -499,7 +542,7 @@ START_TEST(k_eq_n_servers_agree)
     fx.prm.noise = FR_PDM_NOISE_GIVEN;
     ff_pdm_trace a, b;
     run_fast(&a, &fx);
-    fx.prm.server = FR_PDM_SERVER_13;
+    fx.prm.server = FR_PDM_SERVER_PART;
     run_fast(&b, &fx);
     ck_assert(same_trace(&a, &b));
     ff_pdm_trace_clear(&a);
@@ -510,7 +553,7 @@ END_TEST
 /* Noise-free SERVER_ALL: x_0^{t+1} is the argmin of (8c) over all N, so
  * (21)'s Px0 at t >= 1 is rounding only; at t = 0 (x_j = x_0, lambda = 0,
  * c = 0) Px0 = gamma^2 times the nonzero entries of x_0^0.  K < N and the
- * stale uploads of SERVER_13 make it positive (E-003-P1). */
+ * stale uploads of SERVER_PART make it positive (E-003-P1). */
 START_TEST(server_all_px0)
 {
     for (int start = 0; start < 2; start++) {
@@ -530,8 +573,8 @@ START_TEST(server_all_px0)
         ck_assert(fabs(t.Px0[0] - fx.P.gamma * fx.P.gamma * (double)nz) <= 1e-15 * t.Px0[0]);
         for (size_t s = 1; s <= fx.prm.T; s++)
             ck_assert_msg(t.Px0[s] <= 1e-25 * scale, "t = %zu: Px0 %g scale %g", s, t.Px0[s], scale);
-        /* SERVER_13 with K < N: the server step is not the argmin */
-        fx.prm.server = FR_PDM_SERVER_13;
+        /* SERVER_PART with K < N: the server step is not the argmin */
+        fx.prm.server = FR_PDM_SERVER_PART;
         ff_pdm_trace u;
         run_fast(&u, &fx);
         ck_assert(u.Px0[2] > 1e-12 * scale);
@@ -708,6 +751,7 @@ Suite *suite_fedpdm_run_fast(void)
     tcase_add_test(tc, sign_of_zero);
     tcase_add_test(tc, trace_reuse_and_errors);
     tcase_add_test(tc, draws_kept_or_not);
+    tcase_add_test(tc, server_13_as_printed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -14,10 +14,10 @@
  *     with Q = 1, the next double below does not;
  *   - nu = 0 caps every participant, FIXED never marks capped, a huge nu
  *     stops every one after one step;
- *   - K = N: SERVER_ALL and SERVER_13 agree bit for bit; S_0 = [N], S_t the
+ *   - K = N: SERVER_ALL and SERVER_PART agree bit for bit; S_0 = [N], S_t the
  *     set of frng_sample(N, K) from (seed, 1), drawn for t = 1..T-1;
  *   - noise-free SERVER_ALL: Px0 at t >= 1 below 2^(20-p) (the server step
- *     is the argmin of (8c)); SERVER_13 with K < N: Px0 far from 0;
+ *     is the argmin of (8c)); SERVER_PART with K < N: Px0 far from 0;
  *   - sigma = 0 consumes no noise word (the recomputation with a noise
  *     stream advanced by one round's pairs differs, the fresh one agrees);
  *   - clip: inactive for a huge G, active for a small one with ||g|| <= G;
@@ -469,6 +469,53 @@ static void run_ok(fr_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params
     ck_assert_int_eq(fr_pdm_run(t, P, prm), FR_OK);
 }
 
+/* E-003-13: (13) as printed divides by K while S_0 = [N].  gamma = 0 (the
+ * prox is the identity), noise-free, N = 4, K = 1: x_0^1 of
+ * SERVER_13_AS_PRINTED is exactly N/K = 4 times x_0^1 of SERVER_PART, which
+ * is SERVER_ALL's in round 0 (both the mean of all N: one rounding of the
+ * exact sum, scaled by a power of two); some entry is nonzero.  With K = N
+ * the three rules give the same trace over three rounds. */
+START_TEST(server_13_as_printed)
+{
+    prob_t q;
+    prob_make(&q, 12, 4, 2, 3, 5, 8);
+    q.P.gamma = 0;
+    const mpfr_prec_t p = 128;
+    fr_pdm_params prm = base_params(ETA, 1, 1);
+    fr_pdm_trace a, b, c;
+    prm.server = FR_PDM_SERVER_PART;
+    run_ok(&a, &q.P, &prm, p);
+    prm.server = FR_PDM_SERVER_ALL;
+    run_ok(&c, &q.P, &prm, p);
+    prm.server = FR_PDM_SERVER_13_AS_PRINTED;
+    run_ok(&b, &q.P, &prm, p);
+    const size_t D = a.D;
+    int nonzero = 0;
+    mpfr_t w;
+    mpfr_init2(w, p);
+    for (size_t k = 0; k < D; k++) {
+        mpfr_mul_ui(w, a.x0[D + k], 4, MPFR_RNDN);          /* exact */
+        ck_assert(mp_same(w, b.x0[D + k]));
+        ck_assert(mp_same(a.x0[D + k], c.x0[D + k]));
+        nonzero |= !mpfr_zero_p(w);
+    }
+    ck_assert(nonzero);
+    mpfr_clear(w);
+    fr_pdm_trace_clear(&a);
+    fr_pdm_trace_clear(&b);
+    fr_pdm_trace_clear(&c);
+    prm = base_params(ETA, 3, 4);
+    prm.server = FR_PDM_SERVER_PART;
+    run_ok(&a, &q.P, &prm, p);
+    prm.server = FR_PDM_SERVER_13_AS_PRINTED;
+    run_ok(&b, &q.P, &prm, p);
+    ck_assert_msg(trace_diff(&a, &b) == NULL, "K = N: %s", trace_diff(&a, &b));
+    fr_pdm_trace_clear(&a);
+    fr_pdm_trace_clear(&b);
+    prob_free(&q);
+}
+END_TEST
+
 /* fr_pdm_run vs hand_run; returns nothing, asserts equality */
 static void check_hand(const fr_pdm_problem *P, const fr_pdm_params *prm, mpfr_prec_t p, const char *name)
 {
@@ -500,14 +547,14 @@ START_TEST(hand_table)
         mpfr_prec_t p;
     } C[] = {
         {2, 1, 3, 2, FR_PDM_RULE_11, 1e-2, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_NONE, 0, 1, 15, 0, 128},
-        {3, 2, 3, 3, FR_PDM_RULE_FIXED, 0, FR_PDM_START_X0, FR_PDM_SERVER_13, FR_PDM_NOISE_GIVEN, 1, 0.05, 15, 0, 128},
-        {4, 4, 2, 2, FR_PDM_RULE_11, 0, FR_PDM_START_XI, FR_PDM_SERVER_13, FR_PDM_NOISE_PAPER, 1, 1, 15, 0, 128},
+        {3, 2, 3, 3, FR_PDM_RULE_FIXED, 0, FR_PDM_START_X0, FR_PDM_SERVER_PART, FR_PDM_NOISE_GIVEN, 1, 0.05, 15, 0, 128},
+        {4, 4, 2, 2, FR_PDM_RULE_11, 0, FR_PDM_START_XI, FR_PDM_SERVER_PART, FR_PDM_NOISE_PAPER, 1, 1, 15, 0, 128},
         {4, 1, 3, 1, FR_PDM_RULE_FIXED, 0, FR_PDM_START_X0, FR_PDM_SERVER_ALL, FR_PDM_NOISE_PAPER, 0, 0.5,
          FR_PDM_KEEP_X0 | FR_PDM_KEEP_DRAWS, 0, 128},
-        {3, 1, 1, 3, FR_PDM_RULE_11, 1e300, FR_PDM_START_XI, FR_PDM_SERVER_13, FR_PDM_NOISE_NONE, 0, 1, 0, 0, 128},
+        {3, 1, 1, 3, FR_PDM_RULE_11, 1e300, FR_PDM_START_XI, FR_PDM_SERVER_PART, FR_PDM_NOISE_NONE, 0, 1, 0, 0, 128},
         {2, 2, 2, 2, FR_PDM_RULE_11, 3e-2, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_GIVEN, 0, 1,
          FR_PDM_KEEP_P | FR_PDM_KEEP_F, 1, 128},
-        {3, 2, 3, 2, FR_PDM_RULE_11, 2e-2, FR_PDM_START_X0, FR_PDM_SERVER_13, FR_PDM_NOISE_GIVEN, 1, 0.1, 15, 1, 40},
+        {3, 2, 3, 2, FR_PDM_RULE_11, 2e-2, FR_PDM_START_X0, FR_PDM_SERVER_PART, FR_PDM_NOISE_GIVEN, 1, 0.1, 15, 1, 40},
         {4, 3, 3, 2, FR_PDM_RULE_FIXED, 0, FR_PDM_START_XI, FR_PDM_SERVER_ALL, FR_PDM_NOISE_NONE, 1, 0.02, 15, 1, 128},
     };
     for (size_t c = 0; c < sizeof C / sizeof C[0]; c++) {
@@ -615,7 +662,7 @@ START_TEST(servers_and_selection)
         prm.K = 4;
         prm.server = FR_PDM_SERVER_ALL;
         run_ok(&a, &q.P, &prm, 128);
-        prm.server = FR_PDM_SERVER_13;
+        prm.server = FR_PDM_SERVER_PART;
         run_ok(&b, &q.P, &prm, 128);
         ck_assert_ptr_null(trace_diff(&a, &b));
         for (size_t r = 0; r < a.T * a.N; r++)
@@ -666,7 +713,7 @@ START_TEST(px0_server)
                 ck_assert(mpfr_cmp_si_2exp(a.Px0[t], 1, 20 - p) <= 0);
             mx = fmax(mx, mpfr_get_d(a.Px0[t], MPFR_RNDN));
         }
-        if (sv == FR_PDM_SERVER_13)
+        if (sv == FR_PDM_SERVER_PART)
             ck_assert_msg(mx > 1e-12, "Px0 max %g", mx);
         fr_pdm_trace_clear(&a);
     }
@@ -975,6 +1022,7 @@ Suite *suite_fedpdm_run_ref(void)
     tcase_add_test(tc, start_rounds);
     tcase_add_test(tc, statuses_and_zeros);
     tcase_add_test(tc, late_error_resets);
+    tcase_add_test(tc, server_13_as_printed);
     tcase_add_test(tc, precision_independent);
     suite_add_tcase(s, tc);
     return s;

@@ -67,7 +67,7 @@ static void fx_make(fx_t *x, int base)
         x->prm.noise = FR_PDM_NOISE_GIVEN;
         x->prm.rule = FR_PDM_RULE_FIXED;
         x->prm.start = FR_PDM_START_X0;
-        x->prm.server = FR_PDM_SERVER_13;
+        x->prm.server = FR_PDM_SERVER_PART;
         x->prm.clip = 0;
         x->prm.sigma = x->sigma;
         x->prm.eps = x->prm.delta = x->prm.G = NAN;   /* unused */
@@ -360,7 +360,10 @@ static const st_fn RUN_NONE = {"fr_pdm_run / ff_pdm_run", b_none, r_run, f_run, 
     ROW(F, FR_EDOM, XZ(XRULE, 2)), \
     ROW(F, FR_EDOM, XZ(XRULE, (size_t)-1)),              /* rule -1 */ \
     ROW(F, FR_EDOM, XZ(XSTART, 2)), \
-    ROW(F, FR_EDOM, XZ(XSERVER, 2)), \
+    ROW(F, FR_OK, XZ(XSERVER, 1)),                       /* SERVER_PART */ \
+    ROW(F, FR_OK, XZ(XSERVER, 2)),                       /* SERVER_13_AS_PRINTED */ \
+    ROW(F, FR_EDOM, XZ(XSERVER, 3)), \
+    ROW(F, FR_ENONFINITE, X(XRHO, 0, NaN), XZ(XSERVER, 3)), /* ENONFINITE before EDOM */ \
     ROW(F, FR_EDOM, XZ(XNOISE, 3)), \
     ROW(F, FR_EDOM, X(XRHO, 0, 0)), \
     ROW(F, FR_EDOM, X(XRHO, 0, -0.0)), \

@@ -93,13 +93,15 @@ static void one(vgen *g, const char *comment, const char *flags, int invalid, do
 static void golden(vgen *g)
 {
     static const double E[4] = {0.1, 1, 7, 10};
-    char c[200];
+    char c[280];
     for (int k = 0; k < 4; k++) {
         const double sg = sqrt(2 * log(1.25 / 1e-5)) / E[k];
         snprintf(c, sizeof c, "003 Sec. V: K = 5 of N = 100, T = 300, s = 1, delta = 1e-5, sigma of (5) at eps = %g, "
-                 "alpha <= 64 (against an observer who does not learn S_t)", E[k]);
+                 "alpha <= 64 (the stateless K-of-N subsampled Gaussian, every round subsampled, against an observer "
+                 "who does not learn S_t; not a bound for Algorithm 1, whose clients keep state)", E[k]);
         one(g, c, "acct-paper,acct-subsampled", 0, sg, 1, 5, 100, 300, 1e-5, 64);
-        snprintf(c, sizeof c, "the same with K = N = 100 (against the server: no amplification), eps = %g", E[k]);
+        snprintf(c, sizeof c, "the same with K = N = 100 (no amplification: against the server and every observer), "
+                 "eps = %g", E[k]);
         one(g, c, "acct-paper,acct-no-subsampling", 0, sg, 1, 100, 100, 300, 1e-5, 64);
     }
     one(g, "K = N = 1, T = 1, sigma = s: alpha mu = alpha/2, eps = min alpha/2 + ln(1e5)/(alpha - 1)",

@@ -90,7 +90,8 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
 static void golden(vgen *g)
 {
     const double sg = sqrt(2 * log(1.25 / 1e-5));           /* (5) at eps = 1, s = 1 */
-    vg_group(g, "Algorithm 1: first = 1 (S_0 = [N]), K = 5, N = 100, delta = 1e-5, alpha <= 64",
+    vg_group(g, "Algorithm 1's schedule, first = 1 (S_0 = [N]), K = 5, N = 100, delta = 1e-5, alpha <= 64: the "
+                "stateless K-of-N mechanism (not a bound for Algorithm 1's stateful clients, which is K = N)",
              (double[]){1, 5, 100, 1e-5, 64});
     vg_case(g, "three rounds, the same (sigma, s): round 0 unsubsampled", "acct-subsampled", 0,
             (ftensor[]){{1, 3, (double[]){sg, sg, sg}}, {1, 3, (double[]){1, 1, 1}}});

@@ -232,8 +232,8 @@ static void tol(const ftensor *par, const ftensor *in, double *rel, double *abs)
  * delta, G, clip. */
 #define PRM(...) ((const double[]){__VA_ARGS__})
 enum { R11 = FR_PDM_RULE_11, FIX = FR_PDM_RULE_FIXED, XI = FR_PDM_START_XI, X0 = FR_PDM_START_X0,
-       ALL = FR_PDM_SERVER_ALL, S13 = FR_PDM_SERVER_13, NONE = FR_PDM_NOISE_NONE, PAPER = FR_PDM_NOISE_PAPER,
-       GIVEN = FR_PDM_NOISE_GIVEN };
+       ALL = FR_PDM_SERVER_ALL, PART = FR_PDM_SERVER_PART, S13P = FR_PDM_SERVER_13_AS_PRINTED,
+       NONE = FR_PDM_NOISE_NONE, PAPER = FR_PDM_NOISE_PAPER, GIVEN = FR_PDM_NOISE_GIVEN };
 
 static uint64_t group_seed;
 static unsigned long group_T;
@@ -339,16 +339,16 @@ static void golden_full(vgen *g)
              ED_NONE);
     run_case(g, "four clients, x0 seeded", "trajectory,pdm-full,pdm-exact-server", 0,
              DATA(42, 4, 3, 4, 6, 9, 1, 0.05, NULL), ED_NONE);
-    group(g, "the same with server (13): K = N, so (13) is the argmin of (8c) too (E-003-P1)",
-          PRM(11, 4, 4, 2, 3, FIX, 0, 10, XI, S13, NONE, 0, 0, 0, 0));
+    group(g, "the same with server PART (the participants' mean): K = N, so it is the argmin of (8c) too (E-003-P1)",
+          PRM(11, 4, 4, 2, 3, FIX, 0, 10, XI, PART, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-full,pdm-exact-server", 0, DATA(41, 4, 2, 5, 6, 10, 0, 0.05, NULL),
              ED_NONE);
     group(g, "full participation, start X0 (x^{t,0} = x_0^t), Q = 2, b = 3",
           PRM(12, 3, 3, 3, 2, FIX, 0, 10, X0, ALL, NONE, 0, 0, 0, 0));
     run_case(g, "three clients, x0 seeded", "trajectory,pdm-full,pdm-start-x0,pdm-exact-server", 0,
              DATA(43, 3, 2, 6, 6, 12, 1, 0.05, NULL), ED_NONE);
-    group(g, "one round T = 1, one local step Q = 1 (K = 1: only round 0, where S_0 = [N])",
-          PRM(13, 1, 1, 2, 1, FIX, 0, 10, XI, S13, NONE, 0, 0, 0, 0));
+    group(g, "one round T = 1, one local step Q = 1, server PART (K = 1: only round 0, where S_0 = [N])",
+          PRM(13, 1, 1, 2, 1, FIX, 0, 10, XI, PART, NONE, 0, 0, 0, 0));
     run_case(g, "five clients", "trajectory,pdm-full,pdm-exact-server", 0, DATA(44, 5, 2, 4, 6, 8, 1, 0.05, NULL),
              ED_NONE);
     group(g, "clipped gradients, G = 0.05 (fedref's extension: ||g|| <= G by construction)",
@@ -365,15 +365,20 @@ static void golden_partial(vgen *g)
              ED_NONE);
     run_case(g, "six clients, three classes", "trajectory,pdm-partial,pdm-exact-server", 0,
              DATA(52, 6, 3, 4, 6, 8, 0, 0.05, NULL), ED_NONE);
-    group(g, "the same with server (13) as printed: the mean over S_t only, Px0 > 0 after rounds t >= 1",
-          PRM(21, 5, 2, 2, 3, FIX, 0, 10, XI, S13, NONE, 0, 0, 0, 0));
+    group(g, "the same with server PART (the mean over S_t only, (13) with 1/|S_t|): Px0 > 0 after rounds t >= 1",
+          PRM(21, 5, 2, 2, 3, FIX, 0, 10, XI, PART, NONE, 0, 0, 0, 0));
     run_case(g, "five clients", "trajectory,pdm-partial,pdm-server13", 0, DATA(51, 5, 2, 5, 6, 10, 1, 0.05, NULL),
              ED_NONE);
     run_case(g, "six clients, three classes", "trajectory,pdm-partial,pdm-server13", 0,
              DATA(52, 6, 3, 4, 6, 8, 0, 0.05, NULL), ED_NONE);
-    group(g, "K = 1 of N = 4, start X0, server (13)", PRM(22, 6, 1, 3, 2, FIX, 0, 10, X0, S13, NONE, 0, 0, 0, 0));
+    group(g, "K = 1 of N = 4, start X0, server PART", PRM(22, 6, 1, 3, 2, FIX, 0, 10, X0, PART, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-partial,pdm-start-x0,pdm-server13", 0,
              DATA(53, 4, 2, 4, 6, 9, 1, 0.05, NULL), ED_NONE);
+    group(g, "server (13) as printed, 1/K (SERVER_13_AS_PRINTED): S_0 = [N], so x_0^1 is soft of N/K = 2 times "
+             "the mean (E-003-13); K = 2 of N = 4",
+          PRM(23, 3, 2, 2, 2, FIX, 0, 10, XI, S13P, NONE, 0, 0, 0, 0));
+    run_case(g, "four clients", "trajectory,pdm-partial,pdm-server13", 0, DATA(54, 4, 2, 4, 6, 9, 1, 0.05, NULL),
+             ED_NONE);
 }
 
 static const double SIG_GIVEN[6] = {0, 0.01, 0.02, 0.005, 0.01, 0.03};
@@ -384,8 +389,8 @@ static void golden_noise(vgen *g)
           PRM(31, 3, 3, 2, 2, FIX, 0, 10, XI, ALL, PAPER, 1, 1e-5, 1, 1));
     run_case(g, "three clients", "trajectory,pdm-full,pdm-noise-paper,pdm-clip", 0,
              DATA(61, 3, 2, 4, 6, 8, 1, 0.05, NULL), ED_NONE);
-    group(g, "the paper's sigma, K = 2 of N = 4, server (13), start X0, eps = 4",
-          PRM(32, 4, 2, 2, 3, FIX, 0, 10, X0, S13, PAPER, 4, 1e-5, 1, 1));
+    group(g, "the paper's sigma, K = 2 of N = 4, server PART, start X0, eps = 4",
+          PRM(32, 4, 2, 2, 3, FIX, 0, 10, X0, PART, PAPER, 4, 1e-5, 1, 1));
     run_case(g, "four clients", "trajectory,pdm-partial,pdm-noise-paper,pdm-clip,pdm-server13,pdm-start-x0", 0,
              DATA(62, 4, 2, 5, 6, 9, 0, 0.05, NULL), ED_NONE);
     group(g, "given scales sigma^t (sigma^0 = 0: no draw in round 0), K = 3 of N = 4, server ALL, no clip",
@@ -430,8 +435,8 @@ static void golden_rule11(vgen *g)
           PRM(41, 4, 4, 2, 6, R11, 5e-2, 10, XI, ALL, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-full,pdm-rule11,pdm-exact-server", 0,
              DATA(71, 4, 2, 5, 6, 10, 1, 0.05, NULL), ED_NONE);
-    group(g, "rule (11) with nu = 2e-3, K = 2 of N = 5, server (13), start X0",
-          PRM(42, 5, 2, 3, 6, R11, 2e-3, 10, X0, S13, NONE, 0, 0, 0, 0));
+    group(g, "rule (11) with nu = 2e-3, K = 2 of N = 5, server PART, start X0",
+          PRM(42, 5, 2, 3, 6, R11, 2e-3, 10, X0, PART, NONE, 0, 0, 0, 0));
     run_case(g, "five clients", "trajectory,pdm-partial,pdm-rule11,pdm-server13,pdm-start-x0", 0,
              DATA(72, 5, 2, 4, 6, 10, 1, 0.05, NULL), ED_NONE);
     group(g, "rule (11) with nu = 0: never holds, every client capped at Qmax = 3",
@@ -439,7 +444,7 @@ static void golden_rule11(vgen *g)
     run_case(g, "three clients", "trajectory,pdm-full,pdm-rule11,pdm-exact-server", 0,
              DATA(73, 3, 2, 4, 6, 8, 1, 0.05, NULL), ED_NONE);
     group(g, "rule (11) with nu = 1e3: holds at the first step, Q = 1 for everyone",
-          PRM(44, 3, 2, 2, 4, R11, 1e3, 10, XI, S13, NONE, 0, 0, 0, 0));
+          PRM(44, 3, 2, 2, 4, R11, 1e3, 10, XI, PART, NONE, 0, 0, 0, 0));
     run_case(g, "four clients", "trajectory,pdm-partial,pdm-rule11,pdm-server13", 0,
              DATA(74, 4, 2, 4, 6, 8, 1, 0.05, NULL), ED_NONE);
     {
@@ -484,8 +489,8 @@ static void golden_invalid(vgen *g, int noise)
     } else {
         group(g, "invalid: nu = -1 (rule 11)", PRM(91, 3, 2, 2, 2, R11, -1, 10, XI, ALL, NONE, 0, 0, 0, 0));
         run_case(g, "nu < 0", "domain", 1, dt, ED_NONE);
-        group(g, "invalid: an unknown server", PRM(91, 3, 2, 2, 2, FIX, 0, 10, XI, 2, NONE, 0, 0, 0, 0));
-        run_case(g, "server 2", "domain", 1, dt, ED_NONE);
+        group(g, "invalid: an unknown server", PRM(91, 3, 2, 2, 2, FIX, 0, 10, XI, 3, NONE, 0, 0, 0, 0));
+        run_case(g, "server 3", "domain", 1, dt, ED_NONE);
     }
 }
 

@@ -111,7 +111,7 @@ static void golden(vgen *g)
     one(g, "G = -0: s = +0", "exact,boundary", 0, 0.3, 17, 9, -0.0);
     one(g, "a = 1/2 (eta rho = 1/2), Q = 53: s = 8 eta G (1 - 2^-53) = 4 - 2^-51", "", 0, 0.5, 1, 53, 1);
     one(g, "generic: eta = 0.01, rho = 10, Q = 5, G = 1", "", 0, 0.01, 10, 5, 1);
-    one(g, "a = 3 (eta rho = 4), Q = 600: s = 2 (3^600 - 1) ~ 1.9e286 (near overflow)", "expansive", 0, 1, 4,
+    one(g, "a = 3 (eta rho = 4), Q = 600: s = 2 (3^600 - 1) = 3.748e286 (near overflow)", "expansive", 0, 1, 4,
         600, 1);
     one(g, "Q = 65536 = FR_FEDPDM_Q_MAX, a = 1 - 2^-20", "branch-point", 0, 0x1p-10, 0x1p-10, 65536, 1);
     one(g, "eta = 0", "domain,boundary", 1, 0, 10, 5, 1);
