@@ -243,6 +243,15 @@ void fr_proxal_admm_info_clear(fr_proxal_admm_info *info);
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c. */
 int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
                    const fr_proxal_admm_params *prm);
+/* fr_proxal_admm_h: ff_proxal_admm_h (fedfast/proxal.h) in MPFR: the
+ * server step (14) with h by the same method (fri_proxal_hsolve: MPFR
+ * Cholesky of the face's Hessian), its residual certified with every
+ * operation rounded outward; thm41 certified for dist_inf(0, sum_i grad
+ * F_i(w) + dh(w)).  Statuses: fr_proxal_admm's plus fr_proxal_hreg_check's
+ * (earliest class first) and FR_EDOM for w0 outside the box.  Checked by:
+ * tests/proxal/test_alg_h.c, tests/proxal/test_status_admm.c. */
+int fr_proxal_admm_h(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
+                     const fr_proxal_admm_params *prm, const fr_proxal_hreg *H);
 
 /* The oracle F_i = P_{i,k} of the state (P, wk, mu, beta); ctx must outlive F. */
 typedef struct {
