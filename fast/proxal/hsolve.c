@@ -20,7 +20,10 @@
  * the step is projected back onto the face's closure (a sign change gives
  * 0; a clip) and kept if phi + h does not increase or the certified
  * residual halves.  (a) alone converges (a descent method); (b) finishes
- * in one step once the face is identified (exactly for a quadratic phi).
+ * in one step once the face is identified (exactly for a quadratic phi);
+ * it is tried after every (a), so that a returned point that moved is the
+ * minimiser up to rounding whenever the face was found (the two wings then
+ * agree to rounding, as with h = 0's exact quadratic solves).
  * The precision floor as fast/proxal/admm.c: accepted when eps < fl and
  * res <= fl, fl the caller's floor at x. */
 #include "../internal.h"
@@ -156,9 +159,8 @@ int ffi_proxal_hsolve(const ffi_proxal_hprob *pb, double *x, double eps, unsigne
         if ((st = pb->eval(pb->ctx, x, &fx, v, rp, &fl, H)) != FR_OK)
             goto out;
         res = ffi_proxal_hres(pb->h, pb->gamma, pb->lo, pb->hi, x, v, rp, d);
-        if (res <= eps)
-            break;
-        /* (b) Newton on the face of x */
+        /* (b) Newton on the face of x, also when (a) reached eps: once the
+         * face is right it lands on the minimiser (up to rounding) */
         size_t m = 0;
         for (size_t k = 0; k < d; k++) {
             int fr = pb->h == FR_PROXAL_H_L1 ? x[k] != 0

@@ -225,11 +225,7 @@ int fri_proxal_hsolve(const fri_proxal_hprob *pb, mpfr_t *x, mpfr_srcptr eps, un
             goto out;
         }
         fri_proxal_hres(res, pb->h, pb->gamma, pb->lo, pb->hi, x, v, rp, d);
-        if (mpfr_lessequal_p(res, eps)) {
-            mpfr_clear(res0);
-            break;
-        }
-        /* (b) Newton on the face of x */
+        /* (b) Newton on the face of x, also when (a) reached eps (fast's) */
         size_t m = 0;
         for (size_t k = 0; k < d; k++) {
             int fr = pb->h == FR_PROXAL_H_L1    ? !mpfr_zero_p(x[k])
