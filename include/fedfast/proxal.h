@@ -281,6 +281,11 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * Algorithm 2's thm41 (Algorithm 1) or the same recursive-sum bound of
  * sum_i grad P_{i,k} (Algorithm 3), the oracle's gradients taken as exact;
  * so thm31_ok and inner_ok are certificates for the oracle's numbers.
+ * With h != 0 (P->h: l1, box; docs/PROXAL.md 4.5) Algorithm 1 calls
+ * ff_proxal_admm_h, Algorithm 3 solves min l_k = sum_i P_{i,k} + h by the
+ * same method as (14)'s (proximal-gradient and face-Newton steps, dpotrf on
+ * the face's Hessian, counted in factorisations), sub is its certified
+ * dist_inf(0, dl_k), and kkt1 is taken with dh.
  * tau_k = RN(sbar/(k+1)^2); (8) is tested in the safe direction, each
  * side moved one ulp past its last rounding (nextafter), so a tie of the
  * rounded values does not stop a run that (8) does not stop; thm31_ok may

@@ -391,7 +391,7 @@ int pc_proxal_server_h(pc_ctx *ctx)
     ctx->vector = NULL;
     ctx->claim = "004 (14) with h = l1 / box: the closed form (14a)-(14b) for an isotropic F_0 meets (14') in exact "
                  "rationals (kinks included) and minimises phi_0 + h; both wings' server step (tmax = 1) equals it";
-    ctx->erratum = NULL;
+    ctx->erratum = "E-004-14h";
     frng_init(&G, ctx->seed, STREAM_SRV);
     unsigned long N = ctx->cases < 4000 ? ctx->cases : 4000, kinks = 0, bad = 0, nw = 40;
     for (unsigned long c = 0; c < N; c++) {
