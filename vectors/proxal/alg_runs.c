@@ -387,11 +387,45 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
     for (size_t k = 0; k < NPAR; k++) { ft_alloc(&par[k], 1, 1); par[k].v[0] = v[k]; }
 }
 
+/* the sweep of the files with h: a seeded QP with d >= n + 2 (a feasible
+ * set of dimension >= 1, so that (8) can hold), w0 and the parameters of
+ * sample(), h = l1 (gamma = 1/2) or the box [-16, 16]^d (w0 inside; wide,
+ * so that the feasible set meets it) */
+static void sample_h(frng_t *g, ftensor *par, ftensor *in)
+{
+    uint64_t seed, n, d, box;
+    frng_below(g, 1u << 20, &seed);
+    frng_below(g, 2, &n); n++;
+    frng_below(g, 2, &d); d += n + 2;
+    frng_below(g, 2, &box);
+    px_inst I;
+    px_inst_qp(&I, seed, n, d, 1);
+    memcpy(in, I.f, sizeof I.f);                 /* the fields move to in[] (the caller frees them) */
+    ft_alloc(&in[I_W0], 1, d);
+    ft_alloc(&in[I_MU0], 1, I.mtot);
+    ft_alloc(&in[I_RHO], 1, n);
+    for (size_t k = 0; k < d; k++) in[I_W0].v[k] = ((double)(k % 3) - 1) / 4;
+    for (size_t j = 0; j < I.mtot; j++) in[I_MU0].v[j] = 0;
+    for (size_t i = 0; i < n; i++) in[I_RHO].v[i] = 1;
+    ft_alloc(&in[I_H], 1, 1);
+    in[I_H].v[0] = box ? FR_PROXAL_H_BOX : FR_PROXAL_H_L1;
+    if (box) {
+        ft_alloc(&in[I_LO], 1, d);
+        ft_alloc(&in[I_HI], 1, d);
+        for (size_t k = 0; k < d; k++) in[I_LO].v[k] = -16, in[I_HI].v[k] = 16;
+    } else {
+        ft_alloc(&in[I_GAMMA], 1, 1);
+        in[I_GAMMA].v[0] = 0.5;
+    }
+    const double v[NPAR] = {1e-3, 1e-3, 0.1, 10, 200, 0.95, 2000, 20, PRINTED};
+    for (size_t k = 0; k < NPAR; k++) { ft_alloc(&par[k], 1, 1); par[k].v[0] = v[k]; }
+}
+
 const vfunc vfunc_proxal_alg1 = {"proxal_alg1", "004 Algorithm 1, (6)-(8), with Algorithm 2 on (9); docs/PROXAL.md",
                                  params, inputs, expects, ref1, fast1, tol, golden1, sample, 2, 1};
 const vfunc vfunc_proxal_alg3 = {"proxal_alg3", "004 Algorithm 3 (cProx-AL, Appendix C), (6)-(8); docs/PROXAL.md",
                                  params, inputs, expects, ref3, fast3, tol, golden, sample, 3, 1};
 const vfunc vfunc_proxal_alg1_h = {"proxal_alg1_h", "004 Algorithm 1 with h = l1 or a box: (14) with h; docs/PROXAL.md 4.5",
-                                   params, inputs_h, expects, ref1h, fast1h, tol, golden_h, NULL, 0, 1};
+                                   params, inputs_h, expects, ref1h, fast1h, tol, golden_h, sample_h, 2, 1};
 const vfunc vfunc_proxal_alg3_h = {"proxal_alg3_h", "004 Algorithm 3 with h = l1 or a box; docs/PROXAL.md 4.5",
-                                   params, inputs_h, expects, ref3h, fast3h, tol, golden_h, NULL, 0, 1};
+                                   params, inputs_h, expects, ref3h, fast3h, tol, golden_h, sample_h, 3, 1};
