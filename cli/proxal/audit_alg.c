@@ -12,6 +12,8 @@
  * fast's relative difference on them, thm31_ok of each wing, the time of
  * each wing.  Algorithm 2 rows: one call on P_{i,k} of the state (w^k = w0,
  * mu = 1/4), tau = 1e-3: iterations, drift on w, eps_tilde_sum, thm41_ok.
+ * The same rows with h = l1 and h = a box (docs/PROXAL.md 4.5), and
+ * Algorithm 2 with h through ff_/fr_proxal_admm_h.
  * A row fails when an iteration count differs, the drift reaches 1e-7 (the
  * checkpoint vectors' tol), a run does not terminate, or a Theorem 3.1 /
  * 4.1 certificate fails in either wing. */
@@ -92,7 +94,7 @@ static int alg_row(const char *label, const fr_proxal_problem *P, const fr_proxa
 }
 
 static int admm_row(const char *label, const fr_proxal_problem *P, const double *wk, const double *mu,
-                    const fr_proxal_admm_params *prm)
+                    const fr_proxal_admm_params *prm, const fr_proxal_hreg *H)
 {
     size_t d = P->d, m = fr_proxal_mtot(P), n = P->n;
     mpfr_t *rwk = mp_of(wk, d), *rmu = mp_of(mu, m), *rw = malloc(d * sizeof *rw), beta;
@@ -112,11 +114,11 @@ static int admm_row(const char *label, const fr_proxal_problem *P, const double 
     int s1 = rwk && rmu && rw && fw ? fr_proxal_admm_info_init(&ri, REF_PREC) : FR_ENOMEM, have = s1 == FR_OK;
     double t0 = bench_now();
     if (s1 == FR_OK) s1 = fr_proxal_pk_fsum(&RF, &rc, P, rwk, rmu, beta);
-    if (s1 == FR_OK) s1 = fr_proxal_admm(rw, &ri, &RF, rwk, prm);
+    if (s1 == FR_OK) s1 = H ? fr_proxal_admm_h(rw, &ri, &RF, rwk, prm, H) : fr_proxal_admm(rw, &ri, &RF, rwk, prm);
     double t1 = bench_now();
     int s2 = fw ? ff_proxal_pk_fsum(&FF, &fc, P, wk, mu, 10) : FR_ENOMEM;
     if (s2 == FR_OK) s2 = ff_proxal_admm_ws_init(&ws, n, d);
-    if (s2 == FR_OK) s2 = ff_proxal_admm(fw, &fi, ws, &FF, wk, prm);
+    if (s2 == FR_OK) s2 = H ? ff_proxal_admm_h(fw, &fi, ws, &FF, wk, prm, H) : ff_proxal_admm(fw, &fi, ws, &FF, wk, prm);
     double t2 = bench_now();
     int fail = 0;
     if (s1 != FR_OK || s2 != FR_OK) {
@@ -181,14 +183,38 @@ int audit_proxal_alg(uint64_t seed)
     failures += alg_row("Algorithm 3, NP", &N, &pn, 1);
     for (size_t j = 0; j < (QN + 1) * QM; j++) muq[j] = 0.25;
     for (size_t j = 0; j < NN; j++) mun[j] = 0.25;
-    failures += admm_row("Algorithm 2, QP", &Q, w0, muq, &ap);
-    failures += admm_row("Algorithm 2, NP", &N, w0, mun, &ap);
+    failures += admm_row("Algorithm 2, QP", &Q, w0, muq, &ap, NULL);
+    failures += admm_row("Algorithm 2, NP", &N, w0, mun, &ap, NULL);
+    /* with h (docs/PROXAL.md 4.5): l1 and a box; the boxes contain w0 (and,
+     * wide for QP, points of its line of feasible points) */
+    double qlo[QD], qhi[QD], nlo[ND], nhi[ND];
+    for (size_t k = 0; k < QD; k++) qlo[k] = -8, qhi[k] = 8;
+    for (size_t k = 0; k < ND; k++) nlo[k] = -0.25, nhi[k] = 0.5;
+    fr_proxal_problem Ql = Q, Qb = Q, Nl = N, Nb = N;
+    Ql.h = Nl.h = FR_PROXAL_H_L1;
+    Ql.gamma = 0.5, Nl.gamma = 0.3;
+    Qb.h = Nb.h = FR_PROXAL_H_BOX;
+    Qb.lo = qlo, Qb.hi = qhi, Nb.lo = nlo, Nb.hi = nhi;
+    failures += alg_row("Algorithm 1, QP, l1", &Ql, &pq, 0);
+    failures += alg_row("Algorithm 1, QP, box", &Qb, &pq, 0);
+    failures += alg_row("Algorithm 1, NP, l1", &Nl, &pn, 0);
+    failures += alg_row("Algorithm 1, NP, box", &Nb, &pn, 0);
+    failures += alg_row("Algorithm 3, QP, l1", &Ql, &pq, 1);
+    failures += alg_row("Algorithm 3, QP, box", &Qb, &pq, 1);
+    failures += alg_row("Algorithm 3, NP, l1", &Nl, &pn, 1);
+    failures += alg_row("Algorithm 3, NP, box", &Nb, &pn, 1);
+    const fr_proxal_hreg hql = {FR_PROXAL_H_L1, 0.5, NULL, NULL}, hnb = {FR_PROXAL_H_BOX, 0, nlo, nhi};
+    failures += admm_row("Algorithm 2, QP, l1", &Q, w0, muq, &ap, &hql);
+    failures += admm_row("Algorithm 2, NP, box", &N, w0, mun, &ap, &hnb);
     printf("K rf, K fs: outer iterations of ref and fast (Algorithm 2 rows: its iterations); dinner: outer\n"
            "iterations whose inner count (Algorithm 2 iterations; Algorithm 3: Newton steps) differs (must\n"
            "be 0); inner: ref's total inner count (Algorithm 2 rows: Newton steps); drift w: max |w_fast -\n"
            "w_ref| / max |w_ref| on the output (fails at %.0e, the checkpoint vectors' tol); kkt1/kkt2 ref:\n"
            "the true residuals (Definition 1) of ref's output, rounded up (Algorithm 2 rows: eps_tilde_sum);\n"
-           "rel: fast's relative difference; thm: thm31_ok (Algorithm 2: thm41_ok) of ref/fast.\n",
+           "rel: fast's relative difference; thm: thm31_ok (Algorithm 2: thm41_ok) of ref/fast.\n"
+           "Rows with l1 / box: h = gamma ||.||_1 (QP gamma = 0.5, NP 0.3) or the box [-8, 8]^d (QP),\n"
+           "[-1/4, 1/2]^d (NP); the server step (14) and Algorithm 3's subproblem with h, the residuals\n"
+           "with dh (docs/PROXAL.md 4.5).\n",
            DRIFT_TOL);
     return failures;
 }

@@ -349,6 +349,38 @@ static int solve_block(const blk *b, double *x, double eps)
     return res <= eps || at_floor(b, res, fl, eps) ? FR_OK : FR_EDOM;
 }
 
+/* The server's phi_0 of (14) for ffi_proxal_hsolve (h != 0): value (Armijo
+ * only), the gradient grad_phi's way with its per-coordinate error bound,
+ * the floor, and the Hessian of F_0 plus (sum rho_i) I. */
+static int server_eval(void *c, const double *x, double *val, double *v, double *rp, double *fl, double *H)
+{
+    const blk *b = c;
+    const size_t d = b->W->d, n = b->W->n;
+    double Fx = 0, *gF = b->W->g, m = 0;
+    int st = eval(b, x, val ? &Fx : NULL, gF, H);
+    if (st != FR_OK)
+        return st;
+    for (size_t k = 0; k < d; k++) {
+        double s = gF[k], S = fabs(gF[k]);
+        for (size_t j = 0; j < n; j++) {
+            double ut = b->W->ut[j * d + k];
+            s += b->prm->rho[j] * (x[k] - ut);
+            S += b->prm->rho[j] * (fabs(x[k]) + fabs(ut));
+        }
+        v[k] = s;
+        rp[k] = (double)(n + 5) * U53 * S * (1 + 0x1p-20) + (double)(n + 3) * 0x1p-1074;
+        m = fmax(m, rp[k]);
+        if (H)
+            H[k * d + k] += b->r;
+    }
+    *fl = FLOOR_C * m;
+    if (val)
+        *val = phi_val(b, x, Fx);
+    if (!finite_v(v, d) || (H && !finite_v(H, d * d)))
+        return FR_ENONFINITE;
+    return FR_OK;
+}
+
 /* ||gF + lam - rho (w - v)||_inf, (18) with v = u_i^t (printed) or u_i^{t+1} (code). */
 static double eps18(const double *gF, const double *lam, double rho, const double *w, const double *v,
                     size_t d)
@@ -359,20 +391,35 @@ static double eps18(const double *gF, const double *lam, double rho, const doubl
     return e;
 }
 
-int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws, const ff_proxal_fsum *F,
-                   const double *w0, const fr_proxal_admm_params *prm)
+/* The earlier of two statuses in the class order of fedref_common.h. */
+static int class_rank(int s)
+{
+    return s == FR_ENULL ? 0 : s == FR_ESIZE ? 1 : s == FR_ENONFINITE ? 2 : s == FR_EDOM ? 3 : s == FR_OK ? 9 : 4;
+}
+static int first_class(int a, int b)
+{
+    return class_rank(b) < class_rank(a) ? b : a;
+}
+
+static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws, const ff_proxal_fsum *F,
+                    const double *w0, const fr_proxal_admm_params *prm, const fr_proxal_hreg *Hg)
 {
     if (w == NULL || info == NULL || ws == NULL || F == NULL || F->eval == NULL || w0 == NULL ||
         prm == NULL || prm->rho == NULL)
         return FR_ENULL;
-    if (F->n != ws->n || F->d != ws->d)
-        return FR_ESIZE;
-    int st = fr_proxal_admm_check(prm, F->n);
+    int st = first_class(Hg ? fr_proxal_hreg_check(Hg, F->d) : FR_OK,
+                         F->n != ws->n || F->d != ws->d ? FR_ESIZE : FR_OK);
+    st = first_class(st, fr_proxal_admm_check(prm, F->n));
     if (st != FR_OK)
         return st;
     const size_t n = F->n, d = F->d;
     if (!finite_v(w0, d))
         return FR_ENONFINITE;
+    const int hk = Hg ? Hg->kind : FR_PROXAL_H_ZERO;
+    if (hk == FR_PROXAL_H_BOX)
+        for (size_t k = 0; k < d; k++)
+            if (w0[k] < Hg->lo[k] || w0[k] > Hg->hi[k])
+                return FR_EDOM;                      /* w~^0 in dom h */
     ff_proxal_admm_ws *W = ws;
     if (W->key_eval != F->eval || W->key_ctx != F->ctx) {   /* another oracle: drop the factors */
         for (size_t i = 0; i <= n; i++)
@@ -406,7 +453,15 @@ int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws, 
             eps *= prm->q;                          /* eps_{t+1} = q^t */
         b.i = 0;
         b.r = R;
-        if ((st = solve_block(&b, x, eps)) != FR_OK)   /* (14) from w^t */
+        if (hk == FR_PROXAL_H_ZERO)
+            st = solve_block(&b, x, eps);            /* (14) from w^t */
+        else {                                       /* (14) with h: docs/PROXAL.md 4.5 */
+            ffi_proxal_hprob hp = {d, &b, server_eval, hk, Hg->gamma, Hg->lo, Hg->hi};
+            double hr;
+            st = ffi_proxal_hsolve(&hp, x, eps, prm->newton_max, &hr, &In.newton, &In.factorisations,
+                                   &In.floors);
+        }
+        if (st != FR_OK)
             goto fail;
         etsum = 0;
         for (size_t i = 1; i <= n; i++) {
@@ -454,9 +509,15 @@ int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws, 
         }
     }
     double th = 0;
-    for (size_t k = 0; k < d; k++)
-        th = fmax(th, fabs(W->acc[k]) + (double)(n + 2) * U53 * W->s[k] * (1 + 0x1p-20) +
-                          (double)(n + 1) * 0x1p-1074);
+    if (hk == FR_PROXAL_H_ZERO)
+        for (size_t k = 0; k < d; k++)
+            th = fmax(th, fabs(W->acc[k]) + (double)(n + 2) * U53 * W->s[k] * (1 + 0x1p-20) +
+                              (double)(n + 1) * 0x1p-1074);
+    else {   /* dist_inf(0, G + dh(w)): the same sum bound per coordinate, then dh */
+        for (size_t k = 0; k < d; k++)
+            W->s[k] = (double)(n + 2) * U53 * W->s[k] * (1 + 0x1p-20) + (double)(n + 1) * 0x1p-1074;
+        th = ffi_proxal_hres(hk, Hg->gamma, Hg->lo, Hg->hi, x, W->acc, W->s, d);
+    }
     In.iters = t;
     In.terminated = term;
     In.eps = eps;
@@ -468,4 +529,18 @@ int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws, 
     return FR_OK;
 fail:
     return st;
+}
+
+int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws, const ff_proxal_fsum *F,
+                   const double *w0, const fr_proxal_admm_params *prm)
+{
+    return admm_run(w, info, ws, F, w0, prm, NULL);
+}
+
+int ff_proxal_admm_h(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws, const ff_proxal_fsum *F,
+                     const double *w0, const fr_proxal_admm_params *prm, const fr_proxal_hreg *H)
+{
+    if (H == NULL)
+        return FR_ENULL;
+    return admm_run(w, info, ws, F, w0, prm, H);
 }

@@ -203,8 +203,8 @@ static int records(run_t *R, double *kkt1, double *kkt2, double *obj, double *fe
         return FR_EINTERNAL;
     if (!isfinite(f))
         return FR_ENONFINITE;
-    if ((st = ff_proxal_kkt(kkt1, kkt2, R->gf, d, R->Je, me, R->ce, R->mue, R->wn, FR_PROXAL_H_ZERO, 0,
-                            NULL, NULL)) != FR_OK)
+    if ((st = ff_proxal_kkt(kkt1, kkt2, R->gf, d, R->Je, me, R->ce, R->mue, R->wn, P->h, P->gamma, P->lo,
+                            P->hi)) != FR_OK)
         return st;
     *obj = f;
     *feas = viol;
@@ -326,6 +326,37 @@ static int newton_lk(run_t *R, const ff_proxal_fsum *F, int quad, double *x, dou
     }
 }
 
+/* Algorithm 3's subproblem with h != 0 (docs/PROXAL.md 4.5): phi = sum_i
+ * P_{i,k} for ffi_proxal_hsolve, the gradient with grad_lk's error bound. */
+typedef struct {
+    run_t *R;
+    const ff_proxal_fsum *F;
+} lk_ctx;
+
+static int lk_eval(void *c, const double *x, double *val, double *v, double *rp, double *fl, double *H)
+{
+    lk_ctx *L = c;
+    run_t *R = L->R;
+    size_t d = R->d;
+    double b, m = 0;
+    int st = grad_lk(R, L->F, x, &b, val ? val : &b);
+    if (st != FR_OK)
+        return st;
+    for (size_t k = 0; k < d; k++) {
+        v[k] = R->gsum[k];
+        rp[k] = (double)(R->n + 2) * U53 * R->acc[k] * (1 + 0x1p-20) + (double)(R->n + 1) * 0x1p-1074;
+        m = fmax(m, rp[k]);
+    }
+    *fl = 64 * m;
+    if (H) {
+        R->hs_ok = 0;
+        if ((st = hess_lk(R, L->F, x, 0)) != FR_OK)
+            return st;
+        memcpy(H, R->Hs, d * d * sizeof(double));
+    }
+    return FR_OK;
+}
+
 static int check_trace(const ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
 {
     if (t->kmax != prm->kmax || t->d != P->d || t->mtot != fr_proxal_mtot(P) || t->keep != prm->keep)
@@ -357,11 +388,16 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     ff_proxal_fsum F;
     ff_proxal_pk_ctx ctx;
     int quad = 1;
+    /* the smooth parts P_{i,k} see h = 0; h enters (14), Algorithm 3's
+     * subproblem and the residuals (docs/PROXAL.md 4.5) */
+    fr_proxal_problem P0 = *P;
+    P0.h = FR_PROXAL_H_ZERO;
+    const fr_proxal_hreg hg = {P->h, P->gamma, P->lo, P->hi};
     if (!alg3 && (st = ff_proxal_admm_ws_init(&ws, R.n, d)) != FR_OK)
         goto done;
     /* one oracle for the whole run (both algorithms): ctx points at R.wk,
      * R.mu, updated in place; the problem is checked here once */
-    if ((st = ff_proxal_pk_fsum(&F, &ctx, P, R.wk, R.mu, beta)) != FR_OK)
+    if ((st = ff_proxal_pk_fsum(&F, &ctx, &P0, R.wk, R.mu, beta)) != FR_OK)
         goto done;
     for (size_t i = 0; i <= R.n; i++)
         quad = quad && F.quad(F.ctx, i) != 0;
@@ -374,12 +410,21 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             fr_proxal_admm_params a = prm->admm;
             a.tau = tau < 1 ? tau : 1;
             ff_proxal_admm_info info;
-            if ((st = ff_proxal_admm(R.wn, &info, ws, &F, R.wk, &a)) != FR_OK)
+            if ((st = ff_proxal_admm_h(R.wn, &info, ws, &F, R.wk, &a, &hg)) != FR_OK)
                 goto done;
             inner = info.iters;
             sub = info.thm41;
             t->factorisations += info.factorisations;
             t->floors += info.floors;
+        } else if (P->h != FR_PROXAL_H_ZERO) {
+            lk_ctx lc = {&R, &F};
+            ffi_proxal_hprob hp = {d, &lc, lk_eval, P->h, P->gamma, P->lo, P->hi};
+            unsigned long fl = 0;
+            memcpy(R.wn, R.wk, d * sizeof(double));
+            if ((st = ffi_proxal_hsolve(&hp, R.wn, tau, prm->admm.newton_max, &sub, &inner,
+                                        &t->factorisations, &fl)) != FR_OK)
+                goto done;
+            t->floors += fl;
         } else if ((st = newton_lk(&R, &F, quad, R.wn, tau, prm->admm.newton_max, &inner, &sub,
                                    &t->factorisations)) != FR_OK)
             goto done;

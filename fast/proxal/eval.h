@@ -20,4 +20,25 @@ int ffi_proxal_chol_solve(const double *Mc, double *rhs, size_t d);
 /* ff_proxal_mu_update for a checked problem and state (w finite). */
 int ffi_proxal_mu_update_body(double *mu_next, const fr_proxal_problem *P, const double *w,
                               const double *mu, double beta);
+/* The nonsmooth subproblem min phi(x) + h(x) of docs/PROXAL.md 4.5
+ * (fast/proxal/hsolve.c).  eval(ctx, x, val, v, rp, fl, H): phi(x) (val),
+ * v = fl(grad phi(x)) with |v_k - grad phi(x)_k| <= rp_k, the attainable
+ * floor fl at x, and the Hessian H (d x d row-major; NULL: not wanted). */
+typedef struct {
+    size_t d;
+    void *ctx;
+    int (*eval)(void *ctx, const double *x, double *val, double *v, double *rp, double *fl, double *H);
+    int h;
+    double gamma;
+    const double *lo, *hi;
+} ffi_proxal_hprob;
+/* An upper bound of dist_inf(0, g + dh(x)) for every g with |g_k - v_k| <=
+ * rp_k (x in dom h). */
+double ffi_proxal_hres(int h, double gamma, const double *lo, const double *hi, const double *x,
+                       const double *v, const double *rp, size_t d);
+/* Solve from x (in place; projected onto dom h first) to the certified
+ * residual <= eps (or the floor), at most nmax iterations, else FR_EDOM;
+ * the certified residual of the returned x in *res; the counters added to. */
+int ffi_proxal_hsolve(const ffi_proxal_hprob *pb, double *x, double eps, unsigned long nmax, double *res,
+                      unsigned long *newton, unsigned long *fact, unsigned long *floors);
 #endif

@@ -237,6 +237,23 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
  *   instances, floor acceptances counted), the audit. */
 int ff_proxal_admm(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
                    const ff_proxal_fsum *F, const double *w0, const fr_proxal_admm_params *prm);
+/* ff_proxal_admm_h: Algorithm 2 on (13) with the regulariser H (fedspec:
+ * fr_proxal_hreg; kind ZERO is ff_proxal_admm).  The server step (14)
+ * becomes min F_0 + h + sum_i rho_i/2 ||u~_i - w||^2 (docs/PROXAL.md 4.5),
+ * solved by proximal-gradient steps (soft-threshold / clip; the closed
+ * form when the Hessian of F_0 + (sum rho_i) I is a multiple of I) and
+ * Newton steps on the identified face, to the certified dist_inf(0,
+ * d phi_0(w^{t+1})) <= eps_{t+1} (or the floor); every iterate w^{t+1}
+ * lies in dom h.  thm41 bounds dist_inf(0, sum_i grad F_i(w) + dh(w)),
+ * Theorem 4.1 as printed.  Statuses: ff_proxal_admm's, plus
+ * fr_proxal_hreg_check's (H NULL: FR_ENULL), the earliest class first,
+ * and FR_EDOM for a w0 outside [lo, hi] (w~^0 in dom h); newton_max
+ * bounds the server's iterations too.  Checked by: tests/proxal/test_admm.c
+ * (the l1 and box cases against independent KKT checks at 256 bits),
+ * tests/proxal/test_status_admm.c. */
+int ff_proxal_admm_h(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
+                     const ff_proxal_fsum *F, const double *w0, const fr_proxal_admm_params *prm,
+                     const fr_proxal_hreg *H);
 
 /* The oracle F_i = P_{i,k} of the state (P, wk, mu, beta) (section above);
  * ctx is filled and must outlive F.  Statuses as ff_proxal_pik's checks. */
@@ -264,6 +281,11 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * Algorithm 2's thm41 (Algorithm 1) or the same recursive-sum bound of
  * sum_i grad P_{i,k} (Algorithm 3), the oracle's gradients taken as exact;
  * so thm31_ok and inner_ok are certificates for the oracle's numbers.
+ * With h != 0 (P->h: l1, box; docs/PROXAL.md 4.5) Algorithm 1 calls
+ * ff_proxal_admm_h, Algorithm 3 solves min l_k = sum_i P_{i,k} + h by the
+ * same method as (14)'s (proximal-gradient and face-Newton steps, dpotrf on
+ * the face's Hessian, counted in factorisations), sub is its certified
+ * dist_inf(0, dl_k), and kkt1 is taken with dh.
  * tau_k = RN(sbar/(k+1)^2); (8) is tested in the safe direction, each
  * side moved one ulp past its last rounding (nextafter), so a tie of the
  * rounded values does not stop a run that (8) does not stop; thm31_ok may

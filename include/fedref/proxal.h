@@ -243,6 +243,15 @@ void fr_proxal_admm_info_clear(fr_proxal_admm_info *info);
  * Checked by: tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c. */
 int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
                    const fr_proxal_admm_params *prm);
+/* fr_proxal_admm_h: ff_proxal_admm_h (fedfast/proxal.h) in MPFR: the
+ * server step (14) with h by the same method (fri_proxal_hsolve: MPFR
+ * Cholesky of the face's Hessian), its residual certified with every
+ * operation rounded outward; thm41 certified for dist_inf(0, sum_i grad
+ * F_i(w) + dh(w)).  Statuses: fr_proxal_admm's plus fr_proxal_hreg_check's
+ * (earliest class first) and FR_EDOM for w0 outside the box.  Checked by:
+ * tests/proxal/test_alg_h.c, tests/proxal/test_status_admm.c. */
+int fr_proxal_admm_h(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
+                     const fr_proxal_admm_params *prm, const fr_proxal_hreg *H);
 
 /* The oracle F_i = P_{i,k} of the state (P, wk, mu, beta); ctx must outlive F. */
 typedef struct {
@@ -268,7 +277,8 @@ int fr_proxal_pk_fsum(fr_proxal_fsum *F, fr_proxal_pk_ctx *ctx, const fr_proxal_
  *   sub       an upper bound of dist_inf(0, grad l_k(w^{k+1})): (7)
  *   obj, feas f(w^{k+1}) and max_j of the violation (c_j)_+ (|c_j| for
  *             equality rows)
- *   inner     Algorithm 2's iterations (Algorithm 3: Newton iterations)
+ *   inner     Algorithm 2's iterations (Algorithm 3: Newton iterations; with
+ *             h != 0 the iterations of docs/PROXAL.md 4.5's method)
  *   inner_ok  1 iff sub <= tau_k (Theorem 4.1 / (7) certified)
  *   iters     outer iterations done; terminated: (8) held;
  *   thm31_ok  at termination, kkt1 <= eps1 and kkt2 <= eps2 (Theorem 3.1
@@ -279,8 +289,10 @@ int fr_proxal_pk_fsum(fr_proxal_fsum *F, fr_proxal_pk_ctx *ctx, const fr_proxal_
  * RD(min(tau_k, 1))); dw, dmu rounded up; (8) as RU(dw + beta RU(tau_k))
  * <= RD(beta eps1) and dmu <= RD(beta eps2).  sub: Algorithm 1:
  * fr_proxal_admm's thm41; Algorithm 3: max_k max(RU(G_k), -RD(G_k)), G =
- * sum_i grad P_{i,k} (the oracle's gradients taken as exact in both).
- * kkt1, kkt2 by fr_proxal_kkt on an extended system: client gradients
+ * sum_i grad P_{i,k} (the oracle's gradients taken as exact in both); with
+ * h != 0 (docs/PROXAL.md 4.5) the certified dist_inf(0, G + dh(w^{k+1})),
+ * and Algorithm 1's thm41 is fr_proxal_admm_h's (with dh).
+ * kkt1, kkt2 by fr_proxal_kkt with the problem's h on an extended system: client gradients
  * g_2..g_n as columns with multiplier 1 (so the sum of gradients is inside
  * the exact residual), equality rows as the column pair (grad c_j, c_j,
  * mu+) and (-grad c_j, -c_j, mu-).  Algorithm 3's Newton: the summed

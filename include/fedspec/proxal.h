@@ -39,9 +39,10 @@ enum { FR_PROXAL_H_ZERO = 0, FR_PROXAL_H_L1 = 1, FR_PROXAL_H_BOX = 2 };
  * data.  n >= 1 clients, dimension d; index i = 0 is the server (f_0 = 0,
  * c_0 the global constraint), i = 1..n the clients.  m_i = the number of
  * constraint rows of c_i (fr_proxal_mi); the multipliers mu are stored as
- * the blocks mu_0, mu_1, .., mu_n (sum m_i entries).  h = 0 in every
- * algorithm of this module (FR_EDOM otherwise); the KKT residuals support
- * the three h of the section above.
+ * the blocks mu_0, mu_1, .., mu_n (sum m_i entries).  h is one of the
+ * three of the section above, in the residuals and in Algorithms 1 and 3
+ * (lk, pik, mu_update and pk_fsum, which are the smooth parts, take
+ * h = 0: FR_EDOM otherwise).
  *   FR_PROXAL_QP   (25): f_i(w) = w^T A_i w / 2 + b_i^T w (A_i symmetric
  *                  PSD, d x d), c_i(w) = C_i w + e_i (mt x d, mt; the
  *                  paper's d_i), EQUALITY constraints c_i(w) = 0, m_i = mt
@@ -77,7 +78,7 @@ typedef struct {
     const unsigned char *y;    /* labels 0/1 */
     const unsigned char *grp;  /* FAIR: sensitive group 0/1; NP: NULL */
     const double *r;           /* NP: r_1..r_n at r[0..n-1]; FAIR: r_0..r_n */
-    /* the regulariser (h = 0 for the algorithms) */
+    /* the regulariser h of (1) (FR_PROXAL_H_*) */
     int h;                     /* FR_PROXAL_H_* */
     double gamma;
     const double *lo, *hi;
@@ -152,6 +153,24 @@ typedef struct {
  * FR_EDOM (tau outside (0, 1], q outside (0, 1), rho_i <= 0, eps18). */
 int fr_proxal_admm_check(const fr_proxal_admm_params *prm, size_t n);
 
+/* The regulariser h of (13)/(14) for Algorithm 2 called directly
+ * (ff_/fr_proxal_admm_h): kind one of FR_PROXAL_H_* (the first section),
+ * gamma read for L1, lo and hi (d entries each) for BOX.  The server step
+ * (14) then minimises F_0 + h + sum_i rho_i/2 ||u~_i - w||^2
+ * (docs/PROXAL.md 4.5); the clients' steps (15) do not see h.
+ * fr_proxal_hreg_check: FR_OK or the first failing class: FR_ENULL (H;
+ * lo, hi when BOX), FR_ESIZE (d = 0 or above FR_PROXAL_D_MAX),
+ * FR_ENONFINITE (gamma when L1, lo/hi when BOX: NaN or +-Inf), FR_EDOM (an
+ * unknown kind, gamma < 0 (-0 is 0), some lo_k > hi_k).  The same checks
+ * as fr_proxal_problem_check makes on the problem's h.
+ * Checked by: tests/proxal/test_status_admm.c. */
+typedef struct {
+    int kind;                  /* FR_PROXAL_H_* */
+    double gamma;
+    const double *lo, *hi;
+} fr_proxal_hreg;
+int fr_proxal_hreg_check(const fr_proxal_hreg *H, size_t d);
+
 /* ==== end of Algorithm 2 ================================================== */
 
 /* ==== Algorithms 1 and 3 (proximal AL, federated and centralised) ========= */
@@ -168,8 +187,10 @@ int fr_proxal_admm_check(const fr_proxal_admm_params *prm, size_t n);
  * true KKT residuals of (w^{k+1}, mu^{k+1}) (Definition 1; equality rows
  * as the pair c <= 0, -c <= 0 with mu = mu+ - mu-, which gives e2_j =
  * |c_j| for either sign of mu_j) are computed, and at termination Theorem
- * 3.1 is certified: kkt1 <= eps1 and kkt2 <= eps2.  h = 0 (FR_EDOM
- * otherwise).  Algorithm 2 is called with tau = min(tau_k, 1) (its domain
+ * 3.1 is certified: kkt1 <= eps1 and kkt2 <= eps2.  With h != 0 (l1, box)
+ * the server step (14) of Algorithm 2 and Algorithm 3's subproblem solve
+ * the nonsmooth problems exactly as docs/PROXAL.md 4.5 derives (w^0 must
+ * lie in dom h), and every residual is taken with dh.  Algorithm 2 is called with tau = min(tau_k, 1) (its domain
  * is (0, 1]; sbar > 1 makes tau_0 > 1, and a smaller tolerance still gives
  * (7)); prm->admm.tau is not read. */
 enum { FR_PROXAL_KEEP_W = 1u };     /* keep every w^k (else the output only) */
@@ -190,7 +211,7 @@ typedef struct {
  * FR_ENONFINITE (eps1, eps2, sbar, beta, w0, mu0; Algorithm 1: q, rho),
  * FR_EDOM (eps1, eps2 outside (0, 1), sbar or beta <= 0 (-0 included), a
  * negative inequality multiplier (-0 is 0; equality multipliers are free),
- * h != 0, unknown keep bits; Algorithm 1: the admm fields as
+ * h = BOX and w0 outside [lo, hi] (w^0 in dom h), unknown keep bits; Algorithm 1: the admm fields as
  * fr_proxal_admm_check except tau, which is not read).  alg3 = 1 reads
  * newton_max only of the admm fields.  When a size is bad (FR_ENULL or
  * FR_ESIZE) the arrays are not read.  Checked by:

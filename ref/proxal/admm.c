@@ -20,6 +20,7 @@
 #include <string.h>
 #include "../internal.h"
 #include "fedref/proxal.h"
+#include "hsolve.h"
 
 int fr_proxal_admm_info_init(fr_proxal_admm_info *info, mpfr_prec_t prec)
 {
@@ -351,16 +352,74 @@ out:
     return st;
 }
 
-int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
-                   const fr_proxal_admm_params *prm)
+/* The server's phi_0 of (14) for fri_proxal_hsolve (h != 0): value (RN),
+ * gradient (RN) with its certified error, floor, and the Hessian of F_0 +
+ * (sum rho_i) I; the terms as grad_phi's. */
+static int server_eval(void *c, mpfr_t *x, mpfr_ptr val, mpfr_t *v, mpfr_t *rp, mpfr_ptr fl, mpfr_t *H)
+{
+    ctx_t *C = c;
+    const size_t n = C->n, d = C->d;
+    int st = ev(C, 0, x, val ? C->Fx : NULL, C->g, H);
+    if (st != FR_OK)
+        return st;
+    mpfr_ptr tp[2 * FR_PROXAL_N_MAX + 4];
+    mpfr_set_zero(fl, 1);
+    for (size_t k = 0; k < d; k++) {
+        size_t m = 0;
+        mpfr_set(C->T[m++], C->g[k], MPFR_RNDN);
+        for (size_t j = 0; j < n; j++) {
+            mpfr_mul_d(C->T[m++], x[k], C->prm->rho[j], MPFR_RNDN);
+            mpfr_mul_d(C->T[m], C->ut[j * d + k], C->prm->rho[j], MPFR_RNDN);
+            mpfr_neg(C->T[m], C->T[m], MPFR_RNDN);
+            m++;
+        }
+        for (size_t j = 0; j < m; j++)
+            tp[j] = C->T[j];
+        mpfr_sum(v[k], tp, m, MPFR_RNDN);
+        mpfr_sum(C->a, tp, m, MPFR_RNDU);
+        mpfr_sum(C->b, tp, m, MPFR_RNDD);
+        mpfr_sub(C->a, C->a, v[k], MPFR_RNDU);
+        mpfr_sub(C->b, v[k], C->b, MPFR_RNDU);
+        mpfr_max(rp[k], C->a, C->b, MPFR_RNDU);
+        mpfr_set_zero(C->a, 1);
+        for (size_t j = 0; j < m; j++)
+            if (mpfr_sgn(C->T[j]) < 0)
+                mpfr_sub(C->a, C->a, C->T[j], MPFR_RNDU);
+            else
+                mpfr_add(C->a, C->a, C->T[j], MPFR_RNDU);
+        mpfr_max(fl, fl, C->a, MPFR_RNDU);
+        if (H)
+            mpfr_add(H[k * d + k], H[k * d + k], C->r, MPFR_RNDN);
+    }
+    mpfr_mul_ui(fl, fl, FLOOR_C * (n + 5), MPFR_RNDU);
+    mpfr_mul_2si(fl, fl, -(long)C->p, MPFR_RNDU);
+    if (val)
+        phi_val(C, x, C->Fx, val);
+    if (!fri_finite(v, d) || (H && !fri_finite(H, d * d)))
+        return FR_ENONFINITE;
+    return FR_OK;
+}
+
+static int class_rank(int s)
+{
+    return s == FR_ENULL ? 0 : s == FR_ESIZE ? 1 : s == FR_EPREC ? 2 : s == FR_ENONFINITE ? 3 : s == FR_EDOM ? 4
+         : s == FR_OK ? 9 : 5;
+}
+static int first_class(int a, int b)
+{
+    return class_rank(b) < class_rank(a) ? b : a;
+}
+
+static int admm_run(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
+                    const fr_proxal_admm_params *prm, const fr_proxal_hreg *Hg)
 {
     if (w == NULL || info == NULL || F == NULL || F->eval == NULL || w0 == NULL || prm == NULL ||
         prm->rho == NULL)
         return FR_ENULL;
-    if (F->d == 0 || F->d > FR_PROXAL_D_MAX)
-        return FR_ESIZE;
-    int st = fr_proxal_admm_check(prm, F->n);
-    if (st != FR_OK && st != FR_ENONFINITE && st != FR_EDOM)
+    int st = first_class(Hg ? fr_proxal_hreg_check(Hg, F->d) : FR_OK,
+                         F->d == 0 || F->d > FR_PROXAL_D_MAX ? FR_ESIZE : FR_OK);
+    st = first_class(st, fr_proxal_admm_check(prm, F->n));
+    if (st == FR_ENULL || st == FR_ESIZE)
         return st;
     mpfr_prec_t p = mpfr_get_prec(w[0]);
     if (p < MPFR_PREC_MIN || p > FR_PREC_MAX || info->eps->_mpfr_d == NULL)
@@ -369,6 +428,11 @@ int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F
         return st;
     if (!fri_finite(w0, F->d))
         return FR_ENONFINITE;
+    const int hk = Hg ? Hg->kind : FR_PROXAL_H_ZERO;
+    if (hk == FR_PROXAL_H_BOX)
+        for (size_t k = 0; k < F->d; k++)
+            if (mpfr_cmp_d(w0[k], Hg->lo[k]) < 0 || mpfr_cmp_d(w0[k], Hg->hi[k]) > 0)
+                return FR_EDOM;                      /* w~^0 in dom h */
     const size_t n = F->n, d = F->d;
     ctx_t C;
     memset(&C, 0, sizeof C);
@@ -423,7 +487,13 @@ int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F
         mpfr_set_zero(C.r, 1);
         for (size_t j = 0; j < n; j++)
             mpfr_add_d(C.r, C.r, prm->rho[j], MPFR_RNDN);
-        if ((st = solve_block(&C, C.x)) != FR_OK)          /* (14) */
+        if (hk == FR_PROXAL_H_ZERO)
+            st = solve_block(&C, C.x);                       /* (14) */
+        else {                                               /* (14) with h: docs/PROXAL.md 4.5 */
+            fri_proxal_hprob hp = {d, p, &C, server_eval, hk, Hg->gamma, Hg->lo, Hg->hi};
+            st = fri_proxal_hsolve(&hp, C.x, C.eps, prm->newton_max, e18, &C.newton, &C.fact, &C.floors);
+        }
+        if (st != FR_OK)
             goto done;
         mpfr_set_zero(et, 1);
         for (size_t i = 1; i <= n; i++) {
@@ -480,7 +550,25 @@ int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F
         }
         for (size_t i = 0; i <= n && st == FR_OK; i++)
             st = ev(&C, i, C.x, NULL, G + i * d, NULL);
-        if (st == FR_OK) {
+        if (st == FR_OK && hk != FR_PROXAL_H_ZERO) {   /* dist_inf(0, G + dh(w)) */
+            mpfr_ptr tp[FR_PROXAL_N_MAX + 1];
+            mpfr_t *v = vec(2 * d, p);
+            if (v == NULL)
+                st = FR_ENOMEM;
+            for (size_t k = 0; k < d && st == FR_OK; k++) {
+                for (size_t i = 0; i <= n; i++)
+                    tp[i] = G[i * d + k];
+                mpfr_sum(v[k], tp, n + 1, MPFR_RNDN);
+                mpfr_sum(C.a, tp, n + 1, MPFR_RNDU);
+                mpfr_sum(C.b, tp, n + 1, MPFR_RNDD);
+                mpfr_sub(C.a, C.a, v[k], MPFR_RNDU);
+                mpfr_sub(C.b, v[k], C.b, MPFR_RNDU);
+                mpfr_max(v[d + k], C.a, C.b, MPFR_RNDU);
+            }
+            if (st == FR_OK)
+                fri_proxal_hres(e18, hk, Hg->gamma, Hg->lo, Hg->hi, C.x, v, v + d, d);
+            vfree(v, 2 * d);
+        } else if (st == FR_OK) {
             mpfr_ptr tp[FR_PROXAL_N_MAX + 1];
             mpfr_set_zero(e18, 1);
             for (size_t k = 0; k < d; k++) {
@@ -530,4 +618,18 @@ done:
     mpfr_clears(C.Fx, C.Fy, C.a, C.b, C.c, C.r, C.eps, et, e18, (mpfr_ptr)0);
     mpfr_clear(tau);
     return st;
+}
+
+int fr_proxal_admm(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
+                   const fr_proxal_admm_params *prm)
+{
+    return admm_run(w, info, F, w0, prm, NULL);
+}
+
+int fr_proxal_admm_h(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *F, mpfr_t *const w0,
+                     const fr_proxal_admm_params *prm, const fr_proxal_hreg *H)
+{
+    if (H == NULL)
+        return FR_ENULL;
+    return admm_run(w, info, F, w0, prm, H);
 }

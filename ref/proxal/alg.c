@@ -19,6 +19,7 @@
 #include <string.h>
 #include "../internal.h"
 #include "fedref/proxal.h"
+#include "hsolve.h"
 
 static mpfr_t *vec(size_t k, mpfr_prec_t p)
 {
@@ -121,6 +122,7 @@ int fr_proxal_trace_init(fr_proxal_trace *t, const fr_proxal_problem *P, const f
 /* ---- the run's state ----------------------------------------------------- */
 typedef struct {
     const fr_proxal_problem *P;
+    fr_proxal_problem P0;       /* P with h = 0: the smooth parts P_{i,k} */
     mpfr_prec_t p;
     size_t n, d, mt, neq, me, mmax;
     mpfr_t *wk, *wn, *mu, *mun, *g, *H, *Hs, *M, *y, *pv, *ci, *Ji, *Je, *ce, *mue, *gf;
@@ -250,8 +252,21 @@ static int records(run_t *R, mpfr_ptr kkt1, mpfr_ptr kkt2, mpfr_ptr obj, mpfr_pt
     }
     if (col != me)
         return FR_EINTERNAL;
-    if ((st = fr_proxal_kkt(kkt1, kkt2, R->gf, d, R->Je, me, R->ce, R->mue, R->wn, FR_PROXAL_H_ZERO, NULL,
-                            NULL, NULL)) != FR_OK)
+    mpfr_t gam;
+    mpfr_init2(gam, 53);
+    mpfr_set_d(gam, P->gamma, MPFR_RNDN);
+    mpfr_t *lo = NULL, *hi = NULL;
+    if (P->h == FR_PROXAL_H_BOX && ((lo = vec(d, 53)) == NULL || (hi = vec(d, 53)) == NULL))
+        st = FR_ENOMEM;
+    else {
+        for (size_t k = 0; lo && k < d; k++)
+            mpfr_set_d(lo[k], P->lo[k], MPFR_RNDN), mpfr_set_d(hi[k], P->hi[k], MPFR_RNDN);
+        st = fr_proxal_kkt(kkt1, kkt2, R->gf, d, R->Je, me, R->ce, R->mue, R->wn, P->h, gam, lo, hi);
+    }
+    vfree(lo, d);
+    vfree(hi, d);
+    mpfr_clear(gam);
+    if (st != FR_OK)
         return st;
     mpfr_set(obj, R->f, MPFR_RNDN);
     return FR_OK;
@@ -269,7 +284,7 @@ static int grad_lk(run_t *R, mpfr_t *x, mpfr_ptr bound, int hess, mpfr_ptr val)
         for (size_t k = 0; k < d * d; k++)
             mpfr_set_zero(R->Hs[k], 1);
     for (size_t i = 0; i <= n; i++) {
-        if ((st = fr_proxal_pik(val ? R->fi : NULL, R->Gv + i * d, hess ? R->H : NULL, R->P, i, x, R->wk,
+        if ((st = fr_proxal_pik(val ? R->fi : NULL, R->Gv + i * d, hess ? R->H : NULL, &R->P0, i, x, R->wk,
                                 R->mu, R->beta)) != FR_OK)
             return st;
         if (val)
@@ -400,6 +415,46 @@ out:
     return st;
 }
 
+/* Algorithm 3's subproblem with h != 0 (docs/PROXAL.md 4.5): phi = sum_i
+ * P_{i,k} for fri_proxal_hsolve; v = RN(G), rp = max(RU(G) - v, v -
+ * RD(G)), the floor 64 (n + 2) 2^-p max_k sum_i |g_ik|. */
+static int lk_eval(void *c, mpfr_t *x, mpfr_ptr val, mpfr_t *v, mpfr_t *rp, mpfr_ptr fl, mpfr_t *H)
+{
+    run_t *R = c;
+    size_t d = R->d, n = R->n;
+    int st = grad_lk(R, x, R->c, H != NULL, val);
+    if (st != FR_OK)
+        return st;
+    mpfr_ptr *T = malloc((n + 1) * sizeof *T);
+    if (T == NULL)
+        return FR_ENOMEM;
+    mpfr_set_zero(fl, 1);
+    for (size_t k = 0; k < d; k++) {
+        for (size_t i = 0; i <= n; i++)
+            T[i] = R->Gv[i * d + k];
+        mpfr_set(v[k], R->pv[k], MPFR_RNDN);
+        mpfr_sum(R->a, T, n + 1, MPFR_RNDU);
+        mpfr_sum(R->b, T, n + 1, MPFR_RNDD);
+        mpfr_sub(R->a, R->a, v[k], MPFR_RNDU);
+        mpfr_sub(R->b, v[k], R->b, MPFR_RNDU);
+        mpfr_max(rp[k], R->a, R->b, MPFR_RNDU);
+        mpfr_set_zero(R->a, 1);
+        for (size_t i = 0; i <= n; i++)
+            if (mpfr_sgn(T[i]) < 0)
+                mpfr_sub(R->a, R->a, T[i], MPFR_RNDU);
+            else
+                mpfr_add(R->a, R->a, T[i], MPFR_RNDU);
+        mpfr_max(fl, fl, R->a, MPFR_RNDU);
+    }
+    free(T);
+    mpfr_mul_ui(fl, fl, 64 * (n + 2), MPFR_RNDU);
+    mpfr_mul_2si(fl, fl, -(long)R->p, MPFR_RNDU);
+    if (H)
+        for (size_t k = 0; k < d * d; k++)
+            mpfr_set(H[k], R->Hs[k], MPFR_RNDN);
+    return FR_OK;
+}
+
 static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm, int alg3)
 {
     if (t == NULL || t->tau == NULL)
@@ -415,6 +470,9 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     if ((st = run_alloc(&R, P, p, prm->beta)) != FR_OK)
         return st;
     const size_t d = R.d, mt = R.mt;
+    R.P0 = *P;
+    R.P0.h = FR_PROXAL_H_ZERO;
+    const fr_proxal_hreg hg = {P->h, P->gamma, P->lo, P->hi};
     fr_proxal_admm_info info;
     int info_ok = 0;
     mpfr_t tauD, tauU, lhs, rhs, dwr, tmp, sq;
@@ -433,7 +491,7 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
         if ((st = fr_proxal_admm_info_init(&info, p)) != FR_OK)
             goto done;
         info_ok = 1;
-        if ((st = fr_proxal_pk_fsum(&F, &ctx, P, R.wk, R.mu, R.beta)) != FR_OK)
+        if ((st = fr_proxal_pk_fsum(&F, &ctx, &R.P0, R.wk, R.mu, R.beta)) != FR_OK)
             goto done;
     }
     for (size_t k = 0; k < prm->kmax; k++) {
@@ -448,16 +506,24 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             fr_proxal_admm_params a = prm->admm;
             a.tau = mpfr_get_d(tauD, MPFR_RNDD);
             a.tau = a.tau < 1 ? a.tau : 1;
-            if ((st = fr_proxal_admm(R.wn, &info, &F, R.wk, &a)) != FR_OK)
+            if ((st = fr_proxal_admm_h(R.wn, &info, &F, R.wk, &a, &hg)) != FR_OK)
                 goto done;
             inner = info.iters;
             t->floors += info.floors;
             mpfr_set(t->sub[k], info.thm41, MPFR_RNDU);
+        } else if (P->h != FR_PROXAL_H_ZERO) {
+            fri_proxal_hprob hp = {d, p, &R, lk_eval, P->h, P->gamma, P->lo, P->hi};
+            unsigned long fc = 0;
+            for (size_t j = 0; j < d; j++)
+                mpfr_set(R.wn[j], R.wk[j], MPFR_RNDN);
+            if ((st = fri_proxal_hsolve(&hp, R.wn, tauD, prm->admm.newton_max, t->sub[k], &inner, &fc,
+                                        &t->floors)) != FR_OK)
+                goto done;
         } else if ((st = newton_lk(&R, tauD, prm->admm.newton_max, &inner, t->sub[k])) != FR_OK)
             goto done;
         t->inner[k] = inner;
         t->inner_ok[k] = mpfr_lessequal_p(t->sub[k], tauD);
-        if ((st = fr_proxal_mu_update(R.mun, P, R.wn, R.mu, R.beta)) != FR_OK)
+        if ((st = fr_proxal_mu_update(R.mun, &R.P0, R.wn, R.mu, R.beta)) != FR_OK)
             goto done;
         dist_inf_up(t->dw[k], R.wn, R.wk, d, tmp);
         dist_inf_up(t->dmu[k], R.mun, R.mu, mt, tmp);

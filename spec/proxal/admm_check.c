@@ -1,5 +1,6 @@
-/* admm_check.c -- fr_proxal_admm_check: the parameters of 004 Algorithm 2
- * (contract: fedspec/proxal.h, "Algorithm 2"). */
+/* admm_check.c -- fr_proxal_admm_check, fr_proxal_hreg_check: the
+ * parameters of 004 Algorithm 2 and its regulariser h (contract:
+ * fedspec/proxal.h, "Algorithm 2"). */
 #include <math.h>
 #include "fedspec/proxal.h"
 
@@ -22,5 +23,28 @@ int fr_proxal_admm_check(const fr_proxal_admm_params *prm, size_t n)
             return FR_EDOM;
     if (prm->eps18 != FR_PROXAL_EPS18_PRINTED && prm->eps18 != FR_PROXAL_EPS18_CODE)
         return FR_EDOM;
+    return FR_OK;
+}
+
+int fr_proxal_hreg_check(const fr_proxal_hreg *H, size_t d)
+{
+    if (H == NULL || (H->kind == FR_PROXAL_H_BOX && (H->lo == NULL || H->hi == NULL)))
+        return FR_ENULL;
+    if (d == 0 || d > FR_PROXAL_D_MAX)
+        return FR_ESIZE;
+    if (H->kind == FR_PROXAL_H_L1 && !isfinite(H->gamma))
+        return FR_ENONFINITE;
+    if (H->kind == FR_PROXAL_H_BOX)
+        for (size_t k = 0; k < d; k++)
+            if (!isfinite(H->lo[k]) || !isfinite(H->hi[k]))
+                return FR_ENONFINITE;
+    if (H->kind != FR_PROXAL_H_ZERO && H->kind != FR_PROXAL_H_L1 && H->kind != FR_PROXAL_H_BOX)
+        return FR_EDOM;
+    if (H->kind == FR_PROXAL_H_L1 && H->gamma < 0)
+        return FR_EDOM;
+    if (H->kind == FR_PROXAL_H_BOX)
+        for (size_t k = 0; k < d; k++)
+            if (H->lo[k] > H->hi[k])
+                return FR_EDOM;
     return FR_OK;
 }

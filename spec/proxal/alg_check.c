@@ -53,8 +53,12 @@ int fr_proxal_alg_check(const fr_proxal_problem *P, const fr_proxal_alg_params *
             if (!isfinite(prm->mu0[j]))
                 keep_first(&st, FR_ENONFINITE);
     if (!(prm->eps1 > 0 && prm->eps1 < 1) || !(prm->eps2 > 0 && prm->eps2 < 1) || !(prm->sbar > 0) ||
-        !(prm->beta > 0) || P->h != FR_PROXAL_H_ZERO || (prm->keep & ~(unsigned)FR_PROXAL_KEEP_W) != 0)
+        !(prm->beta > 0) || (prm->keep & ~(unsigned)FR_PROXAL_KEEP_W) != 0)
         keep_first(&st, FR_EDOM);
+    if (P->h == FR_PROXAL_H_BOX && P->lo != NULL && P->hi != NULL && prm->w0 != NULL)
+        for (size_t k = 0; k < d; k++)   /* w^0 in dom h (NaN compares false: its own class) */
+            if (prm->w0[k] < P->lo[k] || prm->w0[k] > P->hi[k])
+                keep_first(&st, FR_EDOM);
     if (prm->mu0 != NULL) {             /* inequality multipliers >= 0 (-0 is 0) */
         size_t j = 0;
         for (size_t i = 0; i <= P->n; i++)

@@ -1,5 +1,6 @@
 /* test_status_admm.c -- the status rows of 004 Algorithm 2:
- * fr_proxal_admm_check (spec), fr_proxal_admm / ff_proxal_admm (the same
+ * fr_proxal_admm_check, fr_proxal_hreg_check (spec), fr_proxal_admm /
+ * ff_proxal_admm and fr_proxal_admm_h / ff_proxal_admm_h (the same
  * bad input to both wings, the same status, w and info untouched on
  * error), ff_proxal_admm_ws_init / _clear, fr_proxal_admm_info_init /
  * _clear.  Its own small table (the oracle and the workspace are not
@@ -157,12 +158,109 @@ START_TEST(check_ws_info)
 }
 END_TEST
 
+/* ff_proxal_admm_h / fr_proxal_admm_h and fr_proxal_hreg_check: each row
+ * edits a valid regulariser (or the base case), the same status in both
+ * wings and in the shared check, w untouched on error. */
+typedef struct {
+    const char *what;
+    int kind;
+    double gamma, lo1, hi1, w01;
+    int nul_h, nul_hi, tau0, expect;
+} hrow_t;
+static const hrow_t HROWS[] = {
+    {"l1 valid", FR_PROXAL_H_L1, 0.5, -1, 1, -0.25, 0, 0, 0, FR_OK},
+    {"l1 gamma -0 (0)", FR_PROXAL_H_L1, -0.0, -1, 1, -0.25, 0, 0, 0, FR_OK},
+    {"zero kind", FR_PROXAL_H_ZERO, NAN, -1, 1, -0.25, 0, 0, 0, FR_OK},   /* gamma not read */
+    {"box valid", FR_PROXAL_H_BOX, 0, -1, 1, -0.25, 0, 0, 0, FR_OK},
+    {"box lo = hi = w0", FR_PROXAL_H_BOX, 0, -0.25, -0.25, -0.25, 0, 0, 0, FR_OK},
+    {"H NULL", FR_PROXAL_H_L1, 0.5, -1, 1, -0.25, 1, 0, 0, FR_ENULL},
+    {"box hi NULL", FR_PROXAL_H_BOX, 0, -1, 1, -0.25, 0, 1, 0, FR_ENULL},
+    {"box hi NULL + tau 0", FR_PROXAL_H_BOX, 0, -1, 1, -0.25, 0, 1, 1, FR_ENULL},
+    {"l1 gamma NaN", FR_PROXAL_H_L1, NAN, -1, 1, -0.25, 0, 0, 0, FR_ENONFINITE},
+    {"l1 gamma Inf + tau 0", FR_PROXAL_H_L1, INFINITY, -1, 1, -0.25, 0, 0, 1, FR_ENONFINITE},
+    {"box lo NaN", FR_PROXAL_H_BOX, 0, NAN, 1, -0.25, 0, 0, 0, FR_ENONFINITE},
+    {"l1 gamma < 0", FR_PROXAL_H_L1, -0.5, -1, 1, -0.25, 0, 0, 0, FR_EDOM},
+    {"box lo > hi", FR_PROXAL_H_BOX, 0, 0.5, 0.25, -0.25, 0, 0, 0, FR_EDOM},
+    {"box w0 outside", FR_PROXAL_H_BOX, 0, 0, 1, -0.25, 0, 0, 0, FR_EDOM},
+    {"unknown kind", 7, 0, -1, 1, -0.25, 0, 0, 0, FR_EDOM},
+};
+#define NHROWS (sizeof HROWS / sizeof HROWS[0])
+
+START_TEST(h_row)
+{
+    const hrow_t *R = &HROWS[_i];
+    static wrap W;
+    ao_make(&W.P, 2, 2, AO_QUAD, 11, 0.5);
+    W.fail = 0;
+    double rho[2] = {1, 2}, lo[2] = {-1, R->lo1}, hi[2] = {1, R->hi1};
+    fr_proxal_admm_params prm = {R->tau0 ? 0 : 1e-3, 0.5, rho, 100, 20, FR_PROXAL_EPS18_PRINTED};
+    double w0[2] = {0.5, R->w01};
+    ff_proxal_fsum F = {2, 2, &W, w_feval, w_quad};
+    fr_proxal_fsum RF = {2, 2, &W, w_reval, w_quad};
+    fr_proxal_hreg H = {R->kind, R->gamma, lo, R->nul_hi ? NULL : hi};
+    const fr_proxal_hreg *Hp = R->nul_h ? NULL : &H;
+    if (!R->nul_h && !R->tau0) {
+        int want = R->expect;
+        if (strcmp(R->what, "box w0 outside") == 0)
+            want = FR_OK;                              /* the regulariser itself is valid */
+        ck_assert_int_eq(fr_proxal_hreg_check(Hp, 2), want);
+    }
+    ff_proxal_admm_ws *ws;
+    ck_assert_int_eq(ff_proxal_admm_ws_init(&ws, 2, 2), FR_OK);
+    double w[2] = {123, 456};
+    ff_proxal_admm_info in;
+    int st = ff_proxal_admm_h(w, &in, ws, &F, w0, &prm, Hp);
+    ck_assert_msg(st == R->expect, "%s fast: %d, expected %d", R->what, st, R->expect);
+    if (st != FR_OK)
+        ck_assert(w[0] == 123 && w[1] == 456);
+    else {
+        ck_assert(in.thm41_ok);
+        if (R->kind == FR_PROXAL_H_BOX)
+            ck_assert(w[1] >= lo[1] && w[1] <= hi[1]);
+    }
+    ff_proxal_admm_ws_clear(&ws);
+    mpfr_t rw0[2], rw[2];
+    for (int k = 0; k < 2; k++) {
+        mpfr_init2(rw0[k], 53);
+        mpfr_set_d(rw0[k], w0[k], MPFR_RNDN);
+        mpfr_init2(rw[k], 80);
+        mpfr_set_ui(rw[k], 123, MPFR_RNDN);
+    }
+    fr_proxal_admm_info ri;
+    ck_assert_int_eq(fr_proxal_admm_info_init(&ri, 80), FR_OK);
+    st = fr_proxal_admm_h(rw, &ri, &RF, rw0, &prm, Hp);
+    ck_assert_msg(st == R->expect, "%s ref: %d, expected %d", R->what, st, R->expect);
+    if (st != FR_OK)
+        ck_assert(mpfr_cmp_ui(rw[0], 123) == 0 && mpfr_cmp_ui(rw[1], 123) == 0);
+    else
+        ck_assert(ri.thm41_ok);
+    fr_proxal_admm_info_clear(&ri);
+    for (int k = 0; k < 2; k++)
+        mpfr_clear(rw0[k]), mpfr_clear(rw[k]);
+}
+END_TEST
+
+START_TEST(hreg_check_sizes)
+{
+    double lo[1] = {0}, hi[1] = {1};
+    fr_proxal_hreg H = {FR_PROXAL_H_BOX, 0, lo, hi};
+    ck_assert_int_eq(fr_proxal_hreg_check(&H, 1), FR_OK);
+    ck_assert_int_eq(fr_proxal_hreg_check(&H, 0), FR_ESIZE);
+    ck_assert_int_eq(fr_proxal_hreg_check(&H, FR_PROXAL_D_MAX + 1), FR_ESIZE);
+    H.lo = NULL;
+    ck_assert_int_eq(fr_proxal_hreg_check(&H, 0), FR_ENULL);   /* ENULL before ESIZE */
+    ck_assert_int_eq(fr_proxal_hreg_check(NULL, 1), FR_ENULL);
+}
+END_TEST
+
 Suite *suite_status_proxal_admm(void)
 {
     Suite *s = suite_create("status_proxal_admm");
     TCase *tc = tcase_create("rows");
     tcase_add_loop_test(tc, status_row, 0, (int)NROWS);
     tcase_add_test(tc, check_ws_info);
+    tcase_add_loop_test(tc, h_row, 0, (int)NHROWS);
+    tcase_add_test(tc, hreg_check_sizes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -17,7 +17,7 @@ Suite *suite_status_proxal_alg(void);
 typedef struct {
     af_inst I;
     fr_proxal_alg_params p;
-    double mu0[AF_NMAX * 2 + 2], w0[AF_DMAX];
+    double mu0[AF_NMAX * 2 + 2], w0[AF_DMAX], lo[AF_DMAX], hi[AF_DMAX];
     int np;
     mpfr_prec_t prec;
 } scase;
@@ -34,6 +34,8 @@ static void base(scase *c, int np)
     memcpy(c->w0, c->I.w0, sizeof c->w0);
     c->p.mu0 = c->mu0;
     c->p.w0 = c->w0;
+    for (size_t k = 0; k < AF_DMAX; k++)
+        c->lo[k] = -1, c->hi[k] = 1;
     c->np = np;
     c->prec = 64;
 }
@@ -62,7 +64,19 @@ static void e_sbar_zero(scase *c) { c->p.sbar = -0.0; }
 static void e_beta_neg(scase *c) { c->p.beta = -1; }
 static void e_mu0_neg(scase *c) { c->mu0[1] = -0.5; }
 static void e_mu0_mzero(scase *c) { c->mu0[0] = -0.0, c->mu0[1] = -0.0; }
-static void e_h_l1(scase *c) { c->I.P.h = FR_PROXAL_H_L1; }
+static void e_h_l1(scase *c) { c->I.P.h = FR_PROXAL_H_L1, c->I.P.gamma = 0.25; }
+static void e_h_l1_mzero(scase *c) { c->I.P.h = FR_PROXAL_H_L1, c->I.P.gamma = -0.0; }
+static void e_h_l1_nan(scase *c) { c->I.P.h = FR_PROXAL_H_L1, c->I.P.gamma = NaN; }
+static void e_h_l1_neg(scase *c) { c->I.P.h = FR_PROXAL_H_L1, c->I.P.gamma = -0.25; }
+static void e_h_box(scase *c) { c->I.P.h = FR_PROXAL_H_BOX, c->I.P.lo = c->lo, c->I.P.hi = c->hi; }
+static void e_h_box_null(scase *c) { e_h_box(c), c->I.P.hi = NULL; }
+static void e_h_box_nan(scase *c) { e_h_box(c), c->lo[2] = NaN; }
+static void e_h_box_inf(scase *c) { e_h_box(c), c->hi[0] = Inf; }
+static void e_h_box_cross(scase *c) { e_h_box(c), c->lo[1] = 0.5, c->hi[1] = 0.25; }
+static void e_h_box_point(scase *c) { e_h_box(c), c->lo[1] = c->hi[1] = c->w0[1]; }
+static void e_h_box_w0out(scase *c) { e_h_box(c), c->hi[0] = 0.5; }   /* w0_0 = 1 > hi_0 */
+static void e_h_box_w0nan(scase *c) { e_h_box_w0out(c), c->w0[1] = NaN; }
+static void e_h_unknown(scase *c) { c->I.P.h = 3; }
 static void e_keep_bad(scase *c) { c->p.keep = 2; }
 static void e_q_one(scase *c) { c->p.admm.q = 1; }
 static void e_rho_zero(scase *c) { c->I.rho[1] = 0; }
@@ -108,7 +122,21 @@ static const row ROWS[] = {
     {"mu0 < 0 on an inequality row", e_mu0_neg, 1, FR_EDOM, FR_EDOM, 0},
     {"mu0 < 0 on an equality row (free sign)", e_mu0_neg, 0, FR_OK, FR_OK, 0},
     {"mu0 = -0 on inequality rows (the multiplier 0)", e_mu0_mzero, 1, FR_OK, FR_OK, 0},
-    {"h = l1", e_h_l1, 0, FR_EDOM, FR_EDOM, 0},
+    {"h = l1, gamma 0.25", e_h_l1, 0, FR_OK, FR_OK, 0},
+    {"h = l1 on NP", e_h_l1, 1, FR_OK, FR_OK, 0},
+    {"h = l1, gamma -0 (0)", e_h_l1_mzero, 0, FR_OK, FR_OK, 0},
+    {"h = l1, gamma NaN", e_h_l1_nan, 0, FR_ENONFINITE, FR_ENONFINITE, 0},
+    {"h = l1, gamma < 0", e_h_l1_neg, 0, FR_EDOM, FR_EDOM, 0},
+    {"h = box [-1, 1]", e_h_box, 0, FR_OK, FR_OK, 0},
+    {"h = box on NP", e_h_box, 1, FR_OK, FR_OK, 0},
+    {"h = box, hi NULL", e_h_box_null, 0, FR_ENULL, FR_ENULL, 0},
+    {"h = box, lo NaN", e_h_box_nan, 0, FR_ENONFINITE, FR_ENONFINITE, 0},
+    {"h = box, hi Inf", e_h_box_inf, 0, FR_ENONFINITE, FR_ENONFINITE, 0},
+    {"h = box, lo > hi", e_h_box_cross, 0, FR_EDOM, FR_EDOM, 0},
+    {"h = box, lo_k = hi_k = w0_k", e_h_box_point, 0, FR_OK, FR_OK, 0},
+    {"h = box, w0 outside", e_h_box_w0out, 0, FR_EDOM, FR_EDOM, 0},
+    {"h = box, w0 outside + w0 NaN", e_h_box_w0nan, 0, FR_ENONFINITE, FR_ENONFINITE, 0},
+    {"h unknown", e_h_unknown, 0, FR_EDOM, FR_EDOM, 0},
     {"unknown keep bit", e_keep_bad, 0, FR_EDOM, FR_EDOM, 0},
     {"admm.q = 1 (Algorithm 1 only)", e_q_one, 0, FR_EDOM, FR_OK, 0},
     {"rho_2 = 0 (Algorithm 1 only)", e_rho_zero, 0, FR_EDOM, FR_OK, 0},
