@@ -257,7 +257,7 @@ int cmd_experiments(int argc, char **argv)
             else if (a[2] == 'o' && a[3] == 'u') ctx.out = v;
             else if (a[2] == 's') {
                 unsigned long sd;
-                if (cli_parse_ul(v, &sd) != 0) { cli_error("not an unsigned decimal integer", v); return 2; }
+                if (cli_parse_ul(v, &sd) != 0) { cli_bad_ul(v); return 2; }
                 ctx.seed = sd;
             } else {
                 size_t k = 0;

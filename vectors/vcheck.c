@@ -231,13 +231,17 @@ static int check_fast(const vfile *f, const vcase *c, FILE *out, vcheck_stats *s
                 mpfr_abs(t, e, MPFR_RNDU);
                 mpfr_mul(bound, bound, t, MPFR_RNDU);
                 num_parse_mpfr(t, c->tol_abs);
+                /* ulps and relative error only where the tol's relative part
+                 * dominates: a result that cancels to ~0 is judged by tol.abs */
+                int relative = !mpfr_zero_p(e) && mpfr_cmp(bound, t) >= 0;
                 mpfr_add(bound, bound, t, MPFR_RNDU);
-                double ul = ulps_of(d, e);
-                if (ul > st->max_ulps) st->max_ulps = ul;
-                if (!mpfr_zero_p(e)) {
+                if (relative) {
+                    double ul = ulps_of(d, e);
+                    if (ul > st->max_ulps) st->max_ulps = ul;
                     mpfr_div(t, d, e, MPFR_RNDA);
                     double rel = fabs(mpfr_get_d(t, MPFR_RNDU));
                     if (rel > st->max_rel) st->max_rel = rel;
+                    st->nrelative++;
                 }
                 if (!mpfr_zero_p(bound)) {
                     mpfr_div(t, d, bound, MPFR_RNDA);
