@@ -1,4 +1,4 @@
-/* experiments.c -- `fedref experiments` (make experiments; issue 14):
+/* experiments.c -- `fedref experiments` (make experiments):
  * runs every experiment of cli/MODULE/exp_*.c (experiments.h) in module
  * order, or those named by --only, into OUT: a CSV per run, PNG plots
  * (gnuplot), and OUT/report.md (each result beside the paper's claim, the
@@ -35,7 +35,7 @@ void cli_experiments_usage(FILE *f)
     fputs("usage: fedref experiments [--quick] [--data DIR] [--out DIR] [--seed N]\n"
           "                          [--only NAME]... [--list]\n"
           "\n"
-          "Each paper's headline experiment on real data (issue 14; docs/EXPERIMENTS.md):\n"
+          "Each paper's headline experiment on real data (docs/EXPERIMENTS.md):\n"
           "fast runs, ref spot-checks of their first rounds, a CSV per run, PNG plots\n"
           "(gnuplot) and a Markdown report OUT/report.md that puts each result beside\n"
           "the paper's claim with a verdict: holds, does not hold, partly, untested.\n"

@@ -1,4 +1,4 @@
-/* exp_ssca.c -- experiment `ssca` (issue 14, part 1): 000 Sec. VI
+/* exp_ssca.c -- experiment `ssca`: 000 Sec. VI
  * (Figs. 1, 2 and 4) on Fashion-MNIST.  The network of Sec. V (P = 784
  * pixels / 255, J = 128 swish cells, L = 10 classes; d = 101 632), the
  * data over I = 10 clients (6000 consecutive training samples each, or
@@ -428,7 +428,7 @@ int experiment_ssca(exp_ctx *ctx)
            quick ? "QUICK MODE: a smoke test with a few rounds on the first 6000 training images (600 per "
                    "client; the B x E = 6000 runs with B / 10), not a reproduction. "
                  : "the paper's T = 1000 rounds, but T = 40 for the B x E = 6000 runs (a round touches all "
-                   "60 000 samples, about 1.3 s of one core: the budget is 15 minutes), ",
+                   "60 000 samples, about 1.3 s of one core, so T = 1000 would take over 20 minutes per run), ",
            (unsigned long long)ctx->seed, X->ntr_eval, quick ? "1000" : "all 10 000",
            quick ? "1, 2, T" : "1, 2, 5, 10, 20, 40, 50, 100, 200, ..., 900 and T");
 
