@@ -100,6 +100,14 @@ t 2 "not an unsigned decimal integer (x)" experiments --seed x
 t 2 "not an unsigned decimal integer (x)" experiments --seed=x
 t 2 "out of range" experiments --seed=99999999999999999999
 t 2 "Not a directory" experiments --out vectors/soft.json/x
+# an experiment that cannot run (no data) is recorded in the report and the
+# others still run; the exit status says so
+mkdir -p "$tmp/nodata"
+"$cli" experiments --quick --only fedepm --only ssca --data "$tmp/nodata" --out "$tmp/xe" > /dev/null 2>&1; rc=$?
+[ "$rc" -eq 2 ] && [ "$(grep -c '^| .* | \*\*FAILED\*\* | .*nodata/.*cannot open' "$tmp/xe/report.md")" -eq 2 ] \
+  && grep -q "EXPERIMENT FAILED: ssca did not run to the end" "$tmp/xe/report.md" && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: failed experiments not recorded (exit $rc)"; }
+rmdir "$tmp/nodata"
 # 004's Table 1 (make table1 runs it whole)
 t 0 "usage: fedref table1" table1 --help
 t 0 "usage: fedref table1" help table1

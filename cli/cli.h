@@ -8,6 +8,10 @@
 
 /* Print "fedref: error: <what> (<where>)" to stderr. */
 void cli_error(const char *what, const char *where);
+/* The "<what> (<where>)" of the last cli_error ("" if none since
+ * cli_error_clear). */
+const char *cli_last_error(void);
+void cli_error_clear(void);
 /* 1 for -h and --help. */
 int cli_is_help(const char *arg);
 /* Progress of a long command: "fedref: <what>" on stderr (not stdout,

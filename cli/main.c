@@ -16,10 +16,23 @@
 #include "cli.h"
 #include "fedref_common.h"
 
+static char last_error[1024];
+
 void cli_error(const char *what, const char *where)
 {
-    if (where && *where) fprintf(stderr, "fedref: error: %s (%s)\n", what, where);
-    else fprintf(stderr, "fedref: error: %s\n", what);
+    if (where && *where) snprintf(last_error, sizeof last_error, "%s (%s)", what, where);
+    else snprintf(last_error, sizeof last_error, "%s", what);
+    fprintf(stderr, "fedref: error: %s\n", last_error);
+}
+
+const char *cli_last_error(void)
+{
+    return last_error;
+}
+
+void cli_error_clear(void)
+{
+    last_error[0] = '\0';
 }
 
 int cli_is_help(const char *arg)
