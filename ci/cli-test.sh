@@ -149,6 +149,9 @@ if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] \
 else
   fails=$((fails + 1)); echo "cli-test: FAIL: offline experiments step: exit $rc, output:"; printf '%s\n' "$out"
 fi
+FEDREF_OFFLINE=1 FEDREF_REQUIRE_DATA=1 NO_DEPS=1 sh ci/experiments-quick.sh "$cli" "$tmp/nodata" "$tmp/xq" > /dev/null 2>&1; rc=$?
+[ "$rc" -eq 1 ] && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: FEDREF_REQUIRE_DATA=1 offline: exit $rc (wanted 1)"; }
 FEDREF_OFFLINE=1 sh ci/fetch-data.sh "$tmp/nodata2" > /dev/null 2>&1; rc=$?
 [ "$rc" -eq 3 ] && pass=$((pass + 1)) \
   || { fails=$((fails + 1)); echo "cli-test: FAIL: fetch-data.sh offline: exit $rc (wanted 3)"; }

@@ -5,8 +5,8 @@
 # data are in DATA or can be fetched (ci/fetch-data.sh); when they are
 # missing and cannot be fetched (no network, no apt-get, FEDREF_OFFLINE=1)
 # the step is skipped with one line saying why and how to run it, and
-# succeeds.  A data file with the wrong checksum, or a failed experiment,
-# fails.  gnuplot is installed for the plots unless NO_DEPS is set; without
+# succeeds (FEDREF_REQUIRE_DATA=1: fails instead, for a CI that must run
+# it).  A data file with the wrong checksum, or a failed experiment, fails.  gnuplot is installed for the plots unless NO_DEPS is set; without
 # it the experiments run and the report says the plots were skipped.
 #   experiments-quick.sh CLI DATA OUT
 set -u
@@ -21,6 +21,10 @@ case $rc in
   0) ;;
   3)
     why=$(grep 'cannot fetch:' "$log" | tail -n 1 | sed 's/^fetch-data: cannot fetch: //')
+    if [ -n "${FEDREF_REQUIRE_DATA:-}" ]; then
+      echo "experiments QUICK=1: the data sets cannot be fetched ($why) and FEDREF_REQUIRE_DATA is set" >&2
+      exit 1
+    fi
     echo "experiments QUICK=1: SKIPPED: the data sets are not in $data and cannot be fetched ($why); to run it, make data where the Debian mirrors are reachable (or copy the files of docs/DATA.md into $data), then make check again"
     exit 0 ;;
   *)
