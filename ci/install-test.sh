@@ -54,6 +54,8 @@ if ! (cd / && env -u FEDREF_VECTORS_DIR OPENBLAS_NUM_THREADS=1 "$fresh/bin/fedre
   echo "install-test: the installed fedref audit --quick failed (PREFIX=$fresh)" >&2
   exit 1
 fi
+# the installed vectors, not the checkout's (P is inside the checkout's build tree)
+grep -qx "golden vectors from $fresh/bin/../share/fedref/vectors" "$audit_log"
 grep -q '^audit: 0 function(s) or algorithm(s) with failures' "$audit_log"
 grep -q "audit: done in" "$audit_log.err"
 make --no-print-directory uninstall PREFIX="$fresh" > "$stage.log" 2>&1 \

@@ -207,8 +207,8 @@ int cmd_audit(int argc, char **argv)
         if ((int)strlen((*fp)->name) > wname) wname = (int)strlen((*fp)->name);
     while (sections[nsec].name) nsec++;
     printf("fedref %s audit%s: ref (GNU MPFR %s) vs fast (binary64), seed %llu, sweep %lu, "
-           "proof-check cases %lu\n\n", FEDREF_VERSION, quick ? " (quick)" : "", mpfr_get_version(),
-           (unsigned long long)seed, nsweep, npc);
+           "proof-check cases %lu\ngolden vectors from %s\n\n", FEDREF_VERSION, quick ? " (quick)" : "",
+           mpfr_get_version(), (unsigned long long)seed, nsweep, npc, dir);
     cli_steps_begin("audit");
     pc_ctx pcx[NPROOFS + 1];
     int pcrc[NPROOFS + 1];
