@@ -84,10 +84,9 @@ static int help(const char *topic)
 
 static const char version_text[] =
     "fedref " FEDREF_VERSION "\n"
-    "Licensed under the Apache License, Version 2.0 (the code and the golden\n"
-    "vectors): http://www.apache.org/licenses/LICENSE-2.0 (LICENSE in the\n"
-    "source and share/doc/fedref).  There is NO WARRANTY, to the extent\n"
-    "permitted by law.\n";
+    "Licensed under the Apache License, Version 2.0, the code and the golden\n"
+    "vectors alike (the file LICENSE, in the source and in share/doc/fedref).\n"
+    "There is NO WARRANTY, to the extent permitted by law.\n";
 
 static void version_usage(FILE *f)
 {
@@ -120,14 +119,23 @@ static int split_long_options(int argc, char **argv, char **split, char *buf)
     return n;
 }
 
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv)
 {
     size_t room = 1;
     for (int i = 0; i < argc; i++) room += strlen(argv[i]) + 1;
     char **split = malloc((2 * (size_t)argc + 1) * sizeof *split), *buf = malloc(room);
-    if (split == NULL || buf == NULL) { cli_error("out of memory", NULL); return 2; }
-    argc = split_long_options(argc, argv, split, buf);
-    argv = split;
+    int rc = 2;
+    if (split == NULL || buf == NULL) cli_error("out of memory", NULL);
+    else rc = dispatch(split_long_options(argc, argv, split, buf), split);
+    free(split);
+    free(buf);
+    return rc;
+}
+
+static int dispatch(int argc, char **argv)
+{
     if (argc < 2) { fputs(usage_text, stderr); return 2; }
     const char *cmd = argv[1];
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
