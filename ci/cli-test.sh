@@ -30,6 +30,12 @@ t 0 "usage: fedref COMMAND" help
 t 0 "usage: fedref audit" help audit
 t 0 "^fedref [0-9]" --version
 t 0 "^fedref [0-9]" version
+t 0 "Apache License, Version 2.0" --version
+t 0 "usage: fedref version" version --help
+t 0 "usage: fedref version" help version
+t 0 "usage: fedref COMMAND" help --help
+t 0 "usage: fedref COMMAND" help help
+t 2 "version takes no argument (frob)" version frob
 t 2 "unknown command (frob)" frob
 t 2 "missing subcommand" vectors
 t 2 "unknown subcommand of vectors.*(frob)" vectors frob
@@ -41,6 +47,12 @@ t 0 "usage: fedref audit" audit -h
 t 2 "unknown argument of audit" audit --frob
 t 2 "option needs a value" audit --sweep
 t 2 "not an unsigned decimal integer (x)" audit --sweep x
+t 2 "not an unsigned decimal integer (x)" audit --sweep=x
+t 2 "not an unsigned decimal integer (-1)" audit --seed -1
+t 2 "out of range: the largest value is 18446744073709551615 (18446744073709551616)" audit --seed 18446744073709551616
+FEDREF_SEED=x "$cli" audit 2>&1 | grep -q "not an unsigned decimal integer (FEDREF_SEED=x)" && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: a bad FEDREF_SEED is not named"; }
+t 0 "usage: fedref audit \[--quick\]" audit --help
 t 2 "no golden-vector directory" audit --vectors "$tmp/none"
 t 2 "needs a value" vectors check --impl
 t 2 "takes ref, fast or both (x)" vectors check --impl x vectors/soft.json
@@ -49,8 +61,11 @@ t 2 "unknown option" vectors check --frob
 t 2 "is a directory" vectors check vectors
 t 2 "No such file" vectors check "$tmp/missing.json"
 t 0 "0 failed" vectors check --impl ref -- vectors/soft.json
+t 0 "0 failed" vectors check --impl=ref vectors/soft.json
+t 2 "takes ref, fast or both (x)" vectors check --impl=x vectors/soft.json
 t 2 "needs the output directory" vectors gen
 t 2 "No such file or directory" vectors gen "$tmp/none"
+t 2 "cannot use the output directory (it must exist): No such file or directory ($tmp/none)" vectors gen "$tmp/none" soft
 t 2 "not a directory" vectors gen vectors/soft.json
 t 2 "no such vector function.*(frob)" vectors gen "$tmp" soft frob
 [ ! -e "$tmp/soft.json" ] && pass=$((pass + 1)) \
@@ -75,14 +90,24 @@ t 0 "bench: 0 disagreement" bench --quick --reps 1 --write-inputs "$tmp/in"
 [ -s "$tmp/in/manifest.txt" ] && [ -s "$tmp/in/logreg_b_X.f64" ] \
   && [ -s "$tmp/in/fedpdm/manifest.txt" ] && [ -s "$tmp/in/fedpdm/round0_batch.f64" ] && pass=$((pass + 1)) \
   || { fails=$((fails + 1)); echo "cli-test: FAIL: bench --write-inputs wrote no inputs"; }
-# the experiments of issue 14 (make experiments runs them; make check with QUICK=1)
+# the experiments (make experiments runs them; make check at reduced sizes)
 t 0 "usage: fedref experiments" experiments --help
 t 0 "usage: fedref experiments" help experiments
 t 2 "unknown argument of experiments" experiments --frob
 t 2 "option needs a value" experiments --out
 t 2 "no such experiment" experiments --only frob
 t 2 "not an unsigned decimal integer (x)" experiments --seed x
+t 2 "not an unsigned decimal integer (x)" experiments --seed=x
+t 2 "out of range" experiments --seed=99999999999999999999
 t 2 "Not a directory" experiments --out vectors/soft.json/x
+# an experiment that cannot run (no data) is recorded in the report and the
+# others still run; the exit status says so
+mkdir -p "$tmp/nodata"
+"$cli" experiments --quick --only fedepm --only ssca --data "$tmp/nodata" --out "$tmp/xe" > /dev/null 2>&1; rc=$?
+[ "$rc" -eq 2 ] && [ "$(grep -c '^| .* | \*\*FAILED\*\* | .*nodata/.*cannot open' "$tmp/xe/report.md")" -eq 2 ] \
+  && grep -q "EXPERIMENT FAILED: ssca did not run to the end" "$tmp/xe/report.md" && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: failed experiments not recorded (exit $rc)"; }
+rmdir "$tmp/nodata"
 # 004's Table 1 (make table1 runs it whole)
 t 0 "usage: fedref table1" table1 --help
 t 0 "usage: fedref table1" help table1
@@ -91,6 +116,7 @@ t 2 "option needs a value" table1 --trials
 t 2 "trials must be 1..1000 (0)" table1 --trials 0
 t 2 "q must be a number in (0, 1) (1)" table1 --q 1
 t 0 "table1: 8 runs, 0 failures" table1 --quick
+t 2 "trials must be 1..1000 (0)" table1 --trials=0
 # fedref data info on tiny files written here (make data's files are not needed)
 t 0 "usage: fedref data info" data --help
 t 0 "usage: fedref data info" help data
@@ -123,6 +149,23 @@ t 2 "crlf.csv: line 1: CRLF line ending" data info "$tmp/crlf.csv"
 t 2 "bom.csv: line 1: a UTF-8 byte order mark (bytes EF BB BF)" data info "$tmp/bom.csv"
 mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
 t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
+# make check's experiments step offline: the data sets absent and no
+# download allowed (FEDREF_OFFLINE=1, as without network): skipped with one
+# line saying why and how to enable it, exit 0, nothing run or written
+out=$(FEDREF_OFFLINE=1 NO_DEPS=1 sh ci/experiments-quick.sh "$cli" "$tmp/nodata" "$tmp/xq" 2>&1); rc=$?
+if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] \
+   && printf '%s' "$out" | grep -q "^experiments QUICK=1: SKIPPED: the data sets are not in $tmp/nodata and cannot be fetched (FEDREF_OFFLINE=1 forbids .*make data" \
+   && [ ! -e "$tmp/xq" ]; then
+  pass=$((pass + 1))
+else
+  fails=$((fails + 1)); echo "cli-test: FAIL: offline experiments step: exit $rc, output:"; printf '%s\n' "$out"
+fi
+FEDREF_OFFLINE=1 FEDREF_REQUIRE_DATA=1 NO_DEPS=1 sh ci/experiments-quick.sh "$cli" "$tmp/nodata" "$tmp/xq" > /dev/null 2>&1; rc=$?
+[ "$rc" -eq 1 ] && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: FEDREF_REQUIRE_DATA=1 offline: exit $rc (wanted 1)"; }
+FEDREF_OFFLINE=1 sh ci/fetch-data.sh "$tmp/nodata2" > /dev/null 2>&1; rc=$?
+[ "$rc" -eq 3 ] && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: fetch-data.sh offline: exit $rc (wanted 3)"; }
 # nothing was written into the checkout by any of the above
 [ "$(cat vectors/*.json | cksum)" = "$before" ] && pass=$((pass + 1)) \
   || { fails=$((fails + 1)); echo "cli-test: FAIL: vectors/*.json were modified"; }

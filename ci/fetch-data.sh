@@ -1,5 +1,5 @@
 #!/bin/sh
-# make data: the real data sets of the experiments (issue 14), from Debian
+# make data: the real data sets of the experiments, from Debian
 # packages only, into DIR (default build/data), each file verified against
 # data/SHA256SUMS.  No Python is installed: the packages are fetched with
 # `apt-get download` and unpacked with `dpkg-deb -x` under DIR/pkg/.
@@ -8,6 +8,10 @@
 # copy from an earlier run has the wrong SHA-256).  A file of a freshly
 # downloaded package with the wrong SHA-256 is an error (the file is moved
 # to NAME.rejected; data/SHA256SUMS names the package versions expected).
+# Exit 0: every file verified; 3: a file is missing and cannot be fetched
+# (no apt-get, no network or mirror, or FEDREF_OFFLINE=1, which forbids any
+# download: make check's offline path); 1: any other error (a file with the
+# wrong SHA-256).
 # Usage: sh ci/fetch-data.sh [DIR]     (run from anywhere)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,6 +27,7 @@ breast_cancer.csv python3-sklearn usr/lib/python3/dist-packages/sklearn/datasets
 digits.csv.gz python3-sklearn usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz'
 
 die() { echo "fetch-data: error: $*" >&2; exit 1; }
+unavailable() { echo "fetch-data: cannot fetch: $*" >&2; exit 3; }
 for tool in sha256sum awk; do
   command -v $tool >/dev/null 2>&1 || die "$tool not found (Debian package coreutils/mawk)"
 done
@@ -38,14 +43,15 @@ fetched=""
 # fetch PKG: download and unpack PKG once (DIR/pkg/PKG/)
 fetch() {
   case " $fetched " in *" $1 "*) return 0 ;; esac
-  command -v apt-get >/dev/null 2>&1 || die "apt-get not found: cannot fetch Debian package $1 (a Debian system is needed)"
+  [ -z "${FEDREF_OFFLINE:-}" ] || unavailable "FEDREF_OFFLINE=$FEDREF_OFFLINE forbids downloading Debian package $1"
+  command -v apt-get >/dev/null 2>&1 || unavailable "apt-get not found: cannot download Debian package $1 (a Debian system is needed)"
   command -v dpkg-deb >/dev/null 2>&1 || die "dpkg-deb not found: cannot unpack Debian package $1"
   mkdir -p "$dir/deb" "$dir/pkg/$1"
   echo "fetch-data: downloading Debian package $1" >&2
   if ! log=$(cd "$dir/deb" && apt-get download "$1" 2>&1); then
     why="apt-get download $1 said: $(printf '%s' "$log" | grep -E '^(E|W):' | tr '\n' ' ')"
     ls "$dir/deb/$1"_*.deb >/dev/null 2>&1 \
-      || die "cannot download Debian package $1 ($why); try 'apt-get update' first, or put its .deb (the version in data/SHA256SUMS) into $dir/deb/ by hand"
+      || unavailable "Debian package $1 ($why); try 'apt-get update' first, or put its .deb (the version in data/SHA256SUMS) into $dir/deb/ by hand"
     echo "fetch-data: cannot download $1 ($why): using the .deb already in $dir/deb/" >&2
   fi
   deb=$(ls -t "$dir/deb/$1"_*.deb 2>/dev/null | head -n 1)

@@ -16,6 +16,7 @@
 
 typedef struct {
     unsigned long vcases, vfailed, scases, sfailed, pc_run, pc_passed;
+    unsigned long nrelative;        /* values judged relatively: where ulps, rel are taken */
     double ulps, rel, tolfrac;
     long bits;
     char errata[128];
@@ -23,22 +24,25 @@ typedef struct {
 
 void cli_audit_usage(FILE *f)
 {
-    fputs("usage: fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]\n"
+    fputs("usage: fedref audit [--quick] [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]\n"
           "\n"
           "For every vector function: its committed vectors checked by ref and fast,\n"
           "a seeded random sweep of fast against ref at 128 bits, its proof checks;\n"
-          "one table row each (largest error of fast in ulps and relative terms, as a\n"
-          "fraction of the tolerance, certified bits, errata shown).  Then each\n"
-          "module's section: the algorithms run by ref (256 bits) and fast on the\n"
-          "embedded default problem, with their drift and time ratio.\n"
+          "one table row each (largest error of fast as a fraction of the tolerance,\n"
+          "and in ulps and relative terms where the tolerance is relative; certified\n"
+          "bits, errata shown).  Then each module's section: the algorithms run by\n"
+          "ref (256 bits) and fast on the embedded default problem, with their drift\n"
+          "and time ratio.\n"
+          "  --quick         the table only, with fewer cases (--sweep 1000 --pc-cases 100\n"
+          "                  unless given); the module sections are not run\n"
           "  --vectors DIR   the golden vectors (default: $FEDREF_VECTORS_DIR, the\n"
           "                  checkout's vectors/ from a build tree, else the installed\n"
           "                  share/fedref/vectors)\n"
           "  --sweep N       random cases per function (default $FEDREF_SWEEP or 25000)\n"
           "  --pc-cases N    cases per proof check (default $FEDREF_PC_CASES or 10000)\n"
           "  --seed N        seed of every random stream (default $FEDREF_SEED or 20261122)\n"
-          "Progress goes to stderr.  Exit 0 if everything passed, 1 on a failure, 2 on\n"
-          "a usage error.\n", f);
+          "Progress goes to stderr (each step with the time elapsed and left).  Exit 0\n"
+          "if everything passed, 1 on a failure, 2 on a usage error.\n", f);
 }
 
 /* The option `name` from argv or else the environment variable, else dflt;
@@ -48,7 +52,13 @@ static int opt_ul(const char *value, const char *env, unsigned long dflt, unsign
     const char *s = value ? value : getenv(env);
     if (s == NULL || *s == '\0') { *out = dflt; return 0; }
     if (cli_parse_ul(s, out) != 0) {
-        cli_error("not an unsigned decimal integer", value ? s : env);
+        if (value) {
+            cli_bad_ul(s);
+        } else {
+            char where[128];
+            snprintf(where, sizeof where, "%s=%s", env, s);
+            cli_bad_ul(where);
+        }
         return -1;
     }
     return 0;
@@ -123,8 +133,13 @@ static void sweep(const vfunc *fn, unsigned long ncases, uint64_t seed, row_t *r
                 mpfr_abs(d, d, MPFR_RNDU);
                 double err = mpfr_get_d(d, MPFR_RNDU), ex = fabs(mpfr_get_d(ro[k].v[i], MPFR_RNDN));
                 double ulp = ex == 0 ? 0x1p-1074 : fmax(ldexp(1, ilogb(ex) - 52), 0x1p-1074);
-                if (err / ulp > row->ulps) row->ulps = err / ulp;
-                if (ex > 0 && err / ex > row->rel) row->rel = err / ex;
+                /* ulps and relative error only where the tol's relative part
+                 * dominates: a result that cancels to ~0 is judged by abs */
+                if (ex > 0 && rel * ex >= abs) {
+                    if (err / ulp > row->ulps) row->ulps = err / ulp;
+                    if (err / ex > row->rel) row->rel = err / ex;
+                    row->nrelative++;
+                }
                 double bound = abs + rel * ex * (1 + 0x1p-50);    /* ref itself is within 2^-128 */
                 if (err > bound) bad = 1;
                 if (bound > 0 && err / bound > row->tolfrac) row->tolfrac = err / bound;
@@ -148,21 +163,32 @@ static const pc_entry proofs[] = {PC_REGISTRY};
 typedef struct { const char *name; int (*fn)(uint64_t); } audit_entry;
 static const audit_entry sections[] = {AUDIT_REGISTRY};
 
+/* A table cell: printf(fmt, v) in width w, or "-" there when no value was
+ * judged relatively (n == 0). */
+static void cell(unsigned long n, double v, int w)
+{
+    if (n == 0) printf(" %*s", w, "-");
+    else printf(" %*.3g", w, v);
+}
+
 int cmd_audit(int argc, char **argv)
 {
     const char *vdir = NULL, *vsweep = NULL, *vpc = NULL, *vseed = NULL;
+    int quick = 0;
     for (int i = 0; i < argc; i++) {
         const char **slot = strcmp(argv[i], "--vectors") == 0 ? &vdir
                           : strcmp(argv[i], "--sweep") == 0 ? &vsweep
                           : strcmp(argv[i], "--pc-cases") == 0 ? &vpc
                           : strcmp(argv[i], "--seed") == 0 ? &vseed : NULL;
         if (cli_is_help(argv[i])) { cli_audit_usage(stdout); return 0; }
+        if (strcmp(argv[i], "--quick") == 0) { quick = 1; continue; }
         if (slot == NULL) { cli_error("unknown argument of audit (see fedref audit --help)", argv[i]); return 2; }
         if (i + 1 >= argc) { cli_error("option needs a value", argv[i]); return 2; }
         *slot = argv[++i];
     }
     unsigned long nsweep, npc, seedl;
-    if (opt_ul(vsweep, "FEDREF_SWEEP", 25000, &nsweep) || opt_ul(vpc, "FEDREF_PC_CASES", 10000, &npc)
+    if (opt_ul(vsweep, "FEDREF_SWEEP", quick ? 1000 : 25000, &nsweep)
+        || opt_ul(vpc, "FEDREF_PC_CASES", quick ? 100 : 10000, &npc)
         || opt_ul(vseed, "FEDREF_SEED", 20261122, &seedl))
         return 2;
     if (npc == 0) { cli_error("proof checks need at least one case", "--pc-cases"); return 2; }
@@ -173,14 +199,21 @@ int cmd_audit(int argc, char **argv)
                   vdir ? vdir : dir);
         return 2;
     }
+    setvbuf(stdout, NULL, _IOLBF, 0);              /* each row as it is done, also into a file */
     int failures = 0;
-    printf("fedref %s audit: ref (GNU MPFR %s) vs fast (binary64), seed %llu\n\n",
-           FEDREF_VERSION, mpfr_get_version(), (unsigned long long)seed);
-    fflush(stdout);
+    size_t nfn = 0, nsec = 0;
+    int wname = 8;                                 /* "function" */
+    for (const vfunc *const *fp = vfunc_all(); *fp; fp++, nfn++)
+        if ((int)strlen((*fp)->name) > wname) wname = (int)strlen((*fp)->name);
+    while (sections[nsec].name) nsec++;
+    printf("fedref %s audit%s: ref (GNU MPFR %s) vs fast (binary64), seed %llu, sweep %lu, "
+           "proof-check cases %lu\ngolden vectors from %s\n\n", FEDREF_VERSION, quick ? " (quick)" : "",
+           mpfr_get_version(), (unsigned long long)seed, nsweep, npc, dir);
+    cli_steps_begin("audit");
     pc_ctx pcx[NPROOFS + 1];
     int pcrc[NPROOFS + 1];
     for (size_t p = 0; p < NPROOFS; p++) {
-        cli_progress("audit: proof check %zu/%zu %s", p + 1, (size_t)NPROOFS, proofs[p].name);
+        cli_step("proof check", p + 1, NPROOFS, "%s", proofs[p].name);
         pcx[p] = (pc_ctx){.cases = npc, .prec = 256, .seed = seed};
         pcrc[p] = proofs[p].fn(&pcx[p]);
         if (pcx[p].vector != NULL && vfunc_find(pcx[p].vector) == NULL) {
@@ -189,12 +222,13 @@ int cmd_audit(int argc, char **argv)
             failures++;
         }
     }
-    printf("%-16s %7s %8s %10s %10s %8s %6s %9s %7s  %s\n", "function", "vectors", "sweep",
+    printf("%-*s %7s %8s %10s %10s %8s %6s %9s %7s  %s\n", wname, "function", "vectors", "sweep",
            "fast ulps", "fast rel", "err/tol", "fails", "cert.bits", "proofs", "errata");
+    size_t ifn = 0;
     for (const vfunc *const *fp = vfunc_all(); *fp; fp++) {
         const vfunc *fn = *fp;
         row_t row = {0};
-        cli_progress("audit: %s (vectors, sweep)", fn->name);
+        cli_step("function", ++ifn, nfn, "%s (vectors, sweep)", fn->name);
         char path[4200], err[1024];
         vfile f;
         snprintf(path, sizeof path, "%s/%s.json", dir, fn->name);
@@ -207,6 +241,7 @@ int cmd_audit(int argc, char **argv)
             row.vcases = st.passed + st.failed;
             row.vfailed = st.failed;
             row.ulps = st.max_ulps; row.rel = st.max_rel; row.tolfrac = st.max_tolfrac;
+            row.nrelative = st.nrelative;
             row.bits = st.min_certified_bits;
         }
         vfile_free(&f);
@@ -223,8 +258,10 @@ int cmd_audit(int argc, char **argv)
         }
         unsigned long fails = row.vfailed + row.sfailed + (row.pc_run - row.pc_passed);
         failures += fails != 0;
-        printf("%-16s %7lu %8lu %10.3g %10.3g %8.3f %6lu %9ld %4lu/%-2lu  %s\n", fn->name, row.vcases,
-               row.scases, row.ulps, row.rel, row.tolfrac, fails, row.bits, row.pc_passed, row.pc_run,
+        printf("%-*s %7lu %8lu", wname, fn->name, row.vcases, row.scases);
+        cell(row.nrelative, row.ulps, 10);
+        cell(row.nrelative, row.rel, 10);
+        printf(" %8.3f %6lu %9ld %4lu/%-2lu  %s\n", row.tolfrac, fails, row.bits, row.pc_passed, row.pc_run,
                row.errata[0] ? row.errata : "-");
     }
     /* proof checks of functions without a vector file: listed by name */
@@ -241,16 +278,23 @@ int cmd_audit(int argc, char **argv)
     }
     printf("\nvectors: cases in vectors/<function>.json (ref to the certified bits, fast to tol);\n"
            "sweep: seeded random cases, fast vs ref at 128 bits, judged by the same tol;\n"
-           "fast ulps/rel: largest error of fast seen over both (large near results that\n"
-           "cancel to ~0); err/tol: largest error as a fraction of the tol (<= 1 passes);\n"
-           "cert.bits: least certified "
-           "bits of an expected value; proofs: proof checks passed/run (proofs_checks/);\n"
-           "errata: docs/ERRATA.md entries that the proof checks demonstrate.\n");
-    for (size_t s = 0; sections[s].name; s++) {
-        cli_progress("audit: section %s", sections[s].name);
+           "err/tol: largest error of fast over both as a fraction of the tol (<= 1 passes);\n"
+           "fast ulps/rel: largest error of fast in binary64 ulps and relative terms, over\n"
+           "the values judged by the tol's relative part (tol.rel |x| >= tol.abs); \"-\" when\n"
+           "there is none (results judged absolutely, e.g. those that cancel to ~0);\n"
+           "cert.bits: least certified bits of an expected value; proofs: proof checks\n"
+           "passed/run (proofs_checks/); errata: docs/ERRATA.md entries that the proof\n"
+           "checks demonstrate.\n");
+    for (size_t s = 0; s < nsec && !quick; s++) {
+        cli_step("section", s + 1, nsec, "%s", sections[s].name);
         failures += sections[s].fn(seed);
     }
+    if (quick)
+        printf("\n(--quick: the %zu module sections, ref against fast on the algorithms' runs, are\n"
+               "not run; the full audit runs them)\n", nsec);
+    double secs = cli_steps_end();
     printf("\naudit: %d function(s) or algorithm(s) with failures\n", failures);
+    cli_progress("audit: done in %.0f s", secs);
     return failures ? 1 : 0;
 }
 

@@ -174,10 +174,10 @@ int cmd_bench(int argc, char **argv)
         if (i + 1 >= argc) { cli_error("option needs a value", argv[i]); return 2; }
         const char *v = argv[++i];
         if (is_reps) {
-            if (cli_parse_ul(v, &reps)) { cli_error("not an unsigned decimal integer", v); return 2; }
+            if (cli_parse_ul(v, &reps)) { cli_bad_ul(v); return 2; }
             if (reps == 0) { cli_error("needs at least one repetition", "--reps"); return 2; }
         } else if (is_seed) {
-            if (cli_parse_ul(v, &seed)) { cli_error("not an unsigned decimal integer", v); return 2; }
+            if (cli_parse_ul(v, &seed)) { cli_bad_ul(v); return 2; }
         } else if (is_sec) {
             only = v;
         } else {

@@ -8,21 +8,40 @@
 
 /* Print "fedref: error: <what> (<where>)" to stderr. */
 void cli_error(const char *what, const char *where);
+/* The "<what> (<where>)" of the last cli_error ("" if none since
+ * cli_error_clear). */
+const char *cli_last_error(void);
+void cli_error_clear(void);
 /* 1 for -h and --help. */
 int cli_is_help(const char *arg);
 /* Progress of a long command: "fedref: <what>" on stderr (not stdout,
  * which carries the results). */
 void cli_progress(const char *fmt, ...);
-/* A decimal unsigned integer, all of the string (no sign): 0, or -1 (the
- * caller reports it).  util.c */
+/* The steps of a long command on stderr (progress.c): cli_steps_begin
+ * once; cli_step for step i (1-based) of the n of a phase ("fedref: CMD:
+ * PHASE i/n WHAT (T s elapsed; PHASE about L s left)", L at the mean rate
+ * of the phase's steps so far); while a step runs, a "still at" line every
+ * 30 s.  cli_steps_end returns the seconds since cli_steps_begin. */
+void cli_steps_begin(const char *command);
+void cli_step(const char *phase, size_t i, size_t n, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+double cli_steps_end(void);
+/* A decimal unsigned integer, all of the string (no sign): 0, -1 if it is
+ * not one, -2 if it is above ULONG_MAX (the caller reports it with
+ * cli_bad_ul).  util.c */
 int cli_parse_ul(const char *s, unsigned long *out);
+/* The error message for an s that cli_parse_ul rejected: not a number, or
+ * out of range.  util.c */
+void cli_bad_ul(const char *s);
 /* Monotonic seconds.  util.c */
 double cli_now(void);
 
 /* The directory of the golden vectors: `explicit` if given, else
- * $FEDREF_VECTORS_DIR, else the checkout's vectors/ when the command runs
- * from its build tree (build/<...>/bin/fedref), else the installed
- * FEDREF_DATADIR/vectors.  Writes it to out; 0, or -1 if none exists. */
+ * $FEDREF_VECTORS_DIR, else ../share/fedref/vectors beside the running
+ * executable (an install at any PREFIX and DESTDIR), else the checkout's
+ * vectors/ when the command runs from its build tree
+ * (build/<...>/bin/fedref), else FEDREF_DATADIR/vectors (the PREFIX of the
+ * build).  Writes it to out; 0, or -1 if none exists. */
 int cli_vectors_dir(const char *explicit_dir, char *out, size_t outlen);
 
 /* The relative drift of a fast trajectory row from ref's: max_j |a_j -

@@ -45,8 +45,13 @@ int cmd_vectors_gen(int argc, char **argv)
     }
     const char *dir = argv[0];
     struct stat sb;
-    if (stat(dir, &sb) != 0) { cli_error(strerror(errno), dir); return 2; }
-    if (!S_ISDIR(sb.st_mode)) { cli_error("not a directory", dir); return 2; }
+    if (stat(dir, &sb) != 0) {
+        char what[256];
+        snprintf(what, sizeof what, "cannot use the output directory (it must exist): %s", strerror(errno));
+        cli_error(what, dir);
+        return 2;
+    }
+    if (!S_ISDIR(sb.st_mode)) { cli_error("the output directory is not a directory", dir); return 2; }
     for (int i = 1; i < argc; i++)      /* every name first: nothing written on a typo */
         if (vfunc_find(argv[i]) == NULL) {
             cli_error("no such vector function (the names are those of vectors/*.json)", argv[i]);

@@ -1,4 +1,4 @@
-/* experiments.c -- `fedref experiments` (make experiments; issue 14):
+/* experiments.c -- `fedref experiments` (make experiments):
  * runs every experiment of cli/MODULE/exp_*.c (experiments.h) in module
  * order, or those named by --only, into OUT: a CSV per run, PNG plots
  * (gnuplot), and OUT/report.md (each result beside the paper's claim, the
@@ -35,7 +35,7 @@ void cli_experiments_usage(FILE *f)
     fputs("usage: fedref experiments [--quick] [--data DIR] [--out DIR] [--seed N]\n"
           "                          [--only NAME]... [--list]\n"
           "\n"
-          "Each paper's headline experiment on real data (issue 14; docs/EXPERIMENTS.md):\n"
+          "Each paper's headline experiment on real data (docs/EXPERIMENTS.md):\n"
           "fast runs, ref spot-checks of their first rounds, a CSV per run, PNG plots\n"
           "(gnuplot) and a Markdown report OUT/report.md that puts each result beside\n"
           "the paper's claim with a verdict: holds, does not hold, partly, untested.\n"
@@ -158,7 +158,11 @@ void exp_verdict(exp_ctx *ctx, const char *claim, const char *where, int verdict
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
     static const char *const word[] = {"holds", "does not hold", "holds in part", "not tested"};
-    exp_md(ctx, "\n**Verdict: %s.** %s (%s): %s\n\n", word[verdict], claim, where, why);
+    if (ctx->quick)        /* reduced sizes: a smoke test, never the final word */
+        exp_md(ctx, "\n*Verdict at reduced sizes (quick run, not final): %s.* %s (%s): %s\n\n", word[verdict],
+               claim, where, why);
+    else
+        exp_md(ctx, "\n**Verdict: %s.** %s (%s): %s\n\n", word[verdict], claim, where, why);
     if (nverdicts == capverdicts) {
         size_t c = capverdicts ? 2 * capverdicts : 16;
         verdict_t *v = realloc(verdicts, c * sizeof *v);
@@ -233,6 +237,8 @@ static int mkdir_p(const char *dir)
 }
 
 static const char *const verdict_word[] = {"holds", "**does not hold**", "holds in part", "not tested"};
+static const char *const verdict_word_quick[] = {"holds (quick run)", "does not hold (quick run)",
+                                                 "holds in part (quick run)", "not tested"};
 
 int cmd_experiments(int argc, char **argv)
 {
@@ -257,7 +263,7 @@ int cmd_experiments(int argc, char **argv)
             else if (a[2] == 'o' && a[3] == 'u') ctx.out = v;
             else if (a[2] == 's') {
                 unsigned long sd;
-                if (cli_parse_ul(v, &sd) != 0) { cli_error("not an unsigned decimal integer", v); return 2; }
+                if (cli_parse_ul(v, &sd) != 0) { cli_bad_ul(v); return 2; }
                 ctx.seed = sd;
             } else {
                 size_t k = 0;
@@ -288,6 +294,9 @@ int cmd_experiments(int argc, char **argv)
            ctx.quick ? " --quick" : "", (unsigned long long)ctx.seed, thr ? thr : "default");
     int rc = 0;
     double t00 = exp_now();
+    const char *failed_exp[sizeof all / sizeof all[0]];
+    char *failed_why[sizeof all / sizeof all[0]];
+    size_t nfailed_exp = 0;
     for (size_t k = 0; all[k].name; k++) {
         int sel = nonly == 0;
         for (size_t j = 0; j < nonly; j++) sel |= strcmp(only[j], all[k].name) == 0;
@@ -296,28 +305,49 @@ int cmd_experiments(int argc, char **argv)
         ctx.planned = ctx.done = 0;
         ctx.t0 = exp_now();
         cli_progress("experiments: %s (%zu of %zu)", ctx.name, k + 1, nexp);
+        size_t v0 = nverdicts;
+        cli_error_clear();
         int r = all[k].fn(&ctx);
         double el = exp_now() - ctx.t0;
         exp_md(&ctx, "\n*(%s: %.1f s)*\n\n", ctx.name, el);
-        if (r == 2) { rc = 2; break; }
-        if (r != 0 && rc == 0) rc = 1;
+        if (r == 2) {      /* recorded; the other experiments still run; exit 2 at the end */
+            const char *why = cli_last_error()[0] ? cli_last_error() : "see the messages on stderr";
+            exp_md(&ctx, "\n**EXPERIMENT FAILED: %s did not run to the end** (%zu of its verdicts reached): %s\n\n",
+                   ctx.name, nverdicts - v0, why);
+            failed_exp[nfailed_exp] = all[k].name;
+            failed_why[nfailed_exp++] = xstrdup(why);
+            rc = 2;
+            continue;
+        }
+        if (r != 0 && rc != 2) rc = 1;
     }
     if (ctx.failures && rc == 0) rc = 1;
     exp_md(&ctx, "\n## Verdicts\n\n| experiment | claim | where | verdict | why |\n|---|---|---|---|---|\n");
     for (size_t v = 0; v < nverdicts; v++) {
         const verdict_t *x = &verdicts[v];
         exp_md(&ctx, "| %s | %s | %s | %s | %s |\n", x->exp ? x->exp : "", x->claim ? x->claim : "",
-               x->where ? x->where : "", verdict_word[x->verdict], x->why ? x->why : "");
+               x->where ? x->where : "", (ctx.quick ? verdict_word_quick : verdict_word)[x->verdict],
+               x->why ? x->why : "");
         free(x->exp); free(x->claim); free(x->where); free(x->why);
     }
+    for (size_t f = 0; f < nfailed_exp; f++) {
+        exp_md(&ctx, "| %s | (the experiment did not run to the end) | | **FAILED** | %s |\n", failed_exp[f],
+               failed_why[f] ? failed_why[f] : "");
+        free(failed_why[f]);
+    }
+    if (ctx.quick)
+        exp_md(&ctx, "\nA quick run's verdicts are at reduced sizes: a smoke test of the code, not the "
+                     "papers' claims judged (run `make experiments` for those).\n");
     size_t nv = nverdicts;
     free(verdicts);
     verdicts = NULL;
     nverdicts = capverdicts = 0;
-    exp_md(&ctx, "\nTotal time %.1f s.%s\n", exp_now() - t00,
-           ctx.failures ? " Some of fedref's own checks FAILED (see above)." : "");
+    exp_md(&ctx, "\nTotal time %.1f s.%s%s\n", exp_now() - t00,
+           ctx.failures ? " Some of fedref's own checks FAILED (see above)." : "",
+           nfailed_exp ? " Some experiments FAILED to run (see the table)." : "");
     if (ferror(ctx.report) | fclose(ctx.report)) { cli_error("write error", rp); return 2; }
     if (out_of_memory) { cli_error("out of memory", "experiments"); return 2; }
-    printf("experiments: report in %s (%zu verdicts, %d failed checks)\n", rp, nv, ctx.failures);
+    printf("experiments: report in %s (%zu verdicts, %d failed checks, %zu experiments failed to run)\n", rp, nv,
+           ctx.failures, nfailed_exp);
     return rc;
 }

@@ -1,4 +1,4 @@
-/* experiments.h -- `fedref experiments` (make experiments; issue 14): each
+/* experiments.h -- `fedref experiments` (make experiments): each
  * paper's headline experiment on real data (make data), as CSV files, PNG
  * plots (gnuplot) and a Markdown report that puts every result beside the
  * paper's claim with a verdict.

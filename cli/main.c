@@ -7,17 +7,32 @@
  *   fedref experiments [--quick] [--data DIR] [--out DIR] [--seed N] [--only NAME]... [--list]
  *   fedref data info [--classes K] [--features D] [--] FILE...
  *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
+ * Long options also take their value attached: --seed=1 (split_long_options).
  * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
  * The manual is docs/fedref.1 (installed as man page fedref(1)). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 #include "fedref_common.h"
 
+static char last_error[1024];
+
 void cli_error(const char *what, const char *where)
 {
-    if (where && *where) fprintf(stderr, "fedref: error: %s (%s)\n", what, where);
-    else fprintf(stderr, "fedref: error: %s\n", what);
+    if (where && *where) snprintf(last_error, sizeof last_error, "%s (%s)", what, where);
+    else snprintf(last_error, sizeof last_error, "%s", what);
+    fprintf(stderr, "fedref: error: %s\n", last_error);
+}
+
+const char *cli_last_error(void)
+{
+    return last_error;
+}
+
+void cli_error_clear(void)
+{
+    last_error[0] = '\0';
 }
 
 int cli_is_help(const char *arg)
@@ -51,9 +66,12 @@ static const char usage_text[] =
     "Every command takes -h/--help.  Exit status: 0 success, 1 a check failed,\n"
     "2 a usage or input error.  Errors: 'fedref: error: WHAT (WHERE)'.  See fedref(1).\n";
 
+static void version_usage(FILE *f);
+
 static int help(const char *topic)
 {
-    if (topic == NULL) { fputs(usage_text, stdout); return 0; }
+    if (topic == NULL || cli_is_help(topic) || strcmp(topic, "help") == 0) { fputs(usage_text, stdout); return 0; }
+    if (strcmp(topic, "version") == 0) { version_usage(stdout); return 0; }
     if (strcmp(topic, "vectors") == 0) { cli_vectors_usage(stdout); return 0; }
     if (strcmp(topic, "audit") == 0) { cli_audit_usage(stdout); return 0; }
     if (strcmp(topic, "bench") == 0) { cli_bench_usage(stdout); return 0; }
@@ -64,12 +82,66 @@ static int help(const char *topic)
     return 2;
 }
 
+static const char version_text[] =
+    "fedref " FEDREF_VERSION "\n"
+    "Licensed under the Apache License, Version 2.0, the code and the golden\n"
+    "vectors alike (the file LICENSE, in the source and in share/doc/fedref).\n"
+    "There is NO WARRANTY, to the extent permitted by law.\n";
+
+static void version_usage(FILE *f)
+{
+    fputs("usage: fedref version | fedref --version\n"
+          "\n"
+          "Print the version and the licence (Apache-2.0, the code and the vectors).\n", f);
+}
+
+/* GNU long options with the value attached, --name=value, are split into
+ * --name value before any command parses them; nothing after "--" is
+ * touched (file names).  argv is copied into split (room for 2 argc + 1). */
+static int split_long_options(int argc, char **argv, char **split, char *buf)
+{
+    int n = 0, ended = 0;
+    for (int i = 0; i < argc; i++) {
+        char *eq = strchr(argv[i], '=');
+        if (strcmp(argv[i], "--") == 0) ended = 1;
+        if (!ended && i > 0 && strncmp(argv[i], "--", 2) == 0 && eq != NULL && eq > argv[i] + 2) {
+            size_t len = (size_t)(eq - argv[i]);
+            memcpy(buf, argv[i], len);
+            buf[len] = '\0';
+            split[n++] = buf;
+            buf += len + 1;
+            split[n++] = eq + 1;
+        } else {
+            split[n++] = argv[i];
+        }
+    }
+    split[n] = NULL;
+    return n;
+}
+
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    size_t room = 1;
+    for (int i = 0; i < argc; i++) room += strlen(argv[i]) + 1;
+    char **split = malloc((2 * (size_t)argc + 1) * sizeof *split), *buf = malloc(room);
+    int rc = 2;
+    if (split == NULL || buf == NULL) cli_error("out of memory", NULL);
+    else rc = dispatch(split_long_options(argc, argv, split, buf), split);
+    free(split);
+    free(buf);
+    return rc;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) { fputs(usage_text, stderr); return 2; }
     const char *cmd = argv[1];
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("fedref %s\n", FEDREF_VERSION);
+        if (argc > 2 && cli_is_help(argv[2])) { version_usage(stdout); return 0; }
+        if (argc > 2) { cli_error("version takes no argument", argv[2]); return 2; }
+        fputs(version_text, stdout);
         return 0;
     }
     if (strcmp(cmd, "help") == 0 || cli_is_help(cmd)) return help(argc > 2 ? argv[2] : NULL);

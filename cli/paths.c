@@ -35,22 +35,39 @@ static int put(char *out, size_t outlen, const char *p)
     return is_dir(out) ? 0 : -1;
 }
 
+/* The directory holding the running executable, into out; -1 if unknown. */
+static int exe_dir(char *out, size_t outlen)
+{
+    ssize_t len = readlink("/proc/self/exe", out, outlen - 1);
+    if (len <= 0 || (size_t)len >= outlen - 1) return -1;
+    out[len] = '\0';
+    char *slash = strrchr(out, '/');
+    if (slash == NULL) return -1;
+    *slash = '\0';
+    return 0;
+}
+
 int cli_vectors_dir(const char *explicit_dir, char *out, size_t outlen)
 {
     if (explicit_dir) return put(out, outlen, explicit_dir);
     const char *env = getenv("FEDREF_VECTORS_DIR");
     if (env && *env) return put(out, outlen, env);
-    /* a build tree: <checkout>/build[/<tree>]/bin/fedref */
-    char exe[PATH_MAX], cand[PATH_MAX + 32];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        for (int up = 0; up < 4; up++) {
+    char exe[PATH_MAX], cand[PATH_MAX + 64];
+    if (exe_dir(exe, sizeof exe) == 0) {
+        /* installed: PREFIX/bin/fedref beside PREFIX/share/fedref/vectors,
+         * wherever PREFIX (and DESTDIR) put it */
+        snprintf(cand, sizeof cand, "%s/../share/fedref/vectors/soft.json", exe);
+        if (access(cand, R_OK) == 0) {
+            snprintf(cand, sizeof cand, "%s/../share/fedref/vectors", exe);
+            return put(out, outlen, cand);
+        }
+        /* a build tree: <checkout>/build[/<tree>]/bin/fedref */
+        for (int up = 0; up < 3; up++) {
             char *slash = strrchr(exe, '/');
             if (slash == NULL) break;
-            *slash = '\0';                          /* bin, then build or <tree> */
+            *slash = '\0';                          /* build or <tree>, then the checkout */
             snprintf(cand, sizeof cand, "%s/vectors/soft.json", exe);
-            if (up >= 1 && access(cand, R_OK) == 0) {
+            if (access(cand, R_OK) == 0) {
                 snprintf(cand, sizeof cand, "%s/vectors", exe);
                 return put(out, outlen, cand);
             }

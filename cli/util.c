@@ -1,6 +1,8 @@
 /* util.c -- small helpers every subcommand uses (cli.h): option numbers
  * and the monotonic clock. */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include "cli.h"
@@ -8,14 +10,28 @@
 int cli_parse_ul(const char *s, unsigned long *out)
 {
     char *end;
-    if (s == NULL || *s == '\0' || *s == '-')
+    if (s == NULL || *s < '0' || *s > '9')       /* no sign, no space */
         return -1;
     errno = 0;
     unsigned long v = strtoul(s, &end, 10);
-    if (errno != 0 || *end != '\0')
+    if (*end != '\0')
         return -1;
+    if (errno == ERANGE)
+        return -2;
     *out = v;
     return 0;
+}
+
+void cli_bad_ul(const char *s)
+{
+    unsigned long v;
+    char what[96];
+    if (cli_parse_ul(s, &v) == -2) {
+        snprintf(what, sizeof what, "out of range: the largest value is %lu", ULONG_MAX);
+        cli_error(what, s);
+    } else {
+        cli_error("not an unsigned decimal integer", s);
+    }
 }
 
 double cli_now(void)

@@ -441,7 +441,7 @@ void pcu_ens_case_resize(pcu_ens_case *c, unsigned long m, unsigned long n)
 }
 
 /* 1e-30 and 1e30 rounded to 64 bits: exact dyadic parameters whose ratio
- * to 1 is the brief's "tiny" and "huge". */
+ * to 1 are "tiny" and "huge". */
 static void set_pow10(mpfr_t x, int e)
 {
     MPFR_DECL_INIT(t, 64);

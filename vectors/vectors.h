@@ -197,7 +197,9 @@ void vfile_free(vfile *f);
 enum { VCHECK_REF = 1, VCHECK_FAST = 2 };
 typedef struct {
     unsigned long passed, failed;
-    double max_ulps, max_rel;        /* fast vs expected, over valid cases */
+    double max_ulps, max_rel;        /* fast vs expected, over the values of valid
+                                        cases judged relatively (tol.rel |e| >= tol.abs) */
+    unsigned long nrelative;         /* how many values that is */
     double max_tolfrac;              /* largest |fast - expected| / tol */
     long min_certified_bits;
 } vcheck_stats;

@@ -1,4 +1,4 @@
-/* exp_fedepm.c -- the experiment `fedepm` (issue 14, part 2): 002 Sec. VII
+/* exp_fedepm.c -- the experiment `fedepm`: 002 Sec. VII
  * (FedEPM against SFedAvg and SFedProx: Figs. 2-5, Table I) on sklearn's
  * breast cancer data (standardised, unit-length columns), split across m
  * clients as the authors' code splits Adult; the paper's noise rule (39)
@@ -141,7 +141,7 @@ int experiment_fedepm(exp_ctx *ctx)
            "each trial the samples are shuffled and cut into m parts at m - 1 random cut points, "
            "redrawn until every d_i > 0.01 D/m, as the authors' `effectk0.m` divides Adult "
            "(mean d_i = %.1f for m = 50, %.1f for m = 100; Adult's are about 900 and 450). "
-           "Not run: the binary Fashion-MNIST task the issue also suggests.\n\n",
+           "Not run: a binary Fashion-MNIST task (not in the paper).\n\n",
            s.D, s.n, (double)s.D / 50, (double)s.D / 100);
     exp_md(ctx,
            "**Parameters** (Sec. VII-B): mu_{i,0} = 0.05, c_i = 1e-8, alpha_i = 1.001, eta = "

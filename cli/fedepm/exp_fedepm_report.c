@@ -168,13 +168,13 @@ static int report_k0(exp_ctx *ctx, const efp_all *a, char grp)
         char file[64];
         snprintf(file, sizeof file, "fedepm_sum_%c_m%zu.csv", grp, ms[im]);
         if (write_sum(ctx, a, file, idx, k) != 0) return 2;
-        exp_md(ctx, "m = %zu (paper's Table I: %s). Means over %zu trials; capped = runs that "
+        exp_md(ctx, "m = %zu (paper's Table I: %s). Means over %zu trial%s; capped = runs that "
                     "reached R = %lu without the stopping rule firing (of %zu).\n\n"
                     "| k0 | CR FedEPM | CR SFedAvg | CR SFedProx | capped E/A/P | TCT s E/A/P | "
                     "LCT ms E/A/P | paper LCT ms E/A/P | f/m (median) E/A/P | accuracy E/A/P |\n"
                     "|---|---|---|---|---|---|---|---|---|---|\n",
                ms[im], ms[im] == 50 ? "m = 50, at eps = 0.1" : "the block headed m = 128; the text says 100",
-               a->T, a->cap, a->T);
+               a->T, a->T == 1 ? " (one run, no mean)" : "s", a->cap, a->T);
         for (size_t i = 0; i < k; i++) {
             const efp_cfg *c = &a->cfg[idx[i]];
             const efp_summary *e = S(a, idx[i], 0), *v = S(a, idx[i], 1), *p = S(a, idx[i], 2);
@@ -222,8 +222,8 @@ static int report_k0(exp_ctx *ctx, const efp_all *a, char grp)
     /* Fig. 3: CR and TCT against k0 */
     {
         int o = snprintf(script, sizeof script,
-                         "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of k0 (breast cancer, eps = %s, rho = 0.5; means over %zu trials; CR capped at %lu)'\n"
-                         "set xlabel 'k0'\nset xtics 4\nset grid\nset key top right\n", W ? "1e5" : "0.1", a->T, a->cap);
+                         "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of k0 (breast cancer, eps = %s, rho = 0.5; means over %zu trial%s; CR capped at %lu)'\n"
+                         "set xlabel 'k0'\nset xtics 4\nset grid\nset key top right\n", W ? "1e5" : "0.1", a->T, a->T == 1 ? "" : "s", a->cap);
         for (int panel = 0; panel < 2; panel++) {
             o += snprintf(script + o, sizeof script - (size_t)o, "%s\nset ylabel '%s'\nplot ",
                           panel ? "set logscale y\nset key top left" : "unset logscale y\nset key bottom left",
@@ -298,11 +298,11 @@ static int report_rho_eps(exp_ctx *ctx, const efp_all *a, char g)
     char file[64], script[8192];
     snprintf(file, sizeof file, "fedepm_sum_%c.csv", g);
     if (write_sum(ctx, a, file, idx, k) != 0) return 2;
-    exp_md(ctx, "### Effect of %s (Fig. %d)\n\n%s. Medians [quartiles] over %zu trials.\n\n"
+    exp_md(ctx, "### Effect of %s (Fig. %d)\n\n%s. Medians [quartiles] over %zu trial%s.\n\n"
                 "| %s | CR FedEPM | CR SFedAvg | CR SFedProx | TCT s E/A/P (median) | SNR FedEPM | SNR SFedAvg | SNR SFedProx |\n"
                 "|---|---|---|---|---|---|---|---|\n",
            R ? "rho" : "eps", R ? 4 : 5, R ? "(eps, k0, m) = (0.1, 12, 50)" : "(rho, k0, m) = (0.5, 12, 50)",
-           a->T, R ? "rho" : "eps");
+           a->T, a->T == 1 ? " (one run: no spread)" : "s", R ? "rho" : "eps");
     for (size_t i = 0; i < k; i++) {
         exp_md(ctx, "| %.1f ", xval(&a->cfg[idx[i]]));
         for (int al = 0; al < EFP_NALG; al++) {
@@ -319,10 +319,10 @@ static int report_rho_eps(exp_ctx *ctx, const efp_all *a, char g)
     }
     exp_md(ctx, "\n");
     int o = snprintf(script, sizeof script,
-                     "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of %s (breast cancer, %s; medians and quartiles over %zu trials)'\n"
+                     "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of %s (breast cancer, %s; medians and quartiles over %zu trial%s)'\n"
                      "set xlabel '%s'\nset grid\nset key top right\nset offsets 0.05,0.05,0,0\n",
                      R ? "rho" : "eps", R ? "eps = 0.1, k0 = 12, m = 50" : "rho = 0.5, k0 = 12, m = 50", a->T,
-                     R ? "rho" : "eps");
+                     a->T == 1 ? "" : "s", R ? "rho" : "eps");
     for (int panel = 0; panel < 2; panel++) {
         int j = panel == 0 ? 1 : (R ? 5 : 8);
         o += snprintf(script + o, sizeof script - (size_t)o, "set ylabel '%s'\n%s\nplot ",

@@ -1,4 +1,4 @@
-/* exp_fedpdm.c -- experiment `fedpdm` (issue 14, part 3): FedPDM-DP, 003
+/* exp_fedpdm.c -- experiment `fedpdm`: FedPDM-DP, 003
  * Sec. V, Figs. 1-2, on Fashion-MNIST (the paper: MNIST): training loss
  * (24) and test accuracy (26) against the rounds, N = 100 clients, with and
  * without DP, at the paper's parameters (K = 5, b = 30, rho = 10, T = 300,

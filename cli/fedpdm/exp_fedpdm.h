@@ -1,5 +1,5 @@
-/* exp_fedpdm.h -- the internals of experiment `fedpdm` (issue 14, part 3:
- * 003 Sec. V, Figs. 1-2 on Fashion-MNIST): the data conversion
+/* exp_fedpdm.h -- the internals of experiment `fedpdm` (003
+ * Sec. V, Figs. 1-2 on Fashion-MNIST): the data conversion
  * (exp_fedpdm_data.c), the calibrations and the accountant
  * (exp_fedpdm_acct.c), the ref spot-checks (exp_fedpdm_check.c); the
  * experiment itself is exp_fedpdm.c. */

@@ -1,4 +1,4 @@
-/* exp_proxal.h -- the experiment proxal (issue 14, part 4: 004 Sec. 5,
+/* exp_proxal.h -- the experiment proxal (004 Sec. 5,
  * Tables 1-2): the internal interface of its files.
  *   exp_proxal.c       the entry point: plan, the two parts, verdicts
  *   exp_proxal_qp.c    (a) Table 1 (QP (25)) through table1_run.c

@@ -89,10 +89,10 @@ int cmd_table1(int argc, char **argv)
         if (i + 1 >= argc) { cli_error("option needs a value", argv[i]); return 2; }
         const char *v = argv[++i];
         if (is_tr) {
-            if (cli_parse_ul(v, &trials)) { cli_error("not an unsigned decimal integer", v); return 2; }
+            if (cli_parse_ul(v, &trials)) { cli_bad_ul(v); return 2; }
             if (trials == 0 || trials > 1000) { cli_error("trials must be 1..1000", v); return 2; }
         } else if (is_seed) {
-            if (cli_parse_ul(v, &seed)) { cli_error("not an unsigned decimal integer", v); return 2; }
+            if (cli_parse_ul(v, &seed)) { cli_bad_ul(v); return 2; }
         } else {
             char *end;
             errno = 0;

@@ -1,4 +1,4 @@
-/* exp_ssca.c -- experiment `ssca` (issue 14, part 1): 000 Sec. VI
+/* exp_ssca.c -- experiment `ssca`: 000 Sec. VI
  * (Figs. 1, 2 and 4) on Fashion-MNIST.  The network of Sec. V (P = 784
  * pixels / 255, J = 128 swish cells, L = 10 classes; d = 101 632), the
  * data over I = 10 clients (6000 consecutive training samples each, or
@@ -312,8 +312,37 @@ static unsigned long reach(const xs_t *X, const char *id, double target)
     return 0;
 }
 
+/* The branch of failing condition 1 << k of sequence g (0: rho (4), 1:
+ * gamma (6)) that applies to this schedule, with its numbers: the
+ * condition's sentence (fr_ssca_cond_reason) up to its colon, then the
+ * case of its rule that holds here. */
+static void branch(char *out, size_t len, int g, unsigned k, double a1, double al1, double a2, double al2)
+{
+    const char *r = fr_ssca_cond_reason(g, 1u << k), *colon = strchr(r, ':');
+    int head = colon ? (int)(colon - r) : (int)strlen(r);
+    const char *an = g ? "a2" : "a1", *aln = g ? "alpha2" : "alpha1";
+    double a = g ? a2 : a1, al = g ? al2 : al1;
+    char b[160];
+    switch (k) {
+    case 0: snprintf(b, sizeof b, "%s = %g <= 0", an, a); break;
+    case 1: if (a > 1) snprintf(b, sizeof b, "%s = %g > 1", an, a);
+            else snprintf(b, sizeof b, "%s = %g > 0 and %s = %g < 0", an, a, aln, al);
+            break;
+    case 2: snprintf(b, sizeof b, "%s = %g != 0 and %s = %g <= 0", an, a, aln, al); break;
+    case 3: if (a <= 0) snprintf(b, sizeof b, "%s = %g <= 0", an, a);
+            else snprintf(b, sizeof b, "%s = %g > 1", aln, al);
+            break;
+    case 4: snprintf(b, sizeof b, "alpha2 = %g <= 1/2 and a2 = %g != 0", al2, a2); break;
+    default:
+        if (a1 == 0) snprintf(b, sizeof b, "a1 = 0");
+        else snprintf(b, sizeof b, "a2 = %g != 0 and alpha2 = %g <= alpha1 = %g", a2, al2, al1);
+        break;
+    }
+    snprintf(out, len, "%.*s: %s", head, r, b);
+}
+
 /* The validator's verdict on one schedule, as a sentence (report) and on
- * stdout. */
+ * stdout: each failing condition with the branch of its rule that applies. */
 static void schedule_row(exp_ctx *ctx, const char *what, double a1, double al1, double a2, double al2,
                          char *why, size_t whylen)
 {
@@ -322,11 +351,13 @@ static void schedule_row(exp_ctx *ctx, const char *what, double a1, double al1, 
     size_t n = 0;
     why[0] = '\0';
     if (st != FR_OK) snprintf(why, whylen, "validator: %s", fr_strerror(st));
-    for (unsigned b = 1; st == FR_OK && b <= FR_SSCA_RATIO; b <<= 1) {
-        const char *r0 = (rf & b) ? fr_ssca_cond_reason(0, b) : NULL;
-        const char *r1 = (gf & b) ? fr_ssca_cond_reason(1, b) : NULL;
-        if (r0 && n < whylen) n += (size_t)snprintf(why + n, whylen - n, "%s(4): %s", n ? "; " : "", r0);
-        if (r1 && n < whylen) n += (size_t)snprintf(why + n, whylen - n, "%s(6): %s", n ? "; " : "", r1);
+    for (unsigned k = 0; st == FR_OK && (1u << k) <= FR_SSCA_RATIO; k++) {
+        char r[256];
+        for (int g = 0; g < 2; g++) {
+            if (!((g ? gf : rf) & (1u << k)) || fr_ssca_cond_reason(g, 1u << k) == NULL || n >= whylen) continue;
+            branch(r, sizeof r, g, k, a1, al1, a2, al2);
+            n += (size_t)snprintf(why + n, whylen - n, "%s(%d): %s", n ? "; " : "", g ? 6 : 4, r);
+        }
     }
     const char *v = st != FR_OK ? "?" : (rf | gf) == 0 ? "both hold" : (rf == 0 ? "(4) holds, (6) fails" : "(4) fails");
     exp_md(ctx, "| %s | %g t^-%g | %g t^-%g | %s | %s |\n", what, a1, al1, a2, al2, v, why[0] ? why : "-");
@@ -397,7 +428,7 @@ int experiment_ssca(exp_ctx *ctx)
            quick ? "QUICK MODE: a smoke test with a few rounds on the first 6000 training images (600 per "
                    "client; the B x E = 6000 runs with B / 10), not a reproduction. "
                  : "the paper's T = 1000 rounds, but T = 40 for the B x E = 6000 runs (a round touches all "
-                   "60 000 samples, about 1.3 s of one core: the budget is 15 minutes), ",
+                   "60 000 samples, about 1.3 s of one core, so T = 1000 would take over 20 minutes per run), ",
            (unsigned long long)ctx->seed, X->ntr_eval, quick ? "1000" : "all 10 000",
            quick ? "1, 2, T" : "1, 2, 5, 10, 20, 40, 50, 100, 200, ..., 900 and T");
 

@@ -473,6 +473,38 @@ START_TEST(nan_results_never_pass)
 }
 END_TEST
 
+/* ulps and relative error are taken only over the values the tolerance
+ * judges relatively (tol.rel |e| >= tol.abs): fast's 3 against an expected
+ * 3 + 2^-51 (one ulp of e, relative 2^-51/3) counts; its 0 against an
+ * expected 1e-300 under tol.abs = 1e-15 (relative error 1, 2^774 ulps: a
+ * result that cancels) does not, though it passes and counts in err/tol. */
+START_TEST(ulps_only_where_relative)
+{
+    char err[512];
+    const char *t = HEAD
+        "{\"id\": 1, \"input\": {\"W\": [[\"10\"], [\"0\"], [\"0\"]]},"
+        " \"expect\": {\"w\": [\"3.000000000000000444089209850062616169452667236328125\"]},"
+        " \"tol\": {\"rel\": \"1e-15\", \"abs\": \"0\"}},"
+        "{\"id\": 2, \"input\": {\"W\": [[\"1\"], [\"0\"], [\"0\"], [\"0\"]]},"
+        " \"expect\": {\"w\": [\"1e-300\"]}, \"tol\": {\"rel\": \"1e-15\", \"abs\": \"1e-15\"}}" TAIL;
+    vfile f;
+    vcheck_stats st = {0};
+    write_file(t);
+    ck_assert_msg(vfile_read(&f, path, err, sizeof err) == 0, "%s", err);
+    FILE *sink = fopen("/dev/null", "w");
+    vfile_check(&f, VCHECK_FAST, sink, &st);
+    fclose(sink);
+    vfile_free(&f);
+    remove(path);
+    ck_assert_uint_eq(st.passed, 2);
+    ck_assert_uint_eq(st.nrelative, 1);
+    ck_assert_msg(st.max_ulps >= 1 && st.max_ulps <= 1 + 0x1p-40, "ulps %g", st.max_ulps);
+    ck_assert_msg(st.max_rel >= 0x1p-51 / 3 * (1 - 0x1p-40) && st.max_rel <= 0x1p-51 / 3 * (1 + 0x1p-40),
+                  "rel %g", st.max_rel);
+    ck_assert_msg(st.max_tolfrac > 0.14 && st.max_tolfrac < 0.16, "err/tol %g", st.max_tolfrac);  /* 2^-51/(3e-15) */
+}
+END_TEST
+
 Suite *suite_vectors(void)
 {
     Suite *s = suite_create("vectors");
@@ -482,6 +514,7 @@ Suite *suite_vectors(void)
     tcase_add_test(tc, wrong_values_fail);
     tcase_add_test(tc, malformed_files_rejected);
     tcase_add_test(tc, decimal_formatting);
+    tcase_add_test(tc, ulps_only_where_relative);
     suite_add_tcase(s, tc);
     TCase *th = tcase_create("hostile_files");
     tcase_set_timeout(th, 60);    /* each test is a few seconds at most, under ASan */
