@@ -377,7 +377,7 @@ static void golden_partial(vgen *g)
     group(g, "server (13) as printed, 1/K (SERVER_13_AS_PRINTED): S_0 = [N], so x_0^1 is soft of N/K = 2 times "
              "the mean (E-003-13); K = 2 of N = 4",
           PRM(23, 3, 2, 2, 2, FIX, 0, 10, XI, S13P, NONE, 0, 0, 0, 0));
-    run_case(g, "four clients", "trajectory,pdm-partial,pdm-server13", 0, DATA(54, 4, 2, 4, 6, 9, 1, 0.05, NULL),
+    run_case(g, "four clients", "trajectory,pdm-partial,pdm-server13-printed", 0, DATA(54, 4, 2, 4, 6, 9, 1, 0.05, NULL),
              ED_NONE);
 }
 
