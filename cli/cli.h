@@ -35,6 +35,9 @@ int cli_parse_ul(const char *s, unsigned long *out);
 void cli_bad_ul(const char *s);
 /* Monotonic seconds.  util.c */
 double cli_now(void);
+/* x with dig significant digits, rounded up in decimal: a sigma or an
+ * eps as printed is never below its value.  Returns buf.  util.c */
+const char *cli_fmt_up(char *buf, size_t n, double x, int dig);
 
 /* The directory of the golden vectors: `explicit` if given, else
  * $FEDREF_VECTORS_DIR, else ../share/fedref/vectors beside the running

@@ -1,5 +1,5 @@
 /* util.c -- small helpers every subcommand uses (cli.h): option numbers
- * and the monotonic clock. */
+ * and the monotonic clock, decimals rounded up. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -39,4 +39,14 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+const char *cli_fmt_up(char *buf, size_t n, double x, int dig)
+{
+    mpfr_t v;
+    mpfr_init2(v, 53);
+    mpfr_set_d(v, x, MPFR_RNDN);                      /* exact */
+    mpfr_snprintf(buf, n, "%.*RUg", dig, v);
+    mpfr_clear(v);
+    return buf;
 }

@@ -19,17 +19,6 @@
 
 #define SWEEP 200ul
 
-/* x with dig significant digits, rounded up in decimal */
-static const char *up(char *buf, size_t n, double x, int dig)
-{
-    mpfr_t v;
-    mpfr_init2(v, 53);
-    mpfr_set_d(v, x, MPFR_RNDN);                      /* exact */
-    mpfr_snprintf(buf, n, "%.*RUg", dig, v);
-    mpfr_clear(v);
-    return buf;
-}
-
 static const char *vname(int v)
 {
     return v == FR_GAUSS_HOLDS ? "holds" : v == FR_GAUSS_FAILS ? "FAILS" : "unknown";
@@ -85,9 +74,9 @@ int audit_fedpdm_gauss(uint64_t seed)
         row_t o;
         one(&o, E[k], 1e-5, 1);
         char b[3][40];
-        printf("%5g  %-19s %-9.2e %-19s %-9.2e %7.4f  %-7s %-7s %s\n", E[k], up(b[0], 40, o.cl, 15),
-               (o.fcl - o.cl) / o.cl, up(b[1], 40, o.an, 15), (o.fan - o.an) / o.an, o.cl / o.an, vname(o.vr),
-               vname(o.vf), up(b[2], 40, o.dcl, 4));
+        printf("%5g  %-19s %-9.2e %-19s %-9.2e %7.4f  %-7s %-7s %s\n", E[k], cli_fmt_up(b[0], 40, o.cl, 15),
+               (o.fcl - o.cl) / o.cl, cli_fmt_up(b[1], 40, o.an, 15), (o.fan - o.an) / o.an, o.cl / o.an, vname(o.vr),
+               vname(o.vf), cli_fmt_up(b[2], 40, o.dcl, 4));
         if (bad(&o)) {
             failures++;
             printf("  FAILED (status %s)\n", fr_strerror(o.st));

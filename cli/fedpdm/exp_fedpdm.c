@@ -29,18 +29,6 @@
 #include "experiment_registry.h"   /* its own prototype */
 #include "fedref.h"
 
-/* x with dig significant digits, rounded up in decimal (a sigma or an eps
- * as printed is never below its value) */
-static const char *up(char *buf, size_t n, double x, int dig)
-{
-    mpfr_t v;
-    mpfr_init2(v, 53);
-    mpfr_set_d(v, x, MPFR_RNDN);                      /* exact */
-    mpfr_snprintf(buf, n, "%.*RUg", dig, v);
-    mpfr_clear(v);
-    return buf;
-}
-
 #define NCL 100
 #define DPER 600
 #define KSEL 5
@@ -378,9 +366,9 @@ int experiment_fedpdm(exp_ctx *ctx)
            q, (double)KSEL / (double)N, T);
     for (size_t k = 0; k < neps; k++) {
         char b[6][32];
-        exp_md(ctx, "| %g | %.4f | %s | %s | %.4f | %s | %s | %s | %s | %s |\n", ebar[k], eps_r[k], up(b[0], 32, s5[k], 7),
-               up(b[1], 32, san[k], 7), s5[k] / san[k], dpok[k] == FR_GAUSS_HOLDS ? "yes" : "**no**",
-               up(b[2], 32, tot5N[k], 4), up(b[3], 32, tot5[k], 4), up(b[4], 32, totanN[k], 4), up(b[5], 32, totan[k], 4));
+        exp_md(ctx, "| %g | %.4f | %s | %s | %.4f | %s | %s | %s | %s | %s |\n", ebar[k], eps_r[k], cli_fmt_up(b[0], 32, s5[k], 7),
+               cli_fmt_up(b[1], 32, san[k], 7), s5[k] / san[k], dpok[k] == FR_GAUSS_HOLDS ? "yes" : "**no**",
+               cli_fmt_up(b[2], 32, tot5N[k], 4), cli_fmt_up(b[3], 32, tot5[k], 4), cli_fmt_up(b[4], 32, totanN[k], 4), cli_fmt_up(b[5], 32, totan[k], 4));
     }
     {
         /* the whole-path sensitivity (E-003-S1) on this schedule, both starts */
@@ -398,7 +386,7 @@ int experiment_fedpdm(exp_ctx *ctx)
                         "docs/FEDPDM.md 3.7) with start x_0^t: on this schedule s_0 = (19) = %.4g and s_{T-1} = %.4g "
                         "(start x_0, the exact sup over participation patterns; (19) alone gives %.4g) but %.4g for "
                         "start x_i, whose bound compounds |2 B_t| > 1 once eta^t is small (B_t = (1 - eta^t rho)^Q).\n",
-                   up(b1, 32, sig1cN, 7), up(b2, 32, sig1c, 7), QMAX, GBOUND, px0[0], px0[T - 1], s19, pxi[T - 1]);
+                   cli_fmt_up(b1, 32, sig1cN, 7), cli_fmt_up(b2, 32, sig1c, 7), QMAX, GBOUND, px0[0], px0[T - 1], s19, pxi[T - 1]);
         free(eta);
         free(pxi);
         free(px0);
@@ -571,7 +559,7 @@ int experiment_fedpdm(exp_ctx *ctx)
             char b1[32], b2[32];
             ncert20 += ebar[k] >= tot5N[k];
             bl += snprintf(buf + bl, sizeof buf - (size_t)bl, "%s(20) = %g: accountant %s (K = N; the stateless K of N: %s)",
-                           k ? "; " : "", ebar[k], up(b1, 32, tot5N[k], 4), up(b2, 32, tot5[k], 4));
+                           k ? "; " : "", ebar[k], cli_fmt_up(b1, 32, tot5N[k], 4), cli_fmt_up(b2, 32, tot5[k], 4));
         }
         /* The accountant's totals are upper bounds: (20) at or above them is
          * certified here; below them this run alone cannot refute it, and
@@ -591,8 +579,8 @@ int experiment_fedpdm(exp_ctx *ctx)
                     "rule FIXED, start x_0, no amplification, sigma_t = %s x whole-path sensitivity (sigma_{i,0} = %s, "
                     "sigma_{i,T-1} = %s): mean test accuracy of the last 10 states %.4f (without DP %.4f); the "
                     "stateless K-of-N mechanism (not Algorithm 1) would allow sigma_1 = %s",
-                    up(b1, 32, sig1cN, 5), up(b2, 32, ce->sig[0], 4), up(b3, 32, ce->sig[T - 1], 4),
-                    tail_mean(ce->acc, T), tail_mean(nd->acc, T), up(b4, 32, sig1c, 5));
+                    cli_fmt_up(b1, 32, sig1cN, 5), cli_fmt_up(b2, 32, ce->sig[0], 4), cli_fmt_up(b3, 32, ce->sig[T - 1], 4),
+                    tail_mean(ce->acc, T), tail_mean(nd->acc, T), cli_fmt_up(b4, 32, sig1c, 5));
     }
 out:
     for (size_t r = 0; r < nr; r++) result_free(&res[r]);
