@@ -45,6 +45,15 @@ mpfr_t *fri_vec_new(size_t k, mpfr_prec_t p)
     return v;
 }
 
+mpfr_t *fri_vec_zero(size_t k, mpfr_prec_t p)
+{
+    mpfr_t *v = fri_vec_new(k, p);
+    if (v != NULL)
+        for (size_t q = 0; q < k; q++)
+            mpfr_set_zero(v[q], 1);
+    return v;
+}
+
 void fri_vec_free(mpfr_t *v, size_t k)
 {
     if (v == NULL)

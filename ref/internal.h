@@ -31,6 +31,8 @@ int fri_check_ens_args(mpfr_t *w, mpfr_t *const W, size_t m, size_t n,
  * gives a valid pointer); NULL if malloc fails.  fri_vec_free clears and
  * frees them (safe on NULL). */
 mpfr_t *fri_vec_new(size_t k, mpfr_prec_t p);
+/* fri_vec_new with every entry +0 */
+mpfr_t *fri_vec_zero(size_t k, mpfr_prec_t p);
 void fri_vec_free(mpfr_t *v, size_t k);
 mpfr_t *fri_temps_like(mpfr_t *const like, size_t k);
 /* Copy the k temporaries into out (exact: same precisions) when copy is

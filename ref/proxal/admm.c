@@ -63,23 +63,6 @@ typedef struct {
     mpfr_t *bl, *bw;
 } ctx_t;
 
-static mpfr_t *vec(size_t k, mpfr_prec_t p)
-{
-    mpfr_t *v = malloc((k ? k : 1) * sizeof(mpfr_t));
-    if (v)
-        for (size_t j = 0; j < k; j++)
-            mpfr_init2(v[j], p), mpfr_set_zero(v[j], 1);
-    return v;
-}
-static void vfree(mpfr_t *v, size_t k)
-{
-    if (v == NULL)
-        return;
-    for (size_t j = 0; j < k; j++)
-        mpfr_clear(v[j]);
-    free(v);
-}
-
 static int ev(ctx_t *C, size_t i, mpfr_t *x, mpfr_ptr F, mpfr_t *g, mpfr_t *H)
 {
     int st = C->F->eval(C->F->ctx, i, x, F, g, H);
@@ -248,12 +231,12 @@ static int solve_block(ctx_t *C, mpfr_t *x)
             goto out;
         }
         if (C->L[C->i] == NULL) {
-            if ((C->L[C->i] = vec(d * d, C->p)) == NULL) {
+            if ((C->L[C->i] = fri_vec_zero(d * d, C->p)) == NULL) {
                 st = FR_ENOMEM;
                 goto out;
             }
             if ((st = ev(C, C->i, x, NULL, NULL, C->H)) != FR_OK || (st = chol(C, C->H, C->L[C->i])) != FR_OK) {
-                vfree(C->L[C->i], d * d);
+                fri_vec_free(C->L[C->i], d * d);
                 C->L[C->i] = NULL;
                 goto out;
             }
@@ -441,19 +424,19 @@ static int admm_run(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *
     C.n = n;
     C.d = d;
     C.p = p;
-    C.u = vec(n * d, p);
-    C.lam = vec(n * d, p);
-    C.ut = vec(n * d, p);
-    C.x = vec(d, p);
-    C.y = vec(d, p);
-    C.g = vec(d, p);
-    C.gp = vec(d, p);
-    C.s = vec(d, p);
-    C.un = vec(d, p);
-    C.gw = vec(d, p);
-    C.H = vec(d * d, p);
-    C.M = vec(d * d, p);
-    C.T = vec(2 * n + 2, p + 64);
+    C.u = fri_vec_zero(n * d, p);
+    C.lam = fri_vec_zero(n * d, p);
+    C.ut = fri_vec_zero(n * d, p);
+    C.x = fri_vec_zero(d, p);
+    C.y = fri_vec_zero(d, p);
+    C.g = fri_vec_zero(d, p);
+    C.gp = fri_vec_zero(d, p);
+    C.s = fri_vec_zero(d, p);
+    C.un = fri_vec_zero(d, p);
+    C.gw = fri_vec_zero(d, p);
+    C.H = fri_vec_zero(d * d, p);
+    C.M = fri_vec_zero(d * d, p);
+    C.T = fri_vec_zero(2 * n + 2, p + 64);
     C.L = calloc(n + 1, sizeof(mpfr_t *));
     mpfr_inits2(p, C.Fx, C.Fy, C.a, C.b, C.c, C.r, C.eps, (mpfr_ptr)0);
     mpfr_t et, e18, tau;
@@ -543,7 +526,7 @@ static int admm_run(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *
     /* Theorem 4.1 */
     mpfr_set_zero(C.c, 1);
     {
-        mpfr_t *G = vec((n + 1) * d, p);
+        mpfr_t *G = fri_vec_zero((n + 1) * d, p);
         if (G == NULL) {
             st = FR_ENOMEM;
             goto done;
@@ -552,7 +535,7 @@ static int admm_run(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *
             st = ev(&C, i, C.x, NULL, G + i * d, NULL);
         if (st == FR_OK && hk != FR_PROXAL_H_ZERO) {   /* dist_inf(0, G + dh(w)) */
             mpfr_ptr tp[FR_PROXAL_N_MAX + 1];
-            mpfr_t *v = vec(2 * d, p);
+            mpfr_t *v = fri_vec_zero(2 * d, p);
             if (v == NULL)
                 st = FR_ENOMEM;
             for (size_t k = 0; k < d && st == FR_OK; k++) {
@@ -567,7 +550,7 @@ static int admm_run(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *
             }
             if (st == FR_OK)
                 fri_proxal_hres(e18, hk, Hg->gamma, Hg->lo, Hg->hi, C.x, v, v + d, d);
-            vfree(v, 2 * d);
+            fri_vec_free(v, 2 * d);
         } else if (st == FR_OK) {
             mpfr_ptr tp[FR_PROXAL_N_MAX + 1];
             mpfr_set_zero(e18, 1);
@@ -581,7 +564,7 @@ static int admm_run(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *
                 mpfr_max(e18, e18, C.a, MPFR_RNDU);
             }
         }
-        vfree(G, (n + 1) * d);
+        fri_vec_free(G, (n + 1) * d);
         if (st != FR_OK)
             goto done;
     }
@@ -597,22 +580,22 @@ static int admm_run(mpfr_t *w, fr_proxal_admm_info *info, const fr_proxal_fsum *
     for (size_t k = 0; k < d; k++)
         mpfr_set(w[k], C.x[k], MPFR_RNDN);
 done:
-    vfree(C.u, n * d);
-    vfree(C.lam, n * d);
-    vfree(C.ut, n * d);
-    vfree(C.x, d);
-    vfree(C.y, d);
-    vfree(C.g, d);
-    vfree(C.gp, d);
-    vfree(C.s, d);
-    vfree(C.un, d);
-    vfree(C.gw, d);
-    vfree(C.H, d * d);
-    vfree(C.M, d * d);
-    vfree(C.T, 2 * n + 2);
+    fri_vec_free(C.u, n * d);
+    fri_vec_free(C.lam, n * d);
+    fri_vec_free(C.ut, n * d);
+    fri_vec_free(C.x, d);
+    fri_vec_free(C.y, d);
+    fri_vec_free(C.g, d);
+    fri_vec_free(C.gp, d);
+    fri_vec_free(C.s, d);
+    fri_vec_free(C.un, d);
+    fri_vec_free(C.gw, d);
+    fri_vec_free(C.H, d * d);
+    fri_vec_free(C.M, d * d);
+    fri_vec_free(C.T, 2 * n + 2);
     if (C.L) {
         for (size_t i = 0; i <= n; i++)
-            vfree(C.L[i], d * d);
+            fri_vec_free(C.L[i], d * d);
         free(C.L);
     }
     mpfr_clears(C.Fx, C.Fy, C.a, C.b, C.c, C.r, C.eps, et, e18, (mpfr_ptr)0);

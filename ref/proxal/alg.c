@@ -21,23 +21,6 @@
 #include "fedref/proxal.h"
 #include "hsolve.h"
 
-static mpfr_t *vec(size_t k, mpfr_prec_t p)
-{
-    mpfr_t *v = malloc((k ? k : 1) * sizeof(mpfr_t));
-    if (v)
-        for (size_t j = 0; j < k; j++)
-            mpfr_init2(v[j], p), mpfr_set_nan(v[j]);
-    return v;
-}
-static void vfree(mpfr_t *v, size_t k)
-{
-    if (v == NULL)
-        return;
-    for (size_t j = 0; j < k; j++)
-        mpfr_clear(v[j]);
-    free(v);
-}
-
 static size_t rows_w(size_t kmax, size_t d, unsigned keep)
 {
     return (keep & FR_PROXAL_KEEP_W) ? (kmax + 1) * d : d;
@@ -71,9 +54,9 @@ void fr_proxal_trace_clear(fr_proxal_trace *t)
     size_t K = t->kmax;
     mpfr_t *a[] = {t->tau, t->dw, t->dmu, t->kkt1, t->kkt2, t->sub, t->obj, t->feas};
     for (size_t r = 0; r < 8; r++)
-        vfree(a[r], K);
-    vfree(t->w, rows_w(K, t->d, t->keep));
-    vfree(t->mu, t->mtot);
+        fri_vec_free(a[r], K);
+    fri_vec_free(t->w, rows_w(K, t->d, t->keep));
+    fri_vec_free(t->mu, t->mtot);
     free(t->inner), free(t->inner_ok);
     memset(t, 0, sizeof *t);
 }
@@ -102,16 +85,16 @@ int fr_proxal_trace_init(fr_proxal_trace *t, const fr_proxal_problem *P, const f
     mpfr_t **a[] = {&T.tau, &T.dw, &T.dmu, &T.kkt1, &T.kkt2, &T.sub, &T.obj, &T.feas};
     int bad = 0;
     for (size_t r = 0; r < 8; r++)
-        bad |= (*a[r] = vec(K, prec)) == NULL;
-    T.w = vec(rows_w(K, T.d, T.keep), prec);
-    T.mu = vec(T.mtot, prec);
+        bad |= (*a[r] = fri_vec_new(K, prec)) == NULL;
+    T.w = fri_vec_new(rows_w(K, T.d, T.keep), prec);
+    T.mu = fri_vec_new(T.mtot, prec);
     T.inner = calloc(K, sizeof *T.inner);
     T.inner_ok = calloc(K, 1);
     if (bad || !T.w || !T.mu || !T.inner || !T.inner_ok) {
         for (size_t r = 0; r < 8; r++)
-            vfree(*a[r], K);
-        vfree(T.w, rows_w(K, T.d, T.keep));
-        vfree(T.mu, T.mtot);
+            fri_vec_free(*a[r], K);
+        fri_vec_free(T.w, rows_w(K, T.d, T.keep));
+        fri_vec_free(T.mu, T.mtot);
         free(T.inner), free(T.inner_ok);
         return FR_ENOMEM;
     }
@@ -139,7 +122,7 @@ typedef struct {
 static void run_free(run_t *R)
 {
     size_t d = R->d, mt = R->mt, mmax = R->mmax, me = R->me, n = R->n;
-#define FREE_V(v, k) vfree(R->v, k);
+#define FREE_V(v, k) fri_vec_free(R->v, k);
     RUN_VECS(FREE_V)
     if (R->p) {
         mpfr_clears(R->a, R->b, R->c, R->beta, R->fi, R->f, (mpfr_ptr)0);
@@ -163,7 +146,7 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P, mpfr_prec_t p, double
         return FR_ESIZE;
     R->n = n, R->d = d, R->mt = mt, R->neq = neq, R->me = me, R->mmax = mmax;
     int bad = 0;
-#define ALLOC_V(v, k) bad |= (R->v = vec(k, p)) == NULL;
+#define ALLOC_V(v, k) bad |= (R->v = fri_vec_new(k, p)) == NULL;
     RUN_VECS(ALLOC_V)
     R->G = malloc(d * sizeof *R->G);
     if (bad || R->G == NULL) {
@@ -256,15 +239,15 @@ static int records(run_t *R, mpfr_ptr kkt1, mpfr_ptr kkt2, mpfr_ptr obj, mpfr_pt
     mpfr_init2(gam, 53);
     mpfr_set_d(gam, P->gamma, MPFR_RNDN);
     mpfr_t *lo = NULL, *hi = NULL;
-    if (P->h == FR_PROXAL_H_BOX && ((lo = vec(d, 53)) == NULL || (hi = vec(d, 53)) == NULL))
+    if (P->h == FR_PROXAL_H_BOX && ((lo = fri_vec_new(d, 53)) == NULL || (hi = fri_vec_new(d, 53)) == NULL))
         st = FR_ENOMEM;
     else {
         for (size_t k = 0; lo && k < d; k++)
             mpfr_set_d(lo[k], P->lo[k], MPFR_RNDN), mpfr_set_d(hi[k], P->hi[k], MPFR_RNDN);
         st = fr_proxal_kkt(kkt1, kkt2, R->gf, d, R->Je, me, R->ce, R->mue, R->wn, P->h, gam, lo, hi);
     }
-    vfree(lo, d);
-    vfree(hi, d);
+    fri_vec_free(lo, d);
+    fri_vec_free(hi, d);
     mpfr_clear(gam);
     if (st != FR_OK)
         return st;

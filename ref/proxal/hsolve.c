@@ -50,23 +50,6 @@ void fri_proxal_hres(mpfr_ptr out, int h, double gamma, const double *lo, const 
     mpfr_clears(a, b, (mpfr_ptr)0);
 }
 
-static mpfr_t *vec(size_t k, mpfr_prec_t p)
-{
-    mpfr_t *v = malloc((k ? k : 1) * sizeof(mpfr_t));
-    if (v)
-        for (size_t j = 0; j < k; j++)
-            mpfr_init2(v[j], p), mpfr_set_zero(v[j], 1);
-    return v;
-}
-static void vfree(mpfr_t *v, size_t k)
-{
-    if (v == NULL)
-        return;
-    for (size_t j = 0; j < k; j++)
-        mpfr_clear(v[j]);
-    free(v);
-}
-
 static void to_dom(const fri_proxal_hprob *pb, mpfr_t *x)
 {
     if (pb->h == FR_PROXAL_H_BOX)
@@ -137,8 +120,8 @@ int fri_proxal_hsolve(const fri_proxal_hprob *pb, mpfr_t *x, mpfr_srcptr eps, un
 {
     const size_t d = pb->d;
     const mpfr_prec_t p = pb->p;
-    mpfr_t *v = vec(d, p), *rp = vec(d, p), *y = vec(d, p), *vy = vec(d, p), *rpy = vec(d, p), *s = vec(d, p);
-    mpfr_t *H = vec(d * d, p), *M = vec(d * d, p);
+    mpfr_t *v = fri_vec_zero(d, p), *rp = fri_vec_zero(d, p), *y = fri_vec_zero(d, p), *vy = fri_vec_zero(d, p), *rpy = fri_vec_zero(d, p), *s = fri_vec_zero(d, p);
+    mpfr_t *H = fri_vec_zero(d * d, p), *M = fri_vec_zero(d * d, p);
     size_t *idx = malloc(d * sizeof(size_t));
     mpfr_t fx, fy, fl, fly, ry, L, t, q, sq, z, th, tot0;
     mpfr_inits2(p, fx, fy, fl, fly, ry, L, t, q, sq, z, th, tot0, (mpfr_ptr)0);
@@ -287,8 +270,8 @@ int fri_proxal_hsolve(const fri_proxal_hprob *pb, mpfr_t *x, mpfr_srcptr eps, un
     if (!mpfr_lessequal_p(res, eps) && !at_floor(res, fl, eps, floors))
         st = FR_EDOM;
 out:
-    vfree(v, d), vfree(rp, d), vfree(y, d), vfree(vy, d), vfree(rpy, d), vfree(s, d);
-    vfree(H, d * d), vfree(M, d * d);
+    fri_vec_free(v, d), fri_vec_free(rp, d), fri_vec_free(y, d), fri_vec_free(vy, d), fri_vec_free(rpy, d), fri_vec_free(s, d);
+    fri_vec_free(H, d * d), fri_vec_free(M, d * d);
     free(idx);
     mpfr_clears(fx, fy, fl, fly, ry, L, t, q, sq, z, th, tot0, (mpfr_ptr)0);
     return st;
