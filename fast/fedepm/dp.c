@@ -91,6 +91,20 @@ int ff_dp_sens_step_upper(double *out, double delta, double Delta, double eta, d
     if (st != FR_OK)
         return st;
     const double P = up(mu * delta), N = up(P + Delta), Dd = dn(eta + mu);
+    if (isinf(N)) {
+        /* mu delta + Delta >= 2^1023: numerator and denominator scaled by
+         * 2^-j, j = k - 960, k the exponent of mu delta (power-of-two
+         * scalings, exact but for the underflow of Delta 2^-j, rounded
+         * outward by up), the quotient unchanged; a subnormal scaled
+         * denominator means q >= 2^1980: +Inf */
+        int em, ed;
+        const double fm = frexp(mu, &em), fd = frexp(delta, &ed);
+        const int j = em + ed - 960;
+        const double Ns = up(ldexp(up(fm * fd), 960) + up(ldexp(Delta, -j)));
+        const double Ds = ldexp(Dd, -j);
+        *out = Ds >= DBL_MIN ? up(Ns / Ds) : INFINITY;
+        return FR_OK;
+    }
     *out = up(N / Dd);                      /* Dd = 0: +Inf */
     return FR_OK;
 }
