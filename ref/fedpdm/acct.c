@@ -14,9 +14,12 @@
  *   operation rounded outward at working precision wp, wp doubled when a
  *   midpoint cannot be decided).  lo always has delta(lo) > delta, hi
  *   always has delta(hi) <= delta (certified), so the least eps lies in
- *   (lo, hi]; the loop stops when lo and hi round up to the same value
- *   (then that value is the least eps rounded up) or after enough steps
- *   (then RNDU(hi), at most one ulp above).
+ *   (lo, hi]; the loop stops when no p-bit number lies in (lo, RNDU(hi))
+ *   (then RNDU(hi) is the least eps rounded up) or after enough steps
+ *   (then RNDU(hi), at most one ulp above).  The second term of delta(eps)
+ *   is e^eps Phi(-z), z = a/2 + eps/a, or (z >= 256) phi(x1) R(z) with the
+ *   Mills ratio R enclosed by its continued fraction: no overflow of e^eps
+ *   nor underflow of Phi(-z) for any s/sigma.
  * fr_fedpdm_compose: T rounds of one Gaussian release, total delta = delta:
  *   basic: eps_0 = gauss_eps(delta/T), T eps_0;
  *   advanced (Dwork-Roth Thm 3.20): eps_0 = gauss_eps(delta/(2T)),
@@ -310,9 +313,10 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
             if (p > 96)
                 eps_narrow(lo, hi, &lo_zero, sigma, s, delta, alo, ahi, r2lo, r2hi, wp);
         }
-        mpfr_set(rl, lo, MPFR_RNDU);
         mpfr_set(rh, hi, MPFR_RNDU);
-        if ((!lo_zero && mpfr_equal_p(rl, rh)) || steps > ACCT_STEPS_MAX) {
+        mpfr_set(rl, rh, MPFR_RNDN);
+        mpfr_nextbelow(rl);                   /* no p-bit number in (lo, rh) */
+        if ((!lo_zero && mpfr_lessequal_p(rl, lo)) || steps > ACCT_STEPS_MAX) {
             mpfr_set(out, rh, MPFR_RNDN);     /* same precision: exact */
             break;
         }
