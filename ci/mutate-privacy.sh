@@ -20,7 +20,8 @@
 # KILLED when a suite of its file fails (first the round-sweep suite, then
 # the others; timeout 300 s counts as killed), INVALID when it does not
 # compile, SURVIVED otherwise: then the proof checks of its module and its
-# vector files run too before it is reported.  Report: MUTATE_REPORT
+# vector files run too before it is reported (not with MUTATE_QUICK=1).
+# Report: MUTATE_REPORT
 # (default $MUTATE_DIR/report.txt); exit 1 if a mutant survived.
 set -eu
 top=$(pwd)
@@ -34,6 +35,7 @@ mkdir -p "$W"
 git ls-files | tar -cf - -T - | (cd "$W" && tar -xf -)          # mtimes kept
 [ -d build ] && [ ! -d "$W/build" ] && cp -a build "$W/build"
 cd "$W"
+touch $FILES                    # objects of an interrupted run's mutants: rebuilt
 MAKE="make -s BUILD=build"
 $MAKE build/bin/fedref_tests build/bin/proofs_checks build/bin/fedref > /dev/null
 
@@ -127,7 +129,8 @@ echo "$all" | { while read -r f l c n r; do
   for s in $(suites "$f"); do
     if ! CK_RUN_SUITE=$s timeout 300 build/bin/fedref_tests > /dev/null 2>&1; then by=$s; break; fi
   done
-  if [ -z "$by" ] && $MAKE build/bin/proofs_checks build/bin/fedref > /dev/null 2>&1; then
+  if [ -z "$by" ] && [ -z "${MUTATE_QUICK:-}" ] \
+     && $MAKE build/bin/proofs_checks build/bin/fedref > /dev/null 2>&1; then
     timeout 600 build/bin/proofs_checks $(proofs "$f") > /dev/null 2>&1 || by=proofs_checks
     [ -n "$by" ] || timeout 600 build/bin/fedref vectors check $(vfiles "$f") > /dev/null 2>&1 \
       || by="vectors check"

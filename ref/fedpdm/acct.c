@@ -322,6 +322,18 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
         }
         mpfr_add(m, lo, hi, MPFR_RNDN);
         mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+        if (mpfr_less_p(rl, hi)) {
+            /* rl the only p-bit number in (lo, rh): decide it (a grid step:
+             * no bisection down to a root that sits just above it) */
+            mpfr_set(m, rl, MPFR_RNDN);
+            mpfr_nextbelow(m);
+            if (!lo_zero && mpfr_lessequal_p(m, lo))
+                mpfr_set(m, rl, MPFR_RNDN);               /* exact: wp > p */
+            else {
+                mpfr_add(m, lo, hi, MPFR_RNDN);
+                mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+            }
+        }
         if (mpfr_equal_p(m, lo) || mpfr_equal_p(m, hi)) {   /* no room: more bits */
             if (wp > wpmax) {
                 mpfr_set(out, rh, MPFR_RNDN);
