@@ -34,7 +34,16 @@
  *   (1 - 3u) + 2^-1072 (1 + u)(1 + 2u)/((1 - 3u)(eta + mu)) + 2^-1073
  *   <= q (1 + 14u) + 2^-1071/(eta + mu) + 2^-1073.  The bound function
  *   returns rel = 2^-49 = 16u and abs >= 2^-1071/(eta + mu) + 2^-1073
- *   computed upward ((U), (D)); FR_EDOM when eta + mu < 2^-1021.
+ *   computed upward ((U), (D)); FR_EDOM when eta + mu < 2^-1021.  When
+ *   N overflows (mu delta + Delta >= 2^1023, the result may still fit:
+ *   eta = 1, mu = 4, delta = 1e308 gives 8e307) the same steps run on
+ *   numerator and denominator scaled by 2^-j (j = k - 960, k the exponent
+ *   of mu delta: mu delta 2^-j = fm fd 2^960 exactly from frexp), each
+ *   still (U) or (D) (a power-of-two scaling is exact; Delta 2^-j may
+ *   underflow, rounded to nearest then up: >= by (U)); the quotient is
+ *   unchanged, the relative bound the same, the absolute terms smaller
+ *   (the scaled numerator is >= 2^958).  A subnormal scaled denominator
+ *   means q >= 2^1980: +Inf.
  *
  * ff_dp_compose_upper: basic = sum_j eps_j by upsum (>= exact by (T));
  *   adv: L = up^4(-log delta) >= ln(1/delta) (L); Q = upsum of

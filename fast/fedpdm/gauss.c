@@ -38,7 +38,17 @@
  *   exp(eps + ln Phi(b)) (log space: no overflow of e^eps), each exp pushed
  *   outward by a factor 1 -+ 2^-49 after its argument by 2^-50 (|eps| +
  *   |ln Phi|) + 2^-1070; the difference rounded outward and clamped to
- *   [0, 1] (delta_eps in [0, 1]).
+ *   [0, 1] (delta_eps in [0, 1]).  A = (s/sigma)/2 (no overflow of 2
+ *   sigma at sigma* > DBL_MAX/2), B = (eps sigma)/s or eps (sigma/s) when
+ *   eps sigma overflows.
+ * ln delta_eps bounds (the same dbounds): ln delta_eps = ln Phi(a) +
+ *   ln(1 - e^d), d = eps + ln Phi(b) - ln Phi(a) < 0, from the log-space
+ *   bounds above, d bounded outward (one rounding each: nextafter), expm1
+ *   and log within 2 ulp (margin 2^-50 relative, then 2^-50 (|ln Phi| +
+ *   |ln(1 - e^d)|) + 2^-1070 on the sum).  The decisions (holds, fails)
+ *   take either test: the linear one, or ln delta_eps against ln delta
+ *   bounded by 2^-51 relative plus one ulp; the log test decides where
+ *   both terms are subnormal (delta down to 2^-1074).
  * Contract: fedfast/fedpdm.h. */
 #include <float.h>
 #include "../internal.h"
