@@ -183,6 +183,32 @@ START_TEST(analytic)
 }
 END_TEST
 
+/* ---- the decision's tie: the enclosure's upper end equal to delta ---------
+ * eps = 8e8, s = 40000, sigma = 1: A = B = 20000 (exact), a = A - B = 0,
+ * Phi(0) = 1/2 exactly; e^eps passes MPFR's range and Phi(-40000)
+ * underflows, so the second term's lower bound is 0 and the upper end is
+ * exactly 1/2.  The truth (e^eps phi(-z) = phi(a): the second term is
+ * phi(0) R(40000), about 1e-5): delta_eps = 1/2 - 1e-5 < delta = 1/2, and
+ * the validator must say HOLDS (hi <= delta, not hi < delta). */
+START_TEST(decision_tie)
+{
+    mpfr_t e, d, s, sg, lo, hi;
+    mpfr_inits2(53, e, d, s, sg, lo, hi, (mpfr_ptr)0);
+    mpfr_set_d(e, 8e8, MPFR_RNDN);
+    mpfr_set_d(d, 0.5, MPFR_RNDN);
+    mpfr_set_d(s, 40000, MPFR_RNDN);
+    mpfr_set_d(sg, 1, MPFR_RNDN);
+    int v;
+    ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, s, sg), FR_OK);
+    ck_assert_int_eq(v, FR_GAUSS_HOLDS);
+    ck_assert(mpfr_sgn(hi) > 0 && mpfr_cmp_d(hi, 1e-5) >= 0 && mpfr_sgn(lo) <= 0);
+    double ml, mh;
+    ck_assert_int_eq(ff_gauss_dp_check(&v, &ml, &mh, 8e8, 0.5, 40000, 1), FR_OK);
+    ck_assert_int_ne(v, FR_GAUSS_FAILS);
+    mpfr_clears(e, d, s, sg, lo, hi, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- the least eps (RU), basic composition (>= T eps_0) -------------------- */
 START_TEST(gauss_eps)
 {
@@ -578,7 +604,8 @@ Suite *suite_fedpdm_round_sweep(void)
 {
     Suite *s = suite_create("fedpdm_round_sweep");
     const struct { const char *name; const TTest *t; } T[] = {
-        {"classical", classical}, {"analytic", analytic}, {"gauss_eps", gauss_eps},
+        {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
+        {"gauss_eps", gauss_eps},
         {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}};
     for (size_t k = 0; k < sizeof T / sizeof T[0]; k++) {    /* one case each: CK_RUN_CASE */
         TCase *tc = tcase_create(T[k].name);
