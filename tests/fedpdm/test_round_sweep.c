@@ -183,6 +183,42 @@ START_TEST(analytic)
 }
 END_TEST
 
+/* ---- the validator with A = s/(2 sigma) and B = eps sigma/s near 1000:
+ * the roundings of A, B and of the arguments weigh 1000 times more than
+ * those of erfc and exp, so one of them flipped moves an end of the
+ * enclosure past delta_eps; delta aimed 2^-200 beside delta_eps(sigma), at
+ * every precision of the margin (working precision p + 32 and up). */
+START_TEST(validator)
+{
+    mpfr_t e, s, sg, a, D, d, lo, hi, t;
+    mpfr_inits2(53, e, s, sg, (mpfr_ptr)0);
+    mpfr_inits2(HP, a, D, d, t, (mpfr_ptr)0);
+    mpfr_inits2(2, lo, hi, (mpfr_ptr)0);
+    for (size_t i = 0; i < 24; i++) {           /* sigma = 1 +- k 2^-17, eps = 2e6 (1 + j 1e-7) */
+        mpfr_set_d(e, 2e6 * (1 + (double)(i % 5) * 1e-7), MPFR_RNDN);
+        mpfr_set_d(s, i % 3 ? 2000 : 1500, MPFR_RNDN);
+        mpfr_set_d(sg, (i % 3 ? 1 : 0.75) * (1 + ((double)i - 11.5) * 0x1p-17), MPFR_RNDN);
+        mpfr_div(a, s, sg, MPFR_RNDN);
+        delta_hp(D, e, a);                                  /* delta_eps(sigma) */
+        ck_assert(mpfr_sgn(D) > 0 && mpfr_cmp_ui(D, 1) < 0);
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                mpfr_div_2ui(t, D, 200, MPFR_RNDN);
+                if (side > 0) mpfr_add(d, D, t, MPFR_RNDN); else mpfr_sub(d, D, t, MPFR_RNDN);
+                mpfr_set_prec(lo, p);
+                mpfr_set_prec(hi, p);
+                int v;
+                ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, s, sg), FR_OK);
+                ck_assert_msg(v == (side > 0 ? FR_GAUSS_HOLDS : FR_GAUSS_FAILS), "validator case %zu p %d side %d: %d",
+                              i, (int)p, side, v);
+                mpfr_sub(t, d, D, MPFR_RNDN);                   /* the margin */
+                ck_assert_msg(mpfr_cmp(lo, t) <= 0 && mpfr_cmp(t, hi) <= 0, "validator margin p %d", (int)p);
+            }
+    }
+    mpfr_clears(e, s, sg, a, D, d, lo, hi, t, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- the decision's tie: the enclosure's upper end equal to delta ---------
  * eps = 8e8, s = 40000, sigma = 1: A = B = 20000 (exact), a = A - B = 0,
  * Phi(0) = 1/2 exactly; e^eps passes MPFR's range and Phi(-40000)
@@ -605,6 +641,7 @@ Suite *suite_fedpdm_round_sweep(void)
     Suite *s = suite_create("fedpdm_round_sweep");
     const struct { const char *name; const TTest *t; } T[] = {
         {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
+        {"validator", validator},
         {"gauss_eps", gauss_eps},
         {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}};
     for (size_t k = 0; k < sizeof T / sizeof T[0]; k++) {    /* one case each: CK_RUN_CASE */
