@@ -107,8 +107,9 @@ list() {
 }
 
 if [ -n "${MUTANTS:-}" ]; then
+  case $MUTANTS in /*) m=$MUTANTS ;; *) m=$top/$MUTANTS ;; esac
   all=$(for f in $FILES; do list "$f"; done | awk 'NR == FNR { k[$1 " " $2 " " $3] = 1; next }
-        ($1 " " $2 " " $3) in k' "$top/$MUTANTS" -)
+        ($1 " " $2 " " $3) in k' "$m" -)
 else
   all=$(for f in $FILES; do list "$f"; done)
 fi
