@@ -168,7 +168,7 @@ static int call_ref(const st_row *row, st_case *c)
             st_bytes_mpfrs(&after, slot[k], c->len[k]);
     for (int k = 0; k < ST_SCAL; k++)
         st_bytes_mpfr(&after, sc[k]);
-    if (!st_bytes_eq(&before, &after))
+    if (st != FR_OK && !st_bytes_eq(&before, &after))   /* FR_OK rows: the status only */
         st_failf(c, "an mpfr_t argument was written");
     if (memcmp(&g, &c->g, sizeof g) != 0)
         st_failf(c, "the generator moved");
@@ -206,7 +206,7 @@ static int call_fast(int (*fast)(st_case *, st_fast *), st_case *c)
 
     int st = fast(c, &f);
 
-    if (memcmp(v, keep, sizeof v) != 0)
+    if (st != FR_OK && memcmp(v, keep, sizeof v) != 0)
         st_failf(c, "a double argument was written");
     if (memcmp(&g, &c->g, sizeof g) != 0)
         st_failf(c, "the generator moved");
@@ -264,7 +264,7 @@ double *st_pair_at(st_pair *p, int which)
 
 int st_pair_done(st_case *c, const st_pair *p, int st)
 {
-    if (p->v[0] != PAIR_SENTINEL || p->v[1] != PAIR_SENTINEL)
+    if (st != FR_OK && (p->v[0] != PAIR_SENTINEL || p->v[1] != PAIR_SENTINEL))
         st_failf(c, "a bound output was written");
     return st;
 }

@@ -123,7 +123,8 @@ void st_out(st_case *c, int k, size_t n);
 
 /* A row: ROW(function, expected status, edits...) runs in every wing the
  * function has; REF_ROW for arguments only ref has (NULL mpfr_t scalars,
- * precisions, exponents beyond binary64). */
+ * precisions, exponents beyond binary64).  A row expecting FR_OK (an
+ * extreme valid input) checks the status only: its outputs are written. */
 #define ROW(fn_, expect_, ...) \
     {.fn = &(fn_), .expect = (expect_), .wings = ST_BOTH, .e = {__VA_ARGS__}}
 #define REF_ROW(fn_, expect_, ...) \

@@ -34,7 +34,16 @@
  *   (1 - 3u) + 2^-1072 (1 + u)(1 + 2u)/((1 - 3u)(eta + mu)) + 2^-1073
  *   <= q (1 + 14u) + 2^-1071/(eta + mu) + 2^-1073.  The bound function
  *   returns rel = 2^-49 = 16u and abs >= 2^-1071/(eta + mu) + 2^-1073
- *   computed upward ((U), (D)); FR_EDOM when eta + mu < 2^-1021.
+ *   computed upward ((U), (D)); FR_EDOM when eta + mu < 2^-1021.  When
+ *   N overflows (mu delta + Delta >= 2^1023, the result may still fit:
+ *   eta = 1, mu = 4, delta = 1e308 gives 8e307) the same steps run on
+ *   numerator and denominator scaled by 2^-j (j = k - 960, k the exponent
+ *   of mu delta: mu delta 2^-j = fm fd 2^960 exactly from frexp), each
+ *   still (U) or (D) (a power-of-two scaling is exact; Delta 2^-j may
+ *   underflow, rounded to nearest then up: >= by (U)); the quotient is
+ *   unchanged, the relative bound the same, the absolute terms smaller
+ *   (the scaled numerator is >= 2^958).  A subnormal scaled denominator
+ *   means q >= 2^1980: +Inf.
  *
  * ff_dp_compose_upper: basic = sum_j eps_j by upsum (>= exact by (T));
  *   adv: L = up^4(-log delta) >= ln(1/delta) (L); Q = upsum of
@@ -91,6 +100,20 @@ int ff_dp_sens_step_upper(double *out, double delta, double Delta, double eta, d
     if (st != FR_OK)
         return st;
     const double P = up(mu * delta), N = up(P + Delta), Dd = dn(eta + mu);
+    if (isinf(N)) {
+        /* mu delta + Delta >= 2^1023: numerator and denominator scaled by
+         * 2^-j, j = k - 960, k the exponent of mu delta (power-of-two
+         * scalings, exact but for the underflow of Delta 2^-j, rounded
+         * outward by up), the quotient unchanged; a subnormal scaled
+         * denominator means q >= 2^1980: +Inf */
+        int em, ed;
+        const double fm = frexp(mu, &em), fd = frexp(delta, &ed);
+        const int j = em + ed - 960;
+        const double Ns = up(ldexp(up(fm * fd), 960) + up(ldexp(Delta, -j)));
+        const double Ds = ldexp(Dd, -j);
+        *out = Ds >= DBL_MIN ? up(Ns / Ds) : INFINITY;
+        return FR_OK;
+    }
     *out = up(N / Dd);                      /* Dd = 0: +Inf */
     return FR_OK;
 }

@@ -21,6 +21,10 @@
 #define R_LM 0x1p-40
 #define ABS_T 0x1p-1060
 #define ACCT_ALPHA_MAX 1024ul
+#define SQRT1_2 0.70710678118654752440       /* 1/sqrt2 rounded: one more 2^-53 */
+#define LN_SQRT_PI 0.57236494292470008707    /* ln sqrt(pi) rounded: likewise */
+#define LN2 0.69314718055994530942           /* ln 2 rounded: likewise */
+
 
 static double up(double q, double r)
 {
@@ -35,7 +39,7 @@ static double dn(double q, double r)
  * argument in the same direction (Phi increasing). */
 static double phi_b(double x, int dir)
 {
-    double y = x * 0.70710678118654752440;         /* 1/sqrt2 rounded: one more 2^-53 */
+    double y = x * SQRT1_2;
     if (dir > 0) {
         y = -up(y, R_OP);               /* a lower bound of -x/sqrt2 */
         return up(0.5 * erfc(y), R_LM); /* erfc decreasing */
@@ -45,42 +49,82 @@ static double phi_b(double x, int dir)
     return r > 0 ? r : 0;
 }
 
-/* an upper (dir > 0) or lower (dir < 0) bound of
- * delta(eps) = Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a), a = s/sigma. */
-static double delta_b(double eps, double s, double sigma, int dir)
+/* ln Phi(-z) bounded above (dir > 0) or below (dir < 0), z >= 0 a bound of
+ * the argument in the opposite direction (ln Phi(-z) decreasing in z):
+ * Phi(-z) = erfc(w)/2, w = z/sqrt2.  For w < 26 the log of the bounded
+ * erfc; for w >= 26 (erfc below 1e-295, underflowing from w = 27.3) the
+ * asymptotic series (Abramowitz & Stegun 7.1.23): erfc(w) = e^{-w^2} S /
+ * (w sqrt pi), S between the partial sums with 5 and 6 terms (alternating,
+ * the remainder bounded by the first omitted term); the margin 2^-40 (w^2
+ * + |ln w| + 2) covers the roundings (2^-53 each), the constants and the
+ * libm log (2^-40 relative). */
+static double lphi_neg(double z, int dir)
+{
+    double w = dir > 0 ? dn(z * SQRT1_2, R_OP) : up(z * SQRT1_2, R_OP);
+    if (w < 0)
+        w = 0;
+    if (w < 26) {
+        double E = dir > 0 ? up(0.5 * erfc(w), R_LM) : dn(0.5 * erfc(w), R_LM);
+        if (!(E > 0))
+            return -INFINITY;
+        return dir > 0 ? up(log(E), R_LM) : dn(log(E), R_LM);
+    }
+    double w2 = w * w;
+    if (isinf(w2))
+        return dir > 0 ? -DBL_MAX : -INFINITY;
+    double r = 1 / (2 * w2), term = 1, S5 = 1, S6;
+    for (int j = 1; j <= 4; j++) {
+        term *= -(2 * j - 1) * r;
+        S5 += term;
+    }
+    term *= -9 * r;
+    S6 = S5 + term;
+    double lw = log(w);
+    double v = -w2 - lw - LN_SQRT_PI - LN2 + log(dir > 0 ? fmax(S5, S6) : fmin(S5, S6));
+    double mg = 0x1p-40 * (w2 + fabs(lw) + 2) + ABS_T;
+    return dir > 0 ? v + mg : v - mg;
+}
+
+/* The decision delta(eps) <= delta for
+ * delta(eps) = Phi(x1) - T, x1 = a/2 - eps/a, T = e^eps Phi(-z), z = a/2 +
+ * eps/a, a = s/sigma: 1 certified, -1 certified false, 0 undecided.  T in
+ * log space (exp(eps + ln Phi(-z)): no overflow of e^eps, no underflow of
+ * Phi(-z)); the test made on delta(eps) directly and on its complement
+ * 1 - delta(eps) = Phi(-x1) + T (two positive terms: no loss near
+ * delta = 1); either certifies. */
+static int eps_cert(double eps, double s, double sigma, double delta)
 {
     const double alo = dn(s / sigma, R_OP), ahi = up(s / sigma, R_OP);
-    double x1, x2, p1, p2, e;
-    if (dir > 0) {
-        x1 = up(up(ahi / 2, R_OP) - dn(eps / ahi, R_OP), R_OP);
-        x2 = -up(up(ahi / 2, R_OP) + up(eps / alo, R_OP), R_OP);
-        p1 = phi_b(x1, 1);
-        p2 = phi_b(x2, -1);
-        e = dn(exp(eps), R_LM);
-        double t = isfinite(e) ? dn(e * p2, R_OP) : 0;     /* a lower bound of the term */
-        if (!(t >= 0))
-            t = 0;
-        return up(p1 - t, R_OP);
-    }
-    x1 = dn(dn(alo / 2, R_OP) - up(eps / alo, R_OP), R_OP);
-    x2 = -dn(dn(alo / 2, R_OP) + dn(eps / ahi, R_OP), R_OP);
-    p1 = phi_b(x1, -1);
-    p2 = phi_b(x2, 1);
-    e = up(exp(eps), R_LM);
-    double t = up(e * p2, R_OP);
-    if (isnan(t))
-        t = INFINITY;
-    return dn(p1 - t, R_OP);
+    const double x1U = up(up(ahi / 2, R_OP) - dn(eps / ahi, R_OP), R_OP);
+    const double x1L = dn(dn(alo / 2, R_OP) - up(eps / alo, R_OP), R_OP);
+    const double zU = up(up(ahi / 2, R_OP) + up(eps / alo, R_OP), R_OP);
+    double zL = dn(dn(alo / 2, R_OP) + dn(eps / ahi, R_OP), R_OP);
+    if (zL < 0)
+        zL = 0;
+    const double PU = phi_b(x1U, 1), PL = phi_b(x1L, -1);
+    const double QU = phi_b(-x1L, 1), QL = phi_b(-x1U, -1);
+    double TL = dn(exp(dn(eps + lphi_neg(zU, -1), R_OP)), R_LM);
+    double TU = up(exp(up(eps + lphi_neg(zL, 1), R_OP)), R_LM);
+    if (!(TL >= 0))
+        TL = 0;
+    if (isnan(TU))
+        TU = INFINITY;
+    const double cU = up(1 - delta, R_OP), cL = dn(1 - delta, R_OP);   /* 1 - delta */
+    if (up(PU - TL, R_OP) <= delta || dn(QL + TL, R_OP) >= cU)
+        return 1;
+    if (dn(PL - TU, R_OP) > delta || up(QU + TU, R_OP) < cL)
+        return -1;
+    return 0;
 }
 
 /* valid inputs, s > 0: an upper bound of the least eps (or +Inf). */
 static double gauss_eps_core(double sigma, double s, double delta)
 {
-    if (delta_b(0, s, sigma, 1) <= delta)
+    if (eps_cert(0, s, sigma, delta) == 1)
         return 0;
     double lo = 0, hi = 1;
-    while (!(delta_b(hi, s, sigma, 1) <= delta)) {
-        if (delta_b(hi, s, sigma, -1) > delta)
+    for (int r; (r = eps_cert(hi, s, sigma, delta)) != 1;) {
+        if (r == -1)
             lo = hi;
         hi *= 2;
         if (hi > 0x1p1000)
@@ -90,7 +134,7 @@ static double gauss_eps_core(double sigma, double s, double delta)
         const double m = lo + (hi - lo) / 2;
         if (m <= lo || m >= hi)
             break;
-        if (delta_b(m, s, sigma, 1) <= delta)
+        if (eps_cert(m, s, sigma, delta) == 1)
             hi = m;
         else
             lo = m;   /* not certified below: lo only steers the search */

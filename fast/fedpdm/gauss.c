@@ -38,7 +38,17 @@
  *   exp(eps + ln Phi(b)) (log space: no overflow of e^eps), each exp pushed
  *   outward by a factor 1 -+ 2^-49 after its argument by 2^-50 (|eps| +
  *   |ln Phi|) + 2^-1070; the difference rounded outward and clamped to
- *   [0, 1] (delta_eps in [0, 1]).
+ *   [0, 1] (delta_eps in [0, 1]).  A = (s/sigma)/2 (no overflow of 2
+ *   sigma at sigma* > DBL_MAX/2), B = (eps sigma)/s or eps (sigma/s) when
+ *   eps sigma overflows.
+ * ln delta_eps bounds (the same dbounds): ln delta_eps = ln Phi(a) +
+ *   ln(1 - e^d), d = eps + ln Phi(b) - ln Phi(a) < 0, from the log-space
+ *   bounds above, d bounded outward (one rounding each: nextafter), expm1
+ *   and log within 2 ulp (margin 2^-50 relative, then 2^-50 (|ln Phi| +
+ *   |ln(1 - e^d)|) + 2^-1070 on the sum).  The decisions (holds, fails)
+ *   take either test: the linear one, or ln delta_eps against ln delta
+ *   bounded by 2^-51 relative plus one ulp; the log test decides where
+ *   both terms are subnormal (delta down to 2^-1074).
  * Contract: fedfast/fedpdm.h. */
 #include <float.h>
 #include "../internal.h"
@@ -135,15 +145,20 @@ static void lphi(double x, double *lo, double *hi)
     if (*hi > 0) *hi = 0;
 }
 
-/* [*DL, *DU] contains delta_eps(sigma), s > 0, sigma > 0 finite. */
-static void dbounds(double eps, double s, double sigma, double *DL, double *DU)
+/* [*DL, *DU] contains delta_eps(sigma), s > 0, sigma > 0 finite; when lDL
+ * is not NULL, [*lDL, *lDU] contains ln delta_eps(sigma) (log space: no
+ * loss when both terms are subnormal, delta near 2^-1074). */
+static void dbounds(double eps, double s, double sigma, double *DL, double *DU, double *lDL,
+                    double *lDU)
 {
-    double A = s / (2 * sigma), B = eps * sigma / s;
+    double A = (s / sigma) * 0.5, B = eps * sigma;     /* no overflow of 2 sigma */
+    B = isinf(B) ? eps * (sigma / s) : B / s;
     if (isinf(A) || isinf(B) || B == 0 || A == 0) {
         /* out of binary64's range: the trivial enclosure */
         *DL = 0;
         *DU = 1;
         if (A == 0 && B == 0) { *DL = 0; *DU = 0x1p-1074; }
+        if (lDL != NULL) { *lDL = -INFINITY; *lDU = log(*DU); }
         return;
     }
     double da = 4 * U53 * (A + B) + 0x1p-1070;
@@ -159,11 +174,44 @@ static void dbounds(double eps, double s, double sigma, double *DL, double *DU)
     double xl = dn(eps + l2), xh = up(eps + h2);
     double TL = dn(exp(dn(xl - (0x1p-50 * (eps + fabs(l2)) + 0x1p-1070))) * (1 - 0x1p-49));
     double TU = up(exp(up(xh + (0x1p-50 * (eps + fabs(h2)) + 0x1p-1070))) * (1 + 0x1p-49));
+    if (lDL != NULL) {
+        /* ln delta_eps = ln Phi(a) + ln(1 - e^d), d = eps + ln Phi(b) - ln Phi(a) < 0 */
+        double dL = dn(dn(eps + l2) - h1), dU = up(up(eps + h2) - l1);
+        *lDU = h1;                              /* delta_eps <= Phi(a) */
+        if (dL < 0) {
+            double v = up(-expm1(dL) * (1 + 0x1p-50)), lv = up(log(v));
+            *lDU = up(h1 + lv + 0x1p-50 * (fabs(h1) + fabs(lv)) + 0x1p-1070);
+        }
+        *lDL = -INFINITY;
+        if (dU < 0) {
+            double v = dn(-expm1(dU) * (1 - 0x1p-50)), lv = dn(log(v));
+            *lDL = dn(l1 + lv - 0x1p-50 * (fabs(l1) + fabs(lv)) - 0x1p-1070);
+        }
+    }
     if (!(PL >= 0) || isnan(PL)) PL = 0;
     if (!(TL >= 0) || isnan(TL)) TL = 0;
     double lo = dn(PL - TU), hi = up(PU - TL);
     *DL = lo > 0 ? lo : 0;
     *DU = hi < 1 && !isnan(hi) ? hi : 1;
+}
+
+/* delta_eps(sigma) <= delta certified (holds) or > delta certified (fails),
+ * s > 0, sigma > 0: by the enclosure or by its logarithm (ln delta
+ * bounded outward: 2 ulp). */
+static int holds(double eps, double delta, double s, double sigma)
+{
+    double DL, DU, lDL, lDU;
+    dbounds(eps, s, sigma, &DL, &DU, &lDL, &lDU);
+    double ld = log(delta);
+    return DU <= delta || lDU <= dn(dn(ld - 0x1p-51 * fabs(ld)));
+}
+
+static int fails(double eps, double delta, double s, double sigma)
+{
+    double DL, DU, lDL, lDU;
+    dbounds(eps, s, sigma, &DL, &DU, &lDL, &lDU);
+    double ld = log(delta);
+    return DL > delta || lDL > up(up(ld + 0x1p-51 * fabs(ld)));
 }
 
 /* Bisection on the order of positive binary64 (their bits as integers). */
@@ -189,9 +237,11 @@ int ff_gauss_sigma_analytic_upper(double *sigma, double eps, double delta, doubl
         *sigma = 0.0;
         return FR_OK;
     }
-    double lo, hi, DL, DU;
-    /* search on the midpoint estimate of delta_eps */
-#define EST_LE(x) (dbounds(eps, s, (x), &DL, &DU), 0.5 * DL + 0.5 * DU <= delta)
+    double lo, hi, DL, DU, lDL, lDU;
+    const double ld = log(delta);
+    /* search on the midpoint estimate of ln delta_eps */
+#define EST_LE(x) (dbounds(eps, s, (x), &DL, &DU, &lDL, &lDU), \
+                   isfinite(lDL) ? 0.5 * lDL + 0.5 * lDU <= ld : 0.5 * DL + 0.5 * DU <= delta)
     hi = s;
     if (EST_LE(hi)) {
         lo = hi / 2;
@@ -212,9 +262,11 @@ int ff_gauss_sigma_analytic_upper(double *sigma, double eps, double delta, doubl
     /* certify: step up until the outward enclosure says <= delta */
     double x = hi;
     for (int k = 0;; k++) {
-        dbounds(eps, s, x, &DL, &DU);
-        if (DU <= delta) break;
-        if (x == DBL_MAX || k > 1100) return FR_EINTERNAL;
+        if (holds(eps, delta, s, x)) break;
+        if (x == DBL_MAX || k > 1100) {         /* none certified: +Inf bounds sigma* */
+            x = INFINITY;
+            break;
+        }
         double nx = x + x * ldexp(1.0, k - 52);
         x = isfinite(nx) ? up(nx) : DBL_MAX;
     }
@@ -237,10 +289,14 @@ int ff_gauss_dp_check(int *verdict, double *mlo, double *mhi, double eps, double
     double DL, DU;
     if (s == 0) DL = DU = 0;
     else if (sigma == 0) DL = DU = 1;
-    else dbounds(eps, s, sigma, &DL, &DU);
-    *verdict = DU <= delta ? FR_GAUSS_HOLDS : DL > delta ? FR_GAUSS_FAILS : FR_GAUSS_UNKNOWN;
+    else dbounds(eps, s, sigma, &DL, &DU, NULL, NULL);
+    *verdict = s == 0 || sigma == 0 ? (DU <= delta ? FR_GAUSS_HOLDS : FR_GAUSS_FAILS)
+             : holds(eps, delta, s, sigma) ? FR_GAUSS_HOLDS
+             : fails(eps, delta, s, sigma) ? FR_GAUSS_FAILS : FR_GAUSS_UNKNOWN;
     *mlo = dn(delta - DU);
     *mhi = up(delta - DL);
+    if (*verdict == FR_GAUSS_HOLDS && *mlo < 0) *mlo = 0;   /* certified by the log test */
+    if (*verdict == FR_GAUSS_FAILS && *mhi > 0) *mhi = 0;
     if (s == 0 || sigma == 0) {                 /* exact cases: delta - 0 exact; delta - 1 one rounding */
         double m = delta - DU;
         *mlo = (s == 0) ? m : dn(m);

@@ -126,7 +126,8 @@ int ff_laplace_density_bound(double *rel, double *abs, double x, double nu, int 
  * exact value, proved in fast/fedepm/dp.c from nextafter steps after each
  * rounding (no change of rounding mode):
  * ff_dp_sens_step_upper: *out >= (mu delta + Delta)/(eta + mu) always
- *   (+Inf only on overflow).  Statuses: FR_ENULL (out), FR_ENONFINITE
+ *   (+Inf only when the result overflows: a numerator past DBL_MAX is
+ *   scaled by a power of two first).  Statuses: FR_ENULL (out), FR_ENONFINITE
  *   (delta, Delta, eta, mu), FR_EDOM (delta < 0, Delta < 0, eta <= 0,
  *   mu <= 0).
  * ff_dp_compose_upper: *basic >= sum_j eps_j and *adv >= sqrt(2 ln(1/delta)

@@ -13,9 +13,10 @@ extern "C" {
 /* ==== Gaussian calibration: (5)/(18), the analytic Gaussian mechanism ==== */
 
 /* Math, Domain, Statuses: as fr_gauss_sigma2_classical, fr_gauss_sigma_analytic,
- *            fr_gauss_dp_check (fedref/fedpdm.h), same order, no FR_EPREC;
- *            ff_gauss_sigma_analytic_upper: FR_EINTERNAL if no binary64 <=
- *            DBL_MAX is certified.  Outputs untouched on error.  Aliasing:
+ *            fr_gauss_dp_check (fedref/fedpdm.h), same order, no FR_EPREC,
+ *            no FR_EINTERNAL (ff_gauss_sigma_analytic_upper: +Inf when no
+ *            binary64 <= DBL_MAX is certified, e.g. sigma* > DBL_MAX; ref
+ *            then returns its finite value).  Outputs untouched on error.  Aliasing:
  *            none (scalar outputs).  The guarantees below assume exp, log,
  *            erfc within 2 ulp (docs/ACCURACY.md); derivation in
  *            fast/fedpdm/gauss.c.
@@ -26,8 +27,9 @@ extern "C" {
  *            (proved: m (1 + 46u)).
  * ff_gauss_sigma_analytic_upper: a binary64 search on a point estimate of
  *            delta_eps, then stepped up (geometrically) until an
- *            outward-rounded enclosure of delta_eps(sigma) is <= delta: the
- *            result is >= sigma* (never below the true value).  Accuracy
+ *            outward-rounded enclosure of delta_eps(sigma) or of its
+ *            logarithm (both terms subnormal: delta down to 2^-1074) is
+ *            <= delta: the result is >= sigma* (never below the true value).  Accuracy
  *            EMPIRICAL (no proof): within 2^-26 relative of sigma* for
  *            normal delta (>= 2^-1022) on the vectors, the tests and the audit
  *            (vectors/gauss_sigma_analytic.json tol); subnormal delta: the
@@ -145,11 +147,18 @@ int ff_fedpdm_path_sens(double *s, const double *eta, unsigned long T, double rh
  * Assumption (libm): those five functions are within 2^-40 relative error
  * (2^-1060 absolute in the subnormal range); glibc documents a few ulps.
  * No FR_EINTERNAL: where no finite bracket below 2^1000 is found, eps =
- * +Inf (a valid upper bound).  ff_fedpdm_gauss_eps bisects to a relative
- * width 2^-46 and returns the certified end hi; ff_fedpdm_rdp's alpha is
+ * +Inf (a valid upper bound).  ff_fedpdm_gauss_eps decides delta(e) <=
+ * delta on an enclosure with the second term e^e Phi(-z) in log space (no
+ * underflow of Phi(-z) at large eps) and on its complement 1 - delta(e) =
+ * Phi(-x1) + e^e Phi(-z) (no loss at delta near 1), bisects to a relative
+ * width 2^-46 and returns the certified end hi: within 2^-26 relative plus
+ * 2^-36 absolute of ref (EMPIRICAL; the absolute part is the 2^-40 libm
+ * margin near eps = 0: 3.4e-12 measured at sigma = 8, s = 1, delta one ulp
+ * above delta(0)), never below it; ff_fedpdm_rdp's alpha is
  * its own arg-min (may differ from ref's where two orders tie within the
  * rounding).  Checked by: tests/fedpdm/test_acct.c (fast >= ref, within
- * 2^-30 relative; ff_fedpdm_gauss_eps within 2^-26: measured 3.0e-9 >
+ * 2^-30 relative; ff_fedpdm_gauss_eps within 2^-26 + 2^-36 absolute,
+ * extreme inputs gauss_eps_extreme, gauss_eps_fast_accuracy; measured 3.0e-9 >
  * 2^-30 on the audit's sweep), cli/fedpdm/audit_acct.c, the vectors
  * fedpdm_gauss_eps (rel 2^-26), fedpdm_compose (2^-28, abs 2^-1050),
  * fedpdm_rdp, fedpdm_rdp_rounds (2^-30), fedpdm_thm2 (2^-45). */

@@ -204,16 +204,22 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
  * Domain:    sigma > 0, s >= 0, 0 < delta < 1, all finite.
  * Statuses:  FR_ENULL (any argument), FR_ENONFINITE (sigma, s or delta
  *            NaN or infinite), FR_EDOM (sigma <= 0, s < 0, delta outside
- *            (0, 1)), FR_EINTERNAL (no finite bracket below 2^2000);
- *            eps untouched on error.
+ *            (0, 1)); eps untouched on error.  No FR_EINTERNAL: eps = +Inf
+ *            only when the least e passes MPFR's exponent range.
  * Aliasing:  eps may alias any input.
  * Accuracy:  bisection on a certified enclosure of delta(e) (Phi by
- *            mpfr_erfc, every operation rounded outward, working precision
+ *            mpfr_erfc; the second term, once z = a/2 + e/a >= 256, as
+ *            phi(a/2 - e/a) R(z), R(z) = Phi(-z)/phi(z) the Mills ratio
+ *            enclosed by Laplace's continued fraction, so that e^e and
+ *            Phi(-z) never leave MPFR's range: s/sigma up to 2^2098 and
+ *            beyond; every operation rounded outward, working precision
  *            doubled up to 8 (p + 32) + 256 bits when a midpoint cannot be
  *            decided), with lo certified delta(lo) > delta and hi certified
  *            delta(hi) <= delta: the result is RNDU(hi), which is RNDU of
  *            the least e when RNDU(lo) = RNDU(hi) (the normal end), and
- *            always an upper bound of it.  For p > 96 the bracket is first
+ *            always an upper bound of it (the bisection ends as soon as
+ *            no p-bit number lies in (lo, RNDU(hi)), probing that number
+ *            when it is the last one).  For p > 96 the bracket is first
  *            narrowed around a Newton estimate (each new end certified by
  *            the same enclosure), which changes the cost, not the result.
  * Precision: that of eps.
@@ -234,7 +240,8 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
  * Domain:    1 <= T <= 2^40; sigma, s, delta as fr_fedpdm_gauss_eps;
  *            basic and adv distinct.
  * Statuses:  FR_ENULL, FR_ESIZE (T), FR_ENONFINITE, FR_EDOM (as above;
- *            basic == adv), FR_EINTERNAL; outputs untouched on error.
+ *            basic == adv); outputs untouched on error (adv = +Inf when
+ *            e^eps_1 passes MPFR's range).
  * Aliasing:  basic and adv may alias inputs, not each other.
  * Accuracy:  upper bounds: the per-round delta rounded down, eps_0 as
  *            above, every later operation rounded up at p + 64 bits, then

@@ -14,9 +14,12 @@
  *   operation rounded outward at working precision wp, wp doubled when a
  *   midpoint cannot be decided).  lo always has delta(lo) > delta, hi
  *   always has delta(hi) <= delta (certified), so the least eps lies in
- *   (lo, hi]; the loop stops when lo and hi round up to the same value
- *   (then that value is the least eps rounded up) or after enough steps
- *   (then RNDU(hi), at most one ulp above).
+ *   (lo, hi]; the loop stops when no p-bit number lies in (lo, RNDU(hi))
+ *   (then RNDU(hi) is the least eps rounded up) or after enough steps
+ *   (then RNDU(hi), at most one ulp above).  The second term of delta(eps)
+ *   is e^eps Phi(-z), z = a/2 + eps/a, or (z >= 256) phi(x1) R(z) with the
+ *   Mills ratio R enclosed by its continued fraction: no overflow of e^eps
+ *   nor underflow of Phi(-z) for any s/sigma.
  * fr_fedpdm_compose: T rounds of one Gaussian release, total delta = delta:
  *   basic: eps_0 = gauss_eps(delta/T), T eps_0;
  *   advanced (Dwork-Roth Thm 3.20): eps_0 = gauss_eps(delta/(2T)),
@@ -59,13 +62,66 @@ static void phi_bound(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr r2lo, mpfr_srcptr r
     mpfr_clear(y);
 }
 
+#define MILLS_Z0 256            /* z >= MILLS_Z0: the second term by (M) */
+#define MILLS_N_MAX 4096         /* continued-fraction depth cap */
+
+/* (M) [rl, ru] contains the Mills ratio R(z) = Phi(-z)/phi(z) for every z
+ * in [zl, zu] (0 < zl): Laplace's continued fraction R(z) = 1/(z + 1/(z
+ * + 2/(z + 3/(z + ...)))) converges for z > 0 and each tail t_k =
+ * (k-1)/(z + t_{k+1}) is positive, so t_k lies in (0, (k-1)/z]; from
+ * [0, (n-1)/zl] at depth n each level is a decreasing map of z and of the
+ * tail, bounded outward.  R decreases in z.  Depth doubled until the
+ * width is 2^-(wp-4) relative. */
+static void mills_enc(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp)
+{
+    mpfr_t L, U, t, w;
+    mpfr_inits2(wp, L, U, t, w, (mpfr_ptr)0);
+    for (unsigned long n = 32;; n *= 2) {
+        mpfr_set_zero(L, 1);
+        mpfr_ui_div(U, n - 1, zl, MPFR_RNDU);
+        for (unsigned long k = n - 1; k >= 2; k--) {
+            mpfr_add(t, zu, U, MPFR_RNDU);
+            mpfr_add(w, zl, L, MPFR_RNDD);
+            mpfr_ui_div(L, k - 1, t, MPFR_RNDD);          /* t_k lower */
+            mpfr_ui_div(U, k - 1, w, MPFR_RNDU);          /* t_k upper */
+        }
+        mpfr_add(t, zu, U, MPFR_RNDU);
+        mpfr_add(w, zl, L, MPFR_RNDD);
+        mpfr_ui_div(rl, 1, t, MPFR_RNDD);
+        mpfr_ui_div(ru, 1, w, MPFR_RNDU);
+        mpfr_sub(t, ru, rl, MPFR_RNDU);
+        mpfr_div_2ui(w, ru, (unsigned long)wp - 4, MPFR_RNDD);
+        if (mpfr_lessequal_p(t, w) || 2 * n > MILLS_N_MAX)
+            break;
+    }
+    mpfr_clears(L, U, t, w, (mpfr_ptr)0);
+}
+
 /* [dl, du] encloses delta(eps) = Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a)
- * with a in [alo, ahi] (a > 0). */
+ * with a in [alo, ahi] (a > 0).  When z = a/2 + eps/a >= MILLS_Z0 the
+ * second term is phi(x1) R(z), x1 = a/2 - eps/a (e^eps phi(-z) = phi(x1):
+ * z^2 - x1^2 = 2 eps), which neither overflows (e^eps) nor underflows
+ * (Phi(-z)) in MPFR's exponent range. */
 static void delta_enc(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo, mpfr_srcptr ahi,
                       mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp)
 {
-    mpfr_t h, q, x, p1, p2, e;
-    mpfr_inits2(wp, h, q, x, p1, p2, e, (mpfr_ptr)0);
+    mpfr_t h, q, x, p1, p2, e, zl, zu, x1l, x1u, rl, ru;
+    mpfr_inits2(wp, h, q, x, p1, p2, e, zl, zu, x1l, x1u, rl, ru, (mpfr_ptr)0);
+    mpfr_div_2ui(h, alo, 1, MPFR_RNDD);
+    mpfr_div(q, eps, ahi, MPFR_RNDD);
+    mpfr_add(zl, h, q, MPFR_RNDD);                         /* z lower */
+    const int mills = mpfr_cmp_ui(zl, MILLS_Z0) >= 0;
+    if (mills) {
+        mpfr_div_2ui(h, ahi, 1, MPFR_RNDU);
+        mpfr_div(q, eps, alo, MPFR_RNDU);
+        mpfr_add(zu, h, q, MPFR_RNDU);                     /* z upper */
+        mills_enc(rl, ru, zl, zu, wp);
+        mpfr_div(q, eps, ahi, MPFR_RNDD);
+        mpfr_sub(x1u, h, q, MPFR_RNDU);                    /* x1 upper (a up) */
+        mpfr_div_2ui(h, alo, 1, MPFR_RNDD);
+        mpfr_div(q, eps, alo, MPFR_RNDU);
+        mpfr_sub(x1l, h, q, MPFR_RNDD);                    /* x1 lower (a down) */
+    }
     for (int dir = 1; dir >= -1; dir -= 2) {
         const mpfr_rnd_t up = dir > 0 ? MPFR_RNDU : MPFR_RNDD, dn = dir > 0 ? MPFR_RNDD : MPFR_RNDU;
         /* first term in direction dir: x1 = a/2 - eps/a, larger with a larger */
@@ -73,17 +129,41 @@ static void delta_enc(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo
         mpfr_div(q, eps, dir > 0 ? ahi : alo, dn);
         mpfr_sub(x, h, q, up);
         phi_bound(p1, x, r2lo, r2hi, dir, wp);
-        /* second term in the opposite direction: x2 = -a/2 - eps/a */
-        mpfr_div_2ui(h, dir > 0 ? ahi : alo, 1, up);     /* a/2 toward dir: -a/2 away */
-        mpfr_div(q, eps, dir > 0 ? alo : ahi, up);       /* eps/a toward dir */
-        mpfr_add(x, h, q, up);
-        mpfr_neg(x, x, MPFR_RNDN);                        /* x2 bounded against dir */
-        phi_bound(p2, x, r2lo, r2hi, -dir, wp);
-        mpfr_exp(e, eps, dn);
-        mpfr_mul(p2, p2, e, dn);
+        if (mills) {
+            /* second term against dir: phi(x1) R(z), phi(x) = e^{-x^2/2}/sqrt(2 pi) */
+            if (dir > 0) {                                 /* |x1| upper, R lower */
+                mpfr_abs(h, x1l, MPFR_RNDN);
+                mpfr_abs(q, x1u, MPFR_RNDN);
+                mpfr_max(h, h, q, MPFR_RNDN);
+            } else if (mpfr_sgn(x1l) <= 0 && mpfr_sgn(x1u) >= 0) {
+                mpfr_set_zero(h, 1);                       /* |x1| lower */
+            } else {
+                mpfr_abs(h, x1l, MPFR_RNDN);
+                mpfr_abs(q, x1u, MPFR_RNDN);
+                mpfr_min(h, h, q, MPFR_RNDN);
+            }
+            mpfr_sqr(h, h, up);
+            mpfr_div_2ui(h, h, 1, up);
+            mpfr_neg(h, h, MPFR_RNDN);
+            mpfr_exp(p2, h, dn);                           /* e^{-x1^2/2} against dir */
+            mpfr_const_pi(q, up);
+            mpfr_mul_2ui(q, q, 1, up);
+            mpfr_sqrt(q, q, up);                           /* sqrt(2 pi) toward dir */
+            mpfr_div(p2, p2, q, dn);
+            mpfr_mul(p2, p2, dir > 0 ? rl : ru, dn);
+        } else {
+            /* second term in the opposite direction: x2 = -a/2 - eps/a */
+            mpfr_div_2ui(h, dir > 0 ? ahi : alo, 1, up);     /* a/2 toward dir: -a/2 away */
+            mpfr_div(q, eps, dir > 0 ? alo : ahi, up);       /* eps/a toward dir */
+            mpfr_add(x, h, q, up);
+            mpfr_neg(x, x, MPFR_RNDN);                        /* x2 bounded against dir */
+            phi_bound(p2, x, r2lo, r2hi, -dir, wp);
+            mpfr_exp(e, eps, dn);
+            mpfr_mul(p2, p2, e, dn);
+        }
         mpfr_sub(dir > 0 ? du : dl, p1, p2, up);
     }
-    mpfr_clears(h, q, x, p1, p2, e, (mpfr_ptr)0);
+    mpfr_clears(h, q, x, p1, p2, e, zl, zu, x1l, x1u, rl, ru, (mpfr_ptr)0);
 }
 
 static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta);
@@ -210,8 +290,11 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
                 mpfr_set_zero(out, 1);
                 break;
             }
-            /* grow hi until delta(hi) <= delta is certified */
-            for (int g = 0;; g++) {
+            /* grow hi until delta(hi) <= delta is certified, from 2^(2E-3)
+             * <= a^2/2 < eps* when a >= 2^16 (a in [2^(E-1), 2^E)) */
+            if (mpfr_get_exp(alo) > 16)
+                mpfr_set_ui_2exp(hi, 1, 2 * mpfr_get_exp(alo) - 3, MPFR_RNDN);
+            for (;;) {
                 delta_enc(dl, du, hi, alo, ahi, r2lo, r2hi, wp);
                 if (mpfr_lessequal_p(du, delta))
                     break;
@@ -219,25 +302,38 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
                     mpfr_set(lo, hi, MPFR_RNDN);
                     lo_zero = 0;
                 }
-                if (g > 2000) {
-                    st = FR_EINTERNAL;
-                    break;
-                }
                 mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
+                if (mpfr_inf_p(hi))                /* beyond MPFR's range: +Inf bounds it */
+                    break;
             }
-            if (st != FR_OK)
+            if (mpfr_inf_p(hi)) {
+                mpfr_set_inf(out, 1);
                 break;
+            }
             if (p > 96)
                 eps_narrow(lo, hi, &lo_zero, sigma, s, delta, alo, ahi, r2lo, r2hi, wp);
         }
-        mpfr_set(rl, lo, MPFR_RNDU);
         mpfr_set(rh, hi, MPFR_RNDU);
-        if ((!lo_zero && mpfr_equal_p(rl, rh)) || steps > ACCT_STEPS_MAX) {
+        mpfr_set(rl, rh, MPFR_RNDN);
+        mpfr_nextbelow(rl);                   /* no p-bit number in (lo, rh) */
+        if ((!lo_zero && mpfr_lessequal_p(rl, lo)) || steps > ACCT_STEPS_MAX) {
             mpfr_set(out, rh, MPFR_RNDN);     /* same precision: exact */
             break;
         }
         mpfr_add(m, lo, hi, MPFR_RNDN);
         mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+        if (mpfr_less_p(rl, hi)) {
+            /* rl the only p-bit number in (lo, rh): decide it (a grid step:
+             * no bisection down to a root that sits just above it) */
+            mpfr_set(m, rl, MPFR_RNDN);
+            mpfr_nextbelow(m);
+            if (!lo_zero && mpfr_lessequal_p(m, lo))
+                mpfr_set(m, rl, MPFR_RNDN);               /* exact: wp > p */
+            else {
+                mpfr_add(m, lo, hi, MPFR_RNDN);
+                mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+            }
+        }
         if (mpfr_equal_p(m, lo) || mpfr_equal_p(m, hi)) {   /* no room: more bits */
             if (wp > wpmax) {
                 mpfr_set(out, rh, MPFR_RNDN);

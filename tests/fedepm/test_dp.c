@@ -74,6 +74,33 @@ static void sens_q(mpq_t q, double delta, double Delta, double eta, double mu)
 
 /* ---- fr_dp_sens_step / ff_dp_sens_step_upper ------------------------------ */
 
+/* mu delta overflows inside, the answer fits: eta = 1, mu = 4, Delta = 1,
+ * delta in [1e308, 1.5e308] gives 0.8 delta (fast returned +Inf with
+ * FR_OK): fast >= the exact value, within its bound (rel 2^-49). */
+START_TEST(sens_step_overflow_inside)
+{
+    static const double D[][4] = {{1e308, 1, 1, 4}, {1.5e308, 1, 1, 4}, {1.25e308, 0, 3, 5},
+                                  {DBL_MAX, DBL_MAX, 1e300, 2}, {0x1p1000, 0x1p-1074, 1, 0x1p30}};
+    mpq_t q;
+    mpq_init(q);
+    mpfr_t want;
+    mpfr_init2(want, 53);
+    for (size_t i = 0; i < sizeof D / sizeof D[0]; i++) {
+        sens_q(q, D[i][0], D[i][1], D[i][2], D[i][3]);
+        mpfr_set_q(want, q, MPFR_RNDU);
+        double o, rel, abs;
+        ck_assert_int_eq(ff_dp_sens_step_upper(&o, D[i][0], D[i][1], D[i][2], D[i][3]), FR_OK);
+        ck_assert_int_eq(ff_dp_sens_step_upper_bound(&rel, &abs, D[i][0], D[i][1], D[i][2], D[i][3]),
+                         FR_OK);
+        ck_assert_msg(mpfr_number_p(want) && isfinite(o), "case %zu: %g", i, o);
+        ck_assert_msg(o >= mpfr_get_d(want, MPFR_RNDU), "case %zu: fast below the exact value", i);
+        ck_assert_msg(o <= mpfr_get_d(want, MPFR_RNDU) * (1 + rel) + abs, "case %zu: fast %.17g", i, o);
+    }
+    mpfr_clear(want);
+    mpq_clear(q);
+}
+END_TEST
+
 START_TEST(sens_step_against_mpq)
 {
     rng_start(31);
@@ -676,6 +703,7 @@ Suite *suite_dp(void)
     TCase *tc = tcase_create("dp");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, sens_step_against_mpq);
+    tcase_add_test(tc, sens_step_overflow_inside);
     tcase_add_test(tc, compose_against_oracle);
     tcase_add_test(tc, ref_scale_rounding_eq27);
     tcase_add_test(tc, ref_scale_rounding_certified);

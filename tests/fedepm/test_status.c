@@ -11,6 +11,7 @@
  * reset the trace (rule 3), unused rows, and the functions without a
  * status. */
 #include <check.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -841,6 +842,8 @@ static const st_row ROWS[] = {
     ROW(SENS, FR_ENULL, NUL(0), SC(1, NaN)),
     REF_ROW(SENS, FR_EDOM, FLAG(99)),
     REF_ROW(SENS, FR_ENONFINITE, FLAG(99), SC(1, NaN)),
+    ROW(SENS, FR_OK, SC(0, 1e308), SC(1, 1), SC(2, 1), SC(3, 4)),   /* mu delta overflows */
+    ROW(SENS, FR_OK, SC(0, DBL_MAX), SC(1, DBL_MAX), SC(2, 0x1p-1074), SC(3, DBL_MAX)),
     /* ff_dp_sens_step_upper_bound: rel s0, abs s1; eta + mu < 2^-1021 */
     ROW(SENSB, FR_ENULL, NUL(0)),
     ROW(SENSB, FR_ENULL, NUL(1)),

@@ -22,6 +22,7 @@
  *     = N, Algorithm 1's first = 1 between first = 0 and first = T.
  * Replayable: FEDREF_SEED=<n>; FEDREF_TEST_EFFORT multiplies the cases. */
 #include <check.h>
+#include <float.h>
 #include <gmp.h>
 #include <math.h>
 #include <stdlib.h>
@@ -176,6 +177,118 @@ START_TEST(gauss_eps_zeros)
     ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, 100, 1, d0 * (1 - 1e-6)), FR_OK);
     ck_assert(f > 0);
     mpfr_clears(e, S, sg, D, (mpfr_ptr)0);
+}
+END_TEST
+
+/* The sign of delta(e) - delta at a = s/sigma of any size, by t = e/a - a/2:
+ * delta(e) = Phi(-t) - phi(t) R(a + t), R the Mills ratio Phi(-z)/phi(z),
+ * enclosed by Gordon's inequality z/(z^2 + 1) < R(z) < 1/z (z > 0; an
+ * oracle independent of the library's continued fraction).  t and z at
+ * 4400 bits (e/a exact for a power of 2), Phi(-t) - delta then T = phi(t)
+ * R at 320 (T may be far below 2^-320 delta: Phi(-t) - delta is formed
+ * first); +1 / -1 certified, 0 undecided. */
+static int cond_sign_large(const mpfr_t e, double sigma, double s, double delta)
+{
+    mpfr_t a, t, z, p, f, lo, hi, w;
+    mpfr_inits2(4400, a, t, z, (mpfr_ptr)0);
+    mpfr_inits2(320, p, f, lo, hi, w, (mpfr_ptr)0);
+    mpfr_set_d(a, s, MPFR_RNDN);
+    mpfr_div_d(a, a, sigma, MPFR_RNDN);
+    mpfr_div(t, e, a, MPFR_RNDN);
+    mpfr_div_2ui(z, a, 1, MPFR_RNDN);
+    mpfr_sub(t, t, z, MPFR_RNDN);                 /* t */
+    mpfr_add(z, a, t, MPFR_RNDN);                 /* z = a + t */
+    mpfr_neg(w, t, MPFR_RNDN);
+    phi_o(p, w);                                  /* Phi(-t) */
+    mpfr_sub_d(p, p, delta, MPFR_RNDN);           /* Phi(-t) - delta */
+    mpfr_sqr(f, t, MPFR_RNDN);
+    mpfr_div_2ui(f, f, 1, MPFR_RNDN);
+    mpfr_neg(f, f, MPFR_RNDN);
+    mpfr_exp(f, f, MPFR_RNDN);
+    mpfr_const_pi(w, MPFR_RNDN);
+    mpfr_mul_2ui(w, w, 1, MPFR_RNDN);
+    mpfr_sqrt(w, w, MPFR_RNDN);
+    mpfr_div(f, f, w, MPFR_RNDN);                 /* phi(t) */
+    mpfr_ui_div(w, 1, z, MPFR_RNDN);              /* R < 1/z */
+    mpfr_mul(lo, f, w, MPFR_RNDN);
+    mpfr_sub(lo, p, lo, MPFR_RNDN);               /* delta(e) - delta > lo */
+    mpfr_sqr(w, z, MPFR_RNDN);
+    mpfr_add_ui(w, w, 1, MPFR_RNDN);
+    mpfr_div(w, z, w, MPFR_RNDN);                 /* R > z/(z^2 + 1) */
+    mpfr_mul(hi, f, w, MPFR_RNDN);
+    mpfr_sub(hi, p, hi, MPFR_RNDN);               /* delta(e) - delta < hi */
+    int sg = mpfr_sgn(lo) > 0 ? 1 : mpfr_sgn(hi) < 0 ? -1 : 0;
+    mpfr_clears(a, t, z, p, f, lo, hi, w, (mpfr_ptr)0);
+    return sg;
+}
+
+/* Extreme valid inputs: s/sigma from 2^30 (ref's bracket gave 2^60, twice
+ * the least eps) to 2^2098 (e^eps and Phi beyond MPFR's exponent range:
+ * FR_EINTERNAL before): ref is the least eps rounded up at 24 and 53 bits,
+ * fast (FR_OK too) never below it (+Inf beyond DBL_MAX). */
+START_TEST(gauss_eps_extreme)
+{
+    static const double C[][3] = {{0x1p-30, 1, 1e-5}, {0x1p-30, 1, 0.5}, {0x1p-24, 3, 1e-12},
+                                  {0x1p-1074, 1, 0.5}, {1, DBL_MAX, 0.5},
+                                  {0x1p-1074, DBL_MAX, 1e-5}};
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        for (mpfr_prec_t p = 24; p <= 53; p += 29) {
+            mpfr_t e, S, sg, D;
+            mpfr_init2(e, p);
+            mpfr_inits2(53, S, sg, D, (mpfr_ptr)0);
+            mpfr_set_d(sg, C[i][0], MPFR_RNDN);
+            mpfr_set_d(S, C[i][1], MPFR_RNDN);
+            mpfr_set_d(D, C[i][2], MPFR_RNDN);
+            ck_assert_int_eq(fr_fedpdm_gauss_eps(e, sg, S, D), FR_OK);
+            ck_assert_msg(mpfr_number_p(e), "case %zu: eps not finite", i);
+            ck_assert_msg(cond_sign_large(e, C[i][0], C[i][1], C[i][2]) < 0,
+                          "case %zu prec %d: delta(eps) > delta", i, (int)p);
+            mpfr_nextbelow(e);
+            ck_assert_msg(cond_sign_large(e, C[i][0], C[i][1], C[i][2]) > 0,
+                          "case %zu prec %d: not the least eps rounded up", i, (int)p);
+            mpfr_nextabove(e);
+            double f;
+            ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, C[i][0], C[i][1], C[i][2]), FR_OK);
+            double r = mpfr_get_d(e, MPFR_RNDU);
+            ck_assert_msg(p < 53 || f >= r, "case %zu: fast %.17g below ref %.17g", i, f, r);
+            if (p == 53 && isfinite(r))
+                ck_assert_msg(f <= r * (1 + 0x1p-26), "case %zu: fast %.17g far from ref %.17g", i, f, r);
+            double b, a;
+            mpfr_t ad;
+            mpfr_init2(ad, p);
+            ck_assert_int_eq(fr_fedpdm_compose(e, ad, sg, S, 3, D), FR_OK);    /* status only */
+            ck_assert_int_eq(ff_fedpdm_compose(&b, &a, C[i][0], C[i][1], 3, C[i][2]), FR_OK);
+            ck_assert(mpfr_number_p(e) && !mpfr_nan_p(ad));        /* adv: +Inf once e^eps_1 is */
+            ck_assert(p < 53 || (b >= mpfr_get_d(e, MPFR_RNDD) && a >= mpfr_get_d(ad, MPFR_RNDD)));
+            mpfr_clears(e, ad, S, sg, D, (mpfr_ptr)0);
+        }
+}
+END_TEST
+
+/* fast's accuracy where it broke (all upper bounds): near eps = 0 (an
+ * absolute error: 2^-36), at eps = 818 (Phi(-z) underflowed: 1.2e-3
+ * high), at delta = 1 - 2^-53 (Phi near 1: 67 % high); within 2^-26 of
+ * ref plus 2^-36, never below it. */
+START_TEST(gauss_eps_fast_accuracy)
+{
+    const double d0 = erf(1.0 / 8 / (2 * sqrt(2.0)));     /* delta(0) at a = 1/8 */
+    static double C[][3] = {{8, 1, 0}, {8, 1, 0}, {1, 37.5, 1e-3}, {1, 20, 0x1.fffffffffffffp-1},
+                            {2, 45, 1e-300}, {0.5, 1, 0x1.fffffffffffffp-1}};
+    C[0][2] = nextafter(d0, 1);
+    C[1][2] = d0 * (1 - 0x1p-30);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        mpfr_t e, S, sg, D;
+        mpfr_inits2(53, e, S, sg, D, (mpfr_ptr)0);
+        mpfr_set_d(sg, C[i][0], MPFR_RNDN);
+        mpfr_set_d(S, C[i][1], MPFR_RNDN);
+        mpfr_set_d(D, C[i][2], MPFR_RNDN);
+        ck_assert_int_eq(fr_fedpdm_gauss_eps(e, sg, S, D), FR_OK);
+        double f, r = mpfr_get_d(e, MPFR_RNDU);
+        ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, C[i][0], C[i][1], C[i][2]), FR_OK);
+        ck_assert_msg(f >= r && f <= r * (1 + 0x1p-26) + 0x1p-36,
+                      "case %zu: fast %.17g ref %.17g", i, f, r);
+        mpfr_clears(e, S, sg, D, (mpfr_ptr)0);
+    }
 }
 END_TEST
 
@@ -594,6 +707,8 @@ Suite *suite_fedpdm_acct(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, gauss_eps_least_rounded_up);
     tcase_add_test(tc, gauss_eps_zeros);
+    tcase_add_test(tc, gauss_eps_extreme);
+    tcase_add_test(tc, gauss_eps_fast_accuracy);
     tcase_add_test(tc, compose_against_definitions);
     tcase_add_test(tc, rdp_against_loops);
     tcase_add_test(tc, rdp_order_no_subsampling);

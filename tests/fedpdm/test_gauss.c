@@ -3,6 +3,7 @@
  * against ref (never below it), the validator's verdicts at and next to
  * the root, and the edges (s = 0, sign of zero, tiny delta, large eps). */
 #include <check.h>
+#include <float.h>
 #include <math.h>
 #include "fedref.h"
 #include "fedfast.h"
@@ -204,6 +205,49 @@ START_TEST(edges)
 }
 END_TEST
 
+/* Extreme valid inputs, FR_OK in both wings (fast returned FR_EINTERNAL):
+ * delta = 2^-1074 (both terms of delta_eps subnormal in binary64: fast
+ * certifies in log space), s = DBL_MAX (sigma* = 9.1e307 > DBL_MAX / 2:
+ * 2 sigma overflowed), sigma* beyond DBL_MAX (fast: +Inf).  The root is
+ * checked at HP bits (ref: least, fast: >= ref within 2^-26). */
+START_TEST(analytic_extreme)
+{
+    static const double C[][3] = {{1, 0x1p-1074, 1}, {1, 0.5, DBL_MAX}, {20, 0x1p-1074, 1},
+                                  {1e-300, 1e-5, DBL_MAX}};
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        mpfr_t e, d, sv, r, b, D;
+        mpfr_inits2(53, e, d, sv, r, b, (mpfr_ptr)0);
+        mpfr_init2(D, HP);
+        mpfr_set_d(e, C[i][0], MPFR_RNDN);
+        mpfr_set_d(d, C[i][1], MPFR_RNDN);
+        mpfr_set_d(sv, C[i][2], MPFR_RNDN);
+        ck_assert_int_eq(fr_gauss_sigma_analytic(r, e, d, sv), FR_OK);
+        delta_hp(D, C[i][0], C[i][2], r);
+        ck_assert_msg(mpfr_cmp(D, d) <= 0, "case %zu: delta_eps(sigma) > delta", i);
+        mpfr_set(b, r, MPFR_RNDN);
+        mpfr_nextbelow(b);
+        delta_hp(D, C[i][0], C[i][2], b);
+        ck_assert_msg(mpfr_cmp(D, d) > 0, "case %zu: not the least", i);
+        double f;
+        ck_assert_int_eq(ff_gauss_sigma_analytic_upper(&f, C[i][0], C[i][1], C[i][2]), FR_OK);
+        double rr = mpfr_get_d(r, MPFR_RNDU);
+        ck_assert_msg(f >= rr, "case %zu: fast %.17g below ref %.17g", i, f, rr);
+        if (isfinite(rr))
+            ck_assert_msg(f <= rr * (1 + 0x1p-26), "case %zu: fast %.17g far from ref %.17g", i, f, rr);
+        else
+            ck_assert(isinf(f));
+        int v;
+        double ml, mh;
+        if (isfinite(f)) {
+            ck_assert_int_eq(ff_gauss_dp_check(&v, &ml, &mh, C[i][0], C[i][1], C[i][2], f), FR_OK);
+            ck_assert_int_eq(v, FR_GAUSS_HOLDS);
+            ck_assert(ml >= 0 && ml <= mh);
+        }
+        mpfr_clears(e, d, sv, r, b, D, (mpfr_ptr)0);
+    }
+}
+END_TEST
+
 /* delta_eps decreasing: the margin's enclosures on an increasing sigma grid
  * are ordered (lo of the next >= hi of the previous unless they overlap). */
 START_TEST(monotone)
@@ -235,6 +279,7 @@ Suite *suite_fedpdm_gauss(void)
     tcase_add_test(tc, analytic_root);
     tcase_add_test(tc, analytic_scale_prec);
     tcase_add_test(tc, edges);
+    tcase_add_test(tc, analytic_extreme);
     tcase_add_test(tc, monotone);
     suite_add_tcase(s, tc);
     return s;

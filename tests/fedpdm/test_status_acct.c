@@ -5,6 +5,7 @@
  * s2 = delta (or q); counts: z0 = T, z1 = K, z2 = N, z3 = alpha_max (or
  * alpha); flag 1: the alpha output passed as NULL. */
 #include <check.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -194,6 +195,13 @@ static const st_row ROWS[] = {
     ROW(GE, FR_EDOM, SC(2, 0)),
     ROW(GE, FR_EDOM, SC(2, 1)),
     ROW(GE, FR_EDOM, SC(2, -1e-5)),
+    /* extreme valid inputs: FR_OK in both (ref once FR_EINTERNAL) */
+    ROW(GE, FR_OK, SC(0, 0x1p-1074)),                 /* ref 2.0e646, fast +Inf */
+    ROW(GE, FR_OK, SC(1, DBL_MAX)),
+    ROW(GE, FR_OK, SC(0, 0x1p-1074), SC(1, DBL_MAX)),
+    ROW(GE, FR_OK, SC(0, 0x1p-30)),                   /* s/sigma = 2^30 */
+    ROW(GE, FR_OK, SC(2, 0x1p-1074)),
+    ROW(GE, FR_OK, SC(2, 0x1.fffffffffffffp-1)),      /* delta = 1 - 2^-53 */
 
     ROW(CO, FR_ENULL, NUL(0)),
     ROW(CO, FR_ENULL, NUL(1)),
@@ -209,6 +217,9 @@ static const st_row ROWS[] = {
     ROW(CO, FR_EDOM, SC(0, -1)),
     ROW(CO, FR_EDOM, SC(2, 1)),
     ROW(CO, FR_EDOM, ALIAS(1, 0)),
+    ROW(CO, FR_OK, SC(0, 0x1p-1074)),
+    ROW(CO, FR_OK, SC(1, DBL_MAX)),
+    ROW(CO, FR_OK, SC(0, 0x1p-30), SZ(0, (size_t)1 << 40)),
 
     ROW(RD, FR_ENULL, NUL(0)),
     ROW(RD, FR_ENULL, FLAG(1)),

@@ -5,6 +5,7 @@
  * the margin enclosure (dp_check); scalars: eps s0, delta s1, s s2, sigma
  * s3; flag 1: the verdict pointer NULL (dp_check). */
 #include <check.h>
+#include <float.h>
 #include <math.h>
 #include "../status_engine.h"
 
@@ -102,6 +103,11 @@ static const st_row ROWS[] = {
     ROW(AN, FR_EDOM, SC(1, 1)),
     ROW(AN, FR_EDOM, SC(1, -1e-5)),
     ROW(AN, FR_EDOM, SC(2, -1)),
+    /* extreme valid inputs: FR_OK in both (fast once FR_EINTERNAL) */
+    ROW(AN, FR_OK, SC(1, 0x1p-1074)),                 /* delta = 2^-1074: 38.29 */
+    ROW(AN, FR_OK, SC(2, DBL_MAX)),                   /* sigma* = 9.1e307 > DBL_MAX/2 */
+    ROW(AN, FR_OK, SC(0, 0x1p-1074), SC(2, DBL_MAX)), /* sigma* beyond DBL_MAX: fast +Inf */
+    ROW(CL, FR_OK, SC(2, DBL_MAX)),                   /* sigma2 beyond DBL_MAX: fast +Inf */
     /* dp_check: verdict (flag 1: NULL), mlo slot 1, mhi slot 2, sigma s3 */
     ROW(CK, FR_ENULL, FLAG(1)),
     ROW(CK, FR_ENULL, NUL(1)),

@@ -1,0 +1,654 @@
+/* test_round_sweep.c -- the rounding directions of the privacy code of
+ * module fedpdm (Gaussian calibration, accountant, sensitivity (19)) at
+ * every output precision p = 2..64, where a directed rounding moves a
+ * result by 2^-(p+32) or more.
+ *
+ * Each case is aimed: a p-bit grid point g is chosen and an input is set
+ * (at 400 bits: ref reads its inputs at their own precision) so that the
+ * exact result is g (1 + 2^-200) or g (1 - 2^-200), an exact result
+ * computed independently at 400 bits (or with GMP rationals).  A result
+ * correctly rounded upward must then be the grid point just above, any
+ * upper bound at least the exact value: one step rounded the wrong way
+ * anywhere before the last rounding puts the result on the wrong side of
+ * g (ci/mutate-privacy.sh flips each direction and runs this suite first).
+ * The exact value: (5) in closed form; the analytic sigma and the least
+ * eps from the defining condition (delta set to delta(target)); the RDP
+ * terms by plain loops (the aimed input found by the secant method); (19)
+ * and (20) exactly.  fast is checked against the same exact value where
+ * both wings claim an upper bound (p = 53: fast >= ref). */
+#include <check.h>
+#include <gmp.h>
+#include <math.h>
+#include "fedref.h"
+#include "fedfast.h"
+#include "fedref/fedpdm.h"
+#include "fedfast/fedpdm.h"
+
+Suite *suite_fedpdm_round_sweep(void);
+
+#define HP 400
+#define PMIN 2
+#define PMAX 64
+
+/* x = g (1 + side 2^-200), g = RN_p(v) (exact at HP bits) */
+static void aim(mpfr_t x, mpfr_t g, double v, mpfr_prec_t p, int side)
+{
+    mpfr_set_prec(g, p);
+    mpfr_set_d(g, v, MPFR_RNDN);
+    mpfr_set_prec(x, HP);
+    mpfr_div_2ui(x, g, 200, MPFR_RNDN);
+    if (side > 0)
+        mpfr_add(x, g, x, MPFR_RNDN);
+    else
+        mpfr_sub(x, g, x, MPFR_RNDN);
+}
+
+/* the result must be RU_p(exact) */
+static void is_ru(const mpfr_t got, const mpfr_t exact, const char *what, mpfr_prec_t p, int side)
+{
+    mpfr_t w;
+    mpfr_init2(w, mpfr_get_prec(got));
+    mpfr_set(w, exact, MPFR_RNDU);
+    ck_assert_msg(mpfr_equal_p(got, w), "%s p %d side %d: %.17g, RU(exact) %.17g", what, (int)p, side,
+                  mpfr_get_d(got, MPFR_RNDN), mpfr_get_d(w, MPFR_RNDN));
+    mpfr_clear(w);
+}
+
+/* the result must be >= exact */
+static void is_up(const mpfr_t got, const mpfr_t exact, const char *what, mpfr_prec_t p, int side)
+{
+    ck_assert_msg(mpfr_cmp(got, exact) >= 0, "%s p %d side %d: %.17g below the exact value", what, (int)p,
+                  side, mpfr_get_d(got, MPFR_RNDN));
+}
+
+/* Phi(x) to nearest at prec(r), by the sign of x */
+static void phi_hp(mpfr_t r, const mpfr_t x)
+{
+    mpfr_t y;
+    mpfr_init2(y, mpfr_get_prec(r) + 16);
+    mpfr_sqrt_ui(y, 2, MPFR_RNDN);
+    mpfr_div(y, x, y, MPFR_RNDN);
+    mpfr_neg(y, y, MPFR_RNDN);
+    mpfr_erfc(r, y, MPFR_RNDN);
+    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
+    mpfr_clear(y);
+}
+
+/* delta(e) = Phi(a/2 - e/a) - e^e Phi(-a/2 - e/a) at HP bits (= delta_eps(sigma)
+ * of 003 with a = s/sigma, e = eps) */
+static void delta_hp(mpfr_t D, const mpfr_t e, const mpfr_t a)
+{
+    mpfr_t h, q, x, t;
+    mpfr_inits2(HP + 64, h, q, x, t, (mpfr_ptr)0);
+    mpfr_div_2ui(h, a, 1, MPFR_RNDN);
+    mpfr_div(q, e, a, MPFR_RNDN);
+    mpfr_sub(x, h, q, MPFR_RNDN);
+    phi_hp(t, x);
+    mpfr_add(x, h, q, MPFR_RNDN);
+    mpfr_neg(x, x, MPFR_RNDN);
+    phi_hp(x, x);
+    mpfr_exp(q, e, MPFR_RNDN);
+    mpfr_mul(x, x, q, MPFR_RNDN);
+    mpfr_sub(D, t, x, MPFR_RNDN);
+    mpfr_clears(h, q, x, t, (mpfr_ptr)0);
+}
+
+/* ---- (5): sigma2 = 2 s^2 ln(1.25/delta) / eps^2, RU ----------------------- */
+START_TEST(classical)
+{
+    static const double C[][3] = {{1, 1, 3.7}, {1, 1, 50.3}, {0.7, 1.1, 3.7}, {2.9, 0.3, 0.011}};
+    mpfr_t x, g, e, s, d, X, r, t;
+    mpfr_inits2(HP, x, g, e, s, d, X, t, (mpfr_ptr)0);
+    mpfr_init2(r, 2);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                aim(x, g, C[i][2], p, side);
+                mpfr_set_d(e, C[i][0], MPFR_RNDN);
+                mpfr_set_d(s, C[i][1], MPFR_RNDN);
+                /* delta = 1.25 exp(-x eps^2 / (2 s^2)) */
+                mpfr_sqr(t, e, MPFR_RNDN);
+                mpfr_mul(t, t, x, MPFR_RNDN);
+                mpfr_sqr(d, s, MPFR_RNDN);
+                mpfr_div(t, t, d, MPFR_RNDN);
+                mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+                mpfr_neg(t, t, MPFR_RNDN);
+                mpfr_exp(d, t, MPFR_RNDN);
+                mpfr_mul_d(d, d, 1.25, MPFR_RNDN);
+                /* the exact (5) of that delta */
+                mpfr_ui_div(X, 5, d, MPFR_RNDN);
+                mpfr_div_2ui(X, X, 2, MPFR_RNDN);
+                mpfr_log(X, X, MPFR_RNDN);
+                mpfr_sqr(t, s, MPFR_RNDN);
+                mpfr_mul(X, X, t, MPFR_RNDN);
+                mpfr_sqr(t, e, MPFR_RNDN);
+                mpfr_div(X, X, t, MPFR_RNDN);
+                mpfr_mul_2ui(X, X, 1, MPFR_RNDN);
+                mpfr_set_prec(r, p);
+                ck_assert_int_eq(fr_gauss_sigma2_classical(r, e, d, s), FR_OK);
+                is_ru(r, X, "sigma2_classical", p, side);
+                if (p == 53) {
+                    double f;
+                    ck_assert_int_eq(ff_gauss_sigma2_classical_upper(&f, C[i][0], mpfr_get_d(d, MPFR_RNDN),
+                                                                     C[i][1]), FR_OK);
+                    mpfr_set_d(t, mpfr_get_d(d, MPFR_RNDN), MPFR_RNDN);
+                    mpfr_set_d(d, f, MPFR_RNDN);
+                    ck_assert_int_eq(fr_gauss_sigma2_classical(r, e, t, s), FR_OK);
+                    ck_assert_msg(mpfr_cmp(d, r) >= 0, "fast (5) below ref");
+                }
+            }
+    mpfr_clears(x, g, e, s, d, X, r, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- the analytic sigma (RU of the root) and the validator's margin ------- */
+START_TEST(analytic)
+{
+    static const double C[][3] = {{1, 1, 3.3}, {1, 1, 0.9}, {0.3, 1.7, 3.3}, {0.3, 1.7, 0.9}};
+    mpfr_t x, g, e, s, d, a, r, lo, hi, M, t;
+    mpfr_inits2(HP, x, g, e, s, d, a, M, t, (mpfr_ptr)0);
+    mpfr_inits2(2, r, lo, hi, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                aim(x, g, C[i][2], p, side);                /* the target sigma */
+                mpfr_set_d(e, C[i][0], MPFR_RNDN);
+                mpfr_set_d(s, C[i][1], MPFR_RNDN);
+                mpfr_div(a, s, x, MPFR_RNDN);
+                delta_hp(d, e, a);                          /* delta = delta_eps(target) */
+                mpfr_set_prec(r, p);
+                ck_assert_int_eq(fr_gauss_sigma_analytic(r, e, d, s), FR_OK);
+                is_ru(r, x, "sigma_analytic", p, side);
+                /* the validator at g, margin enclosure at p bits */
+                mpfr_set_prec(lo, p);
+                mpfr_set_prec(hi, p);
+                int v;
+                ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, s, g), FR_OK);
+                ck_assert_int_eq(v, side > 0 ? FR_GAUSS_FAILS : FR_GAUSS_HOLDS);
+                mpfr_div(t, s, g, MPFR_RNDN);
+                delta_hp(M, e, t);
+                mpfr_sub(M, d, M, MPFR_RNDN);               /* delta - delta_eps(g) */
+                ck_assert_msg(mpfr_cmp(lo, M) <= 0 && mpfr_cmp(M, hi) <= 0,
+                              "dp_check margin p %d side %d: [%g, %g] misses %g", (int)p, side,
+                              mpfr_get_d(lo, MPFR_RNDN), mpfr_get_d(hi, MPFR_RNDN), mpfr_get_d(M, MPFR_RNDN));
+                if (p == 53) {
+                    double f, dd = mpfr_get_d(d, MPFR_RNDN);
+                    ck_assert_int_eq(ff_gauss_sigma_analytic_upper(&f, C[i][0], dd, C[i][1]), FR_OK);
+                    mpfr_set_d(t, dd, MPFR_RNDN);
+                    ck_assert_int_eq(fr_gauss_sigma_analytic(r, e, t, s), FR_OK);
+                    ck_assert_msg(f >= mpfr_get_d(r, MPFR_RNDU), "fast sigma below ref");
+                }
+            }
+    mpfr_clears(x, g, e, s, d, a, r, lo, hi, M, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- the validator with A = s/(2 sigma) and B = eps sigma/s near 1000:
+ * the roundings of A, B and of the arguments weigh 1000 times more than
+ * those of erfc and exp, so one of them flipped moves an end of the
+ * enclosure past delta_eps; delta aimed 2^-200 beside delta_eps(sigma), at
+ * every precision of the margin (working precision p + 32 and up). */
+START_TEST(validator)
+{
+    mpfr_t e, s, sg, a, D, d, lo, hi, t;
+    mpfr_inits2(53, e, s, sg, (mpfr_ptr)0);
+    mpfr_inits2(HP, a, D, d, t, (mpfr_ptr)0);
+    mpfr_inits2(2, lo, hi, (mpfr_ptr)0);
+    for (size_t i = 0; i < 24; i++) {           /* sigma = 1 +- k 2^-17, eps = 2e6 (1 + j 1e-7) */
+        mpfr_set_d(e, 2e6 * (1 + (double)(i % 5) * 1e-7), MPFR_RNDN);
+        mpfr_set_d(s, i % 3 ? 2000 : 1500, MPFR_RNDN);
+        mpfr_set_d(sg, (i % 3 ? 1 : 0.75) * (1 + ((double)i - 11.5) * 0x1p-17), MPFR_RNDN);
+        mpfr_div(a, s, sg, MPFR_RNDN);
+        delta_hp(D, e, a);                                  /* delta_eps(sigma) */
+        ck_assert(mpfr_sgn(D) > 0 && mpfr_cmp_ui(D, 1) < 0);
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                mpfr_div_2ui(t, D, 200, MPFR_RNDN);
+                if (side > 0) mpfr_add(d, D, t, MPFR_RNDN); else mpfr_sub(d, D, t, MPFR_RNDN);
+                mpfr_set_prec(lo, p);
+                mpfr_set_prec(hi, p);
+                int v;
+                ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, s, sg), FR_OK);
+                ck_assert_msg(v == (side > 0 ? FR_GAUSS_HOLDS : FR_GAUSS_FAILS), "validator case %zu p %d side %d: %d",
+                              i, (int)p, side, v);
+                mpfr_sub(t, d, D, MPFR_RNDN);                   /* the margin */
+                ck_assert_msg(mpfr_cmp(lo, t) <= 0 && mpfr_cmp(t, hi) <= 0, "validator margin p %d", (int)p);
+            }
+    }
+    mpfr_clears(e, s, sg, a, D, d, lo, hi, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- the decision's tie: the enclosure's upper end equal to delta ---------
+ * eps = 8e8, s = 40000, sigma = 1: A = B = 20000 (exact), a = A - B = 0,
+ * Phi(0) = 1/2 exactly; e^eps passes MPFR's range and Phi(-40000)
+ * underflows, so the second term's lower bound is 0 and the upper end is
+ * exactly 1/2.  The truth (e^eps phi(-z) = phi(a): the second term is
+ * phi(0) R(40000), about 1e-5): delta_eps = 1/2 - 1e-5 < delta = 1/2, and
+ * the validator must say HOLDS (hi <= delta, not hi < delta). */
+START_TEST(decision_tie)
+{
+    mpfr_t e, d, s, sg, lo, hi;
+    mpfr_inits2(53, e, d, s, sg, lo, hi, (mpfr_ptr)0);
+    mpfr_set_d(e, 8e8, MPFR_RNDN);
+    mpfr_set_d(d, 0.5, MPFR_RNDN);
+    mpfr_set_d(s, 40000, MPFR_RNDN);
+    mpfr_set_d(sg, 1, MPFR_RNDN);
+    int v;
+    ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, s, sg), FR_OK);
+    ck_assert_int_eq(v, FR_GAUSS_HOLDS);
+    ck_assert(mpfr_sgn(hi) > 0 && mpfr_cmp_d(hi, 1e-5) >= 0 && mpfr_sgn(lo) <= 0);
+    double ml, mh;
+    ck_assert_int_eq(ff_gauss_dp_check(&v, &ml, &mh, 8e8, 0.5, 40000, 1), FR_OK);
+    ck_assert_int_ne(v, FR_GAUSS_FAILS);
+    mpfr_clears(e, d, s, sg, lo, hi, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- the least eps (RU), basic composition (>= T eps_0) -------------------- */
+START_TEST(gauss_eps)
+{
+    /* sigma, s, eps; the last: s/sigma = 1024, the continued-fraction path */
+    static const double C[][3] = {{0x1p-10, 1, 525619.2}, {4.8, 1, 0.8}, {1, 2.5, 3.1}};
+    static const mpfr_prec_t STEP[] = {1, 1, 3};     /* the run time: about 2 s */
+    mpfr_t x, g, sg, s, d, a, r, ad, t;
+    mpfr_inits2(HP, x, g, sg, s, d, a, t, (mpfr_ptr)0);
+    mpfr_inits2(2, r, ad, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p += STEP[i])
+            for (int side = -1; side <= 1; side += 2) {
+                mpfr_set_d(sg, C[i][0], MPFR_RNDN);
+                mpfr_set_d(s, C[i][1], MPFR_RNDN);
+                mpfr_div(a, s, sg, MPFR_RNDN);
+                aim(x, g, C[i][2], p, side);
+                delta_hp(d, x, a);                          /* delta = delta(target) */
+                mpfr_set_prec(r, p);
+                ck_assert_int_eq(fr_fedpdm_gauss_eps(r, sg, s, d), FR_OK);
+                is_ru(r, x, "gauss_eps", p, side);
+                if (p == 53) {
+                    double f, dd = mpfr_get_d(d, MPFR_RNDN);
+                    ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, C[i][0], C[i][1], dd), FR_OK);
+                    mpfr_set_d(t, dd, MPFR_RNDN);
+                    ck_assert_int_eq(fr_fedpdm_gauss_eps(r, sg, s, t), FR_OK);
+                    ck_assert_msg(f >= mpfr_get_d(r, MPFR_RNDU), "fast eps below ref");
+                }
+                if (i != 1 || p % 3 != 2)
+                    continue;
+                /* basic = T eps_0(delta/T), T = 4: aimed at x, eps_0 = x/4 */
+                mpfr_div_2ui(t, x, 2, MPFR_RNDN);
+                delta_hp(d, t, a);
+                mpfr_mul_2ui(d, d, 2, MPFR_RNDN);
+                if (mpfr_cmp_ui(d, 1) >= 0)
+                    continue;
+                mpfr_set_prec(ad, p);
+                ck_assert_int_eq(fr_fedpdm_compose(r, ad, sg, s, 4, d), FR_OK);
+                is_up(r, x, "compose basic", p, side);     /* delta/T rounded down: >= */
+            }
+    mpfr_clears(x, g, sg, s, d, a, r, ad, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- the RDP accountant: exact terms by plain loops ----------------------- */
+
+/* e(alpha) of fr_fedpdm_rdp_order at HP (mu = s^2/(2 sigma^2), g = K/N) */
+static void rdp_e(mpfr_t r, unsigned long al, const mpfr_t s, const mpfr_t sigma, unsigned long K,
+                  unsigned long N)
+{
+    mpfr_t mu, g, acc, t, u;
+    mpz_t b;
+    mpz_init(b);
+    mpfr_inits2(HP + 64, mu, g, acc, t, u, (mpfr_ptr)0);
+    mpfr_sqr(mu, s, MPFR_RNDN);
+    mpfr_sqr(t, sigma, MPFR_RNDN);
+    mpfr_div(mu, mu, t, MPFR_RNDN);
+    mpfr_div_2ui(mu, mu, 1, MPFR_RNDN);
+    mpfr_mul_ui(r, mu, al, MPFR_RNDN);
+    if (K < N) {
+        mpfr_set_ui(g, K, MPFR_RNDN);
+        mpfr_div_ui(g, g, N, MPFR_RNDN);
+        mpfr_mul_2ui(t, mu, 1, MPFR_RNDN);
+        mpfr_expm1(u, t, MPFR_RNDN);
+        mpfr_mul_2ui(u, u, 2, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+        mpfr_min(u, u, t, MPFR_RNDN);
+        mpz_bin_uiui(b, al, 2);
+        mpfr_mul_z(u, u, b, MPFR_RNDN);
+        mpfr_sqr(t, g, MPFR_RNDN);
+        mpfr_mul(acc, u, t, MPFR_RNDN);
+        for (unsigned long j = 3; j <= al; j++) {
+            mpfr_mul_ui(t, mu, j * (j - 1), MPFR_RNDN);
+            mpfr_exp(t, t, MPFR_RNDN);
+            mpz_bin_uiui(b, al, j);
+            mpfr_mul_z(t, t, b, MPFR_RNDN);
+            mpfr_pow_ui(u, g, j, MPFR_RNDN);
+            mpfr_mul(t, t, u, MPFR_RNDN);
+            mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+            mpfr_add(acc, acc, t, MPFR_RNDN);
+        }
+        mpfr_log1p(acc, acc, MPFR_RNDN);
+        mpfr_div_ui(acc, acc, al - 1, MPFR_RNDN);
+        mpfr_min(r, r, acc, MPFR_RNDN);
+    }
+    mpfr_clears(mu, g, acc, t, u, (mpfr_ptr)0);
+    mpz_clear(b);
+}
+
+/* the whole accountant: min_alpha sum_t e_t(alpha) + ln(1/delta)/(alpha - 1),
+ * rounds 0..T-1 with sigma[t] (t < first: K = N) */
+static void rdp_total(mpfr_t r, const mpfr_t s, mpfr_t *const sigma, unsigned long T,
+                      unsigned long first, unsigned long K, unsigned long N, const mpfr_t delta,
+                      unsigned long amax)
+{
+    mpfr_t acc, e, L;
+    mpfr_inits2(HP + 64, acc, e, L, (mpfr_ptr)0);
+    mpfr_log(L, delta, MPFR_RNDN);
+    mpfr_neg(L, L, MPFR_RNDN);
+    mpfr_set_inf(r, 1);
+    for (unsigned long al = 2; al <= amax; al++) {
+        mpfr_div_ui(acc, L, al - 1, MPFR_RNDN);
+        for (unsigned long t = 0; t < T; t++) {
+            rdp_e(e, al, s, sigma[t], K, t < first ? K : N);
+            mpfr_add(acc, acc, e, MPFR_RNDN);
+        }
+        mpfr_min(r, r, acc, MPFR_RNDN);
+    }
+    mpfr_clears(acc, e, L, (mpfr_ptr)0);
+}
+
+typedef struct {
+    unsigned long al, T, first, K, N, amax;
+    mpfr_t *sigma;
+    mpfr_ptr delta;
+    int total;
+} rdp_case;
+
+static void rdp_f(mpfr_t r, const mpfr_t s, const rdp_case *c)
+{
+    if (c->total)
+        rdp_total(r, s, c->sigma, c->T, c->first, c->K, c->N, c->delta, c->amax);
+    else
+        rdp_e(r, c->al, s, c->sigma[0], c->K, c->N);
+}
+
+/* s (HP bits) with f(s) = x, f increasing in s: regula falsi (Illinois) on
+ * a bracket grown from s0 (once per case: slow, robust) */
+static void aim_bracket(mpfr_t s, double s0, const mpfr_t x, const rdp_case *c, long tol)
+{
+    mpfr_t a, b, m, fa, fb, fm, t;
+    mpfr_inits2(HP + 64, a, b, m, fa, fb, fm, t, (mpfr_ptr)0);
+    mpfr_set_d(a, s0, MPFR_RNDN);
+    mpfr_set_d(b, s0, MPFR_RNDN);
+    do {
+        mpfr_div_2ui(a, a, 1, MPFR_RNDN);
+        rdp_f(fa, a, c);
+        mpfr_sub(fa, fa, x, MPFR_RNDN);
+    } while (mpfr_sgn(fa) > 0);
+    do {
+        mpfr_mul_2ui(b, b, 1, MPFR_RNDN);
+        rdp_f(fb, b, c);
+        mpfr_sub(fb, fb, x, MPFR_RNDN);
+    } while (mpfr_sgn(fb) < 0);
+    int last = 0;
+    for (int k = 0; k < 2000; k++) {
+        mpfr_sub(t, b, a, MPFR_RNDN);
+        mpfr_mul(t, t, fb, MPFR_RNDN);
+        mpfr_sub(m, fb, fa, MPFR_RNDN);
+        mpfr_div(t, t, m, MPFR_RNDN);
+        mpfr_sub(m, b, t, MPFR_RNDN);
+        if (!(mpfr_greater_p(m, a) && mpfr_less_p(m, b))) {
+            mpfr_add(m, a, b, MPFR_RNDN);
+            mpfr_div_2ui(m, m, 1, MPFR_RNDN);
+        }
+        rdp_f(fm, m, c);
+        mpfr_sub(fm, fm, x, MPFR_RNDN);
+        mpfr_abs(t, fm, MPFR_RNDN);
+        mpfr_div(t, t, x, MPFR_RNDN);
+        if (mpfr_cmp_ui_2exp(t, 1, tol) < 0)
+            break;
+        if (mpfr_sgn(fm) < 0) {
+            mpfr_set(a, m, MPFR_RNDN);
+            mpfr_set(fa, fm, MPFR_RNDN);
+            if (last < 0) mpfr_div_2ui(fb, fb, 1, MPFR_RNDN);   /* Illinois */
+            last = -1;
+        } else {
+            mpfr_set(b, m, MPFR_RNDN);
+            mpfr_set(fb, fm, MPFR_RNDN);
+            if (last > 0) mpfr_div_2ui(fa, fa, 1, MPFR_RNDN);
+            last = 1;
+        }
+    }
+    mpfr_set_prec(s, HP);
+    mpfr_set(s, m, MPFR_RNDN);
+    mpfr_clears(a, b, m, fa, fb, fm, t, (mpfr_ptr)0);
+}
+
+/* then the secant method from that s (sv): near the root, a few steps to
+ * 2^-300 relative (each target within 2^-p of the case's value) */
+static void aim_s(mpfr_t s, const mpfr_t sv, const mpfr_t x, const rdp_case *c)
+{
+    mpfr_t a, b, fa, fb, t;
+    mpfr_inits2(HP + 64, a, b, fa, fb, t, (mpfr_ptr)0);
+    mpfr_set(a, sv, MPFR_RNDN);
+    mpfr_mul_d(b, sv, 1 + 0x1p-30, MPFR_RNDN);
+    rdp_f(fa, a, c);
+    mpfr_sub(fa, fa, x, MPFR_RNDN);
+    rdp_f(fb, b, c);
+    mpfr_sub(fb, fb, x, MPFR_RNDN);
+    for (int k = 0; k < 40 && !mpfr_zero_p(fb) && !mpfr_equal_p(fa, fb); k++) {
+        mpfr_sub(t, b, a, MPFR_RNDN);
+        mpfr_mul(t, t, fb, MPFR_RNDN);
+        mpfr_sub(fa, fb, fa, MPFR_RNDN);
+        mpfr_div(t, t, fa, MPFR_RNDN);
+        mpfr_set(a, b, MPFR_RNDN);
+        mpfr_set(fa, fb, MPFR_RNDN);
+        mpfr_sub(b, b, t, MPFR_RNDN);
+        rdp_f(fb, b, c);
+        mpfr_sub(fb, fb, x, MPFR_RNDN);
+        mpfr_abs(t, fb, MPFR_RNDN);
+        mpfr_div(t, t, x, MPFR_RNDN);
+        if (mpfr_cmp_ui_2exp(t, 1, -300) < 0)
+            break;
+    }
+    mpfr_set_prec(s, HP);
+    mpfr_set(s, b, MPFR_RNDN);
+    mpfr_clears(a, b, fa, fb, t, (mpfr_ptr)0);
+}
+
+START_TEST(rdp)
+{
+    mpfr_t sig[3], d, x, g, s, r, X;
+    for (int k = 0; k < 3; k++)
+        mpfr_init2(sig[k], 200);
+    mpfr_inits2(HP, d, x, g, s, X, (mpfr_ptr)0);
+    mpfr_init2(r, 2);
+    /* sigma with 200 bits: sigma^2 inexact at every working precision */
+    mpfr_set_ui(sig[0], 3, MPFR_RNDN);
+    mpfr_sqrt(sig[0], sig[0], MPFR_RNDN);                  /* sqrt 3 */
+    mpfr_mul_ui(sig[1], sig[0], 2, MPFR_RNDN);
+    mpfr_set_ui(sig[2], 5, MPFR_RNDN);
+    mpfr_sqrt(sig[2], sig[2], MPFR_RNDN);
+    mpfr_set_d(d, 1e-5, MPFR_RNDN);
+    mpfr_t sc[5], sr[3], sk[3];                            /* constant; Algorithm 1's; K = N */
+    for (int k = 0; k < 5; k++) {
+        mpfr_init2(sc[k], 200);
+        mpfr_set(sc[k], sig[0], MPFR_RNDN);
+    }
+    for (int k = 0; k < 3; k++) {
+        mpfr_init2(sr[k], 200);
+        mpfr_set(sr[k], sig[k < 2 ? 0 : 1], MPFR_RNDN);
+        mpfr_init2(sk[k], 200);
+        mpfr_set(sk[k], sig[k == 0 ? 1 : 2], MPFR_RNDN);
+    }
+    rdp_case cs[5] = {{.al = 3, .K = 4, .N = 4, .sigma = sig},                 /* alpha mu */
+                      {.al = 4, .K = 1, .N = 3, .sigma = sig},                 /* subsampled */
+                      {.T = 5, .K = 1, .N = 3, .amax = 2, .sigma = sc, .delta = d, .total = 1},
+                      {.T = 3, .first = 1, .K = 2, .N = 5, .amax = 2, .sigma = sr, .delta = d,
+                       .total = 1},
+                      {.T = 3, .K = 5, .N = 5, .amax = 2, .sigma = sk, .delta = d, .total = 1}};
+    static const double V[5] = {0.7, 0.05, 9.7, 8.3, 10.1}, S0[5] = {1.2, 1.1, 1.5, 1.4, 1.6};
+    mpfr_t sv;
+    mpfr_init2(sv, HP);
+    for (int i = 0; i < 5; i++) {
+        mpfr_set_d(x, V[i], MPFR_RNDN);
+        if (cs[i].total)
+            mpfr_set_d(sv, S0[i], MPFR_RNDN);
+        else
+            aim_bracket(sv, S0[i], x, &cs[i], -60);
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                const rdp_case *c = &cs[i];
+                aim(x, g, V[i], p, side);
+                if (c->total) {
+                    /* alpha_max = 2: eps = sum_t e_t(2) + ln(1/delta), delta aimed */
+                    mpfr_set(s, sv, MPFR_RNDN);
+                    mpfr_set_ui(d, 1, MPFR_RNDN);
+                    rdp_f(X, s, c);
+                    mpfr_sub(X, x, X, MPFR_RNDN);
+                    mpfr_neg(X, X, MPFR_RNDN);
+                    mpfr_exp(d, X, MPFR_RNDN);
+                } else {
+                    aim_s(s, sv, x, c);
+                }
+                rdp_f(X, s, c);                           /* the exact value at s */
+                mpfr_sub(g, X, x, MPFR_RNDN);
+                mpfr_div(g, g, x, MPFR_RNDN);
+                ck_assert_msg(mpfr_sgn(s) > 0 && mpfr_cmpabs_ui(g, 0) >= 0
+                              && mpfr_cmp_si_2exp(g, 1, -250) < 0 && mpfr_cmp_si_2exp(g, -1, -250) > 0,
+                              "case %d p %d: aim failed", i, (int)p);
+                mpfr_set_prec(r, p);
+                unsigned long al;
+                if (!c->total) {
+                    ck_assert_int_eq(fr_fedpdm_rdp_order(r, c->sigma[0], s, c->K, c->N, c->al), FR_OK);
+                    is_up(r, X, "rdp_order", p, side);
+                } else if (i == 2) {
+                    ck_assert_int_eq(fr_fedpdm_rdp(r, &al, c->sigma[0], s, c->K, c->N, c->T, d, c->amax),
+                                     FR_OK);
+                    is_up(r, X, "rdp", p, side);
+                } else {
+                    mpfr_t ss[3];
+                    for (int k = 0; k < 3; k++) {
+                        mpfr_init2(ss[k], HP);
+                        mpfr_set(ss[k], s, MPFR_RNDN);
+                    }
+                    ck_assert_int_eq(fr_fedpdm_rdp_rounds(r, &al, c->sigma, ss, c->T, c->first, c->K, c->N,
+                                                          d, c->amax), FR_OK);
+                    is_up(r, X, "rdp_rounds", p, side);
+                    for (int k = 0; k < 3; k++)
+                        mpfr_clear(ss[k]);
+                }
+            }
+    }
+    mpfr_clear(sv);
+    for (int k = 0; k < 3; k++) {
+        mpfr_clear(sig[k]);
+        mpfr_clear(sr[k]);
+        mpfr_clear(sk[k]);
+    }
+    for (int k = 0; k < 5; k++)
+        mpfr_clear(sc[k]);
+    mpfr_clears(d, x, g, s, r, X, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- (20): eps_bar = c0 q^2 eps sqrt(p T / (1 - q)), aimed by c0 ----------- */
+START_TEST(thm2)
+{
+    mpfr_t x, g, q, e, c0, r, X, t;
+    mpfr_inits2(HP, x, g, q, e, c0, X, t, (mpfr_ptr)0);
+    mpfr_init2(r, 2);
+    mpfr_set_ui(q, 3, MPFR_RNDN);
+    mpfr_sqrt(q, q, MPFR_RNDN);
+    mpfr_sub_ui(q, q, 1, MPFR_RNDN);
+    mpfr_prec_round(q, 200, MPFR_RNDN);                  /* 1 - q inexact */
+    mpfr_set_d(e, 0.37, MPFR_RNDN);
+    for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+        for (int side = -1; side <= 1; side += 2) {
+            aim(x, g, 1.9, p, side);
+            mpfr_ui_sub(t, 1, q, MPFR_RNDN);             /* exact: q has 200 bits */
+            mpfr_ui_div(t, 3 * 7, t, MPFR_RNDN);
+            mpfr_div_ui(t, t, 11, MPFR_RNDN);
+            mpfr_sqrt(t, t, MPFR_RNDN);
+            mpfr_mul(t, t, e, MPFR_RNDN);
+            mpfr_mul(t, t, q, MPFR_RNDN);
+            mpfr_mul(t, t, q, MPFR_RNDN);                /* all but c0 */
+            mpfr_div(c0, x, t, MPFR_RNDN);
+            mpfr_mul(X, c0, t, MPFR_RNDN);
+            mpfr_set_prec(r, p);
+            ck_assert_int_eq(fr_fedpdm_thm2(r, c0, e, 3, 11, 7, q), FR_OK);
+            is_up(r, X, "thm2", p, side);
+        }
+    mpfr_clears(x, g, q, e, c0, r, X, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- (19): s = 4 eta G S_Q(|1 - eta rho|), RU; aimed by G, exact by GMP ---- */
+START_TEST(sensitivity)
+{
+    static const double C[][3] = {{0.01, 3, 0.9}, {0.3, 5, 4.4}, {0.9, 2, 1.5}};   /* eta, rho, value */
+    static const unsigned long Q[3] = {3, 5, 2};
+    mpq_t a, S, q, t;
+    mpq_inits(a, S, q, t, NULL);
+    mpfr_t x, g, eta, rho, G, r, X;
+    mpfr_inits2(HP, x, g, eta, rho, G, X, (mpfr_ptr)0);
+    mpfr_init2(r, 2);
+    for (size_t i = 0; i < 3; i++)
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                aim(x, g, C[i][2], p, side);
+                mpfr_set_d(eta, C[i][0], MPFR_RNDN);
+                mpfr_set_d(rho, C[i][1], MPFR_RNDN);
+                mpq_set_d(a, C[i][0]);
+                mpq_set_d(t, C[i][1]);
+                mpq_mul(a, a, t);
+                mpq_set_ui(t, 1, 1);
+                mpq_sub(a, t, a);
+                mpq_abs(a, a);                           /* |1 - eta rho| */
+                mpq_set_ui(S, 0, 1);
+                for (unsigned long k = 0; k < Q[i]; k++) {  /* Horner */
+                    mpq_mul(S, S, a);
+                    mpq_add(S, S, t);
+                }
+                mpq_set_d(q, 4 * C[i][0]);                /* 4 eta exact */
+                mpq_mul(q, q, S);
+                mpfr_div_q(G, x, q, MPFR_RNDN);           /* G = x / (4 eta S) */
+                mpfr_get_q(t, G);
+                mpq_mul(q, q, t);                         /* the exact s */
+                mpfr_set_q(X, q, MPFR_RNDN);
+                mpfr_set_prec(r, p);
+                ck_assert_int_eq(fr_fedpdm_sensitivity(r, eta, rho, Q[i], G), FR_OK);
+                mpfr_t w;
+                mpfr_init2(w, p);
+                mpfr_set_q(w, q, MPFR_RNDU);
+                ck_assert_msg(mpfr_equal_p(r, w), "sensitivity p %d side %d: %.17g, RU(exact) %.17g",
+                              (int)p, side, mpfr_get_d(r, MPFR_RNDN), mpfr_get_d(w, MPFR_RNDN));
+                if (p == 53) {
+                    double f, gd = mpfr_get_d(G, MPFR_RNDU);
+                    ck_assert_int_eq(ff_fedpdm_sensitivity(&f, C[i][0], C[i][1], Q[i], gd), FR_OK);
+                    mpfr_set_d(G, gd, MPFR_RNDN);
+                    ck_assert_int_eq(fr_fedpdm_sensitivity(r, eta, rho, Q[i], G), FR_OK);
+                    ck_assert_msg(f >= mpfr_get_d(r, MPFR_RNDU), "fast (19) below ref");
+                }
+                mpfr_clear(w);
+            }
+    mpfr_clears(x, g, eta, rho, G, r, X, (mpfr_ptr)0);
+    mpq_clears(a, S, q, t, NULL);
+}
+END_TEST
+
+Suite *suite_fedpdm_round_sweep(void)
+{
+    Suite *s = suite_create("fedpdm_round_sweep");
+    const struct { const char *name; const TTest *t; } T[] = {
+        {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
+        {"validator", validator},
+        {"gauss_eps", gauss_eps},
+        {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}};
+    for (size_t k = 0; k < sizeof T / sizeof T[0]; k++) {    /* one case each: CK_RUN_CASE */
+        TCase *tc = tcase_create(T[k].name);
+        tcase_set_timeout(tc, 300);
+        tcase_add_test(tc, T[k].t);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
