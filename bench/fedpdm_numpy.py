@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Paper 003's loss (25) with its gradient and one round of Algorithm 1 in numpy, against fast.
 
 Usage: fedpdm_numpy.py [--reps N] DIR

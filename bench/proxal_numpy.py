@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Paper 004's QP (25) evaluations, Algorithm 2 and Algorithms 1 and 3 in numpy, against fast.
 
 Usage: proxal_numpy.py [--reps N] DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """One round of Algorithms 1 and 3 of paper 000 in numpy, against fast.
 
 Usage: ssca_numpy.py [--lib PATH] [--reps N] DIR

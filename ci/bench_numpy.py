@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """fast (libfedfast) against numpy, in one process: ff_ens and ff_logreg_fi.
 
 Usage: bench_numpy.py [--lib PATH] [--reps N] DIR

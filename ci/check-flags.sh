@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The flags the numerics depend on survive any user CFLAGS: with
 # CFLAGS='-O3 -march=native -ffp-contract=fast -std=gnu89', the compile
 # command of a fast/ source still ends with -std=c17 and -ffp-contract=off

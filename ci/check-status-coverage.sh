@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Every public function has rows in a status table (the one error rule of
 # include/fedref_common.h, "Error semantics"): each function declared in
 # include/fedref/*.h, include/fedfast/*.h, include/fedspec/*.h and

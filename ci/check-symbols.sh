@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Every symbol a library exports carries the project's prefix: public fr_
 # (ref and the shared spec), ff_ (fast), frng_ (the generator); internal
 # fri_ (ref) and ffi_ (fast).  A shared library (.so) exports the public

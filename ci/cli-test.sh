@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The fedref command as a new user meets it: every subcommand answers
 # --help, usage errors say what is wrong and exit 2, nothing is written
 # where the user did not say.  Usage: cli-test.sh CLI

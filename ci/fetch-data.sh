@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # make data: the real data sets of the experiments, from Debian
 # packages only, into DIR (default build/data), each file verified against
 # data/SHA256SUMS.  No Python is installed: the packages are fetched with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Generate a registry header from the sources, so that adding a test suite,
 # a proof check, a vector function, a flag table, an audit section or a
 # module never means editing a list.  The sources are given in module order

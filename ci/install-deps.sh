@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Install the Debian packages fedref needs, only those missing.  Idempotent.
 # Uses sudo when not root; when it cannot install, prints the exact command
 # and fails.  NO_DEPS=1 in the environment: installs nothing (says what

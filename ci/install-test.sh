@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Stage `make install` under STAGE and build tests/install/consumer.c as a
 # user would: flags from pkg-config only, linked against the shared
 # libraries and again statically; run both.  Exit non-zero on any failure.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # mutate-privacy.sh -- mutation testing of the privacy roundings: every
 # rounding direction of the privacy code flipped one at a time must make a
 # test fail.  Not part of `make check` (each mutant costs a compile, a link

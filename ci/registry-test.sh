@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The registries cannot drop an entry silently (make check): a suite, a
 # proof check or a vector function whose declaring line is not in the one
 # form ci/gen-registry.sh reads must make the generator fail, and a public

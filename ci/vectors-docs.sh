@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The checkpoint files of 002 and 000 must follow from the docs alone:
 # docs/rng_reference.py (Python, standard library only, written from
 # docs/RNG.md, docs/FEDEPM.md section 6 and docs/VECTORS.md) regenerates

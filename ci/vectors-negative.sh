@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end checks that `fedref vectors check` fails loudly on bad files:
 # a changed expected digit, a truncated file, unknown function/field, a
 # non-numeric string, a ragged matrix, a valid case marked invalid, a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Regenerating the golden vectors must reproduce the committed files byte
 # for byte (Wycheproof's rule: a changed expected value is a new version).
 set -eu

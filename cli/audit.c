@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit.c -- `fedref audit` (make run): for every implemented function,
  * ref vs fast over the committed vectors and over a seeded random sweep,
  * plus the proof checks; prints one table row per function, then each

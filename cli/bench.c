@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench.c -- `fedref bench` (make bench): each module's timing section
  * (cli/<module>/, int bench_MODULE(bench_ctx *)), in module order: fast
  * against ref on the closed forms, a FedEPM round against its BLAS floor;

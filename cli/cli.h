@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cli.h -- the fedref command: subcommands (main.c dispatches). */
 #ifndef FEDREF_CLI_H
 #define FEDREF_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_data.c -- `fedref data info FILE...`: load each data file with the
  * strict loaders of data/ (IDX or sklearn CSV, plain or gzip) and print its
  * shape, a summary and a checksum (FNV-1a, data/data.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_vectors.c -- `fedref vectors gen` and `fedref vectors check`. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* experiments.c -- `fedref experiments` (make experiments):
  * runs every experiment of cli/MODULE/exp_*.c (experiments.h) in module
  * order, or those named by --only, into OUT: a CSV per run, PNG plots

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* experiments.h -- `fedref experiments` (make experiments): each
  * paper's headline experiment on real data (make data), as CSV files, PNG
  * plots (gnuplot) and a Markdown report that puts every result beside the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* main.c -- the fedref command line: dispatch, help and version.
  *   fedref vectors gen DIR
  *   fedref vectors check [--impl ref|fast|both] [--] FILE...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* paths.c -- where the command finds the golden vectors, and progress
  * messages (cli.h). */
 #include <limits.h>

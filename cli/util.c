@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* util.c -- small helpers every subcommand uses (cli.h): option numbers
  * and the monotonic clock, decimals rounded up. */
 #include <errno.h>

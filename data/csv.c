@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* csv.c -- the strict parser of sklearn's CSV data files (data/data.h):
  * with the header "n,d,class names" (breast_cancer.csv) or bare
  * (digits.csv).  It reads one line at a time from its source (a line is

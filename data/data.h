@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* data.h -- strict loaders of the real data sets (docs/DATA.md): IDX
  * files (Fashion-MNIST) and sklearn's CSV files (breast_cancer.csv,
  * digits.csv.gz), plain or gzip-compressed.  Internal to the programs

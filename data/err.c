@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* err.c -- the loaders' error messages (data/data.h: "NAME: where: what")
  * and the quoting of a field in them. */
 #include <stdarg.h>

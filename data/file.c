@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* file.c -- the load functions of data/data.h: open the file as a source
  * (src.c: plain, or one gzip stream) and run the parser on it, which reads
  * only as far as the header announces; and fdata_read_file /

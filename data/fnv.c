@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fnv.c -- 64-bit FNV-1a (offset basis 0xcbf29ce484222325, prime
  * 0x100000001b3): the checksum of `fedref data info`. */
 #include "data.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* idx.c -- the strict IDX parser (data/data.h): magic, dimensions, exact
  * size, labels in range.  It reads the 4-byte magic, then the header, then
  * at most the data bytes the header announces and one more (to see that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* internal.h -- helpers shared by the loaders of data/ (not installed). */
 #ifndef FEDREF_DATA_INTERNAL_H
 #define FEDREF_DATA_INTERNAL_H

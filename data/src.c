@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* src.c -- the bytes a loader reads (internal.h): a buffer in memory, or a
  * file read only as far as the parser asks, so that memory follows what a
  * header announces, never what a file holds.  A file that starts with the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Independent reference for docs/RNG.md, written from the text of RNG.md
 alone (no code shared with spec/, ref/ or fast/).  Standard library only.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* internal.c -- internal helpers of libfedfast (declared in internal.h):
  * the branch-free finiteness scan, and the typed sort and selection of
  * 64-bit keys (the total order of binary64 through ffi_key).  No numerics:

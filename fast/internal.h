@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* internal.h -- internal helpers of libfedfast (not installed): argument
  * checks, the sorted column of a row-major m x n matrix, a typed sort and
  * selection in the total order of binary64, and the run-time choice of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedfast.h -- libfedfast, the binary64 implementation (BLAS/LAPACK where
  * they fit).  Same mathematics and same argument checks as fedref.h; see
  * there for the definitions.  The two libraries share no numerical code.

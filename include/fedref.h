@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedref.h -- libfedref, the reference implementation in GNU MPFR.
  *
  * Conventions (docs/ACCURACY.md defines the words used below):

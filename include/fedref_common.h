@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedref_common.h -- the specification layer shared by ref (libfedref) and
  * fast (libfedfast): status codes and the deterministic random generator.
  *

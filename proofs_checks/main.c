@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* main.c -- the proof-check driver (build/bin/proofs_checks).
  *
  *   proofs_checks [-l] [-v] [NAME...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pc.h -- the interface of a proof check (proofs_checks/).
  *
  * A proof check is a function `int pc_NAME(pc_ctx *ctx)` in a file

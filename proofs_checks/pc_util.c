@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pc_util.c -- exact-arithmetic helpers of the proof checks (pc_util.h). */
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pc_util.h -- exact-arithmetic helpers shared by the proof checks.
  *
  * Everything a certificate decides is decided exactly: the helpers below

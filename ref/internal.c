@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* internal.c -- argument checks and sorting shared by the ref/ sources. */
 #include <stdint.h>
 #include <stdlib.h>

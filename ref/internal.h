@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* internal.h -- argument checks shared by the ref/ sources (not installed). */
 #ifndef FEDREF_REF_INTERNAL_H
 #define FEDREF_REF_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* main.c -- runs every Check suite found in the tests directory (the build generates
  * suite_registry.h from functions of the form `Suite *suite_NAME(void)`).
  * CK_FORK=no gives clean valgrind output; FEDREF_SEED replays random tests.

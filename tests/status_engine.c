@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* status_engine.c -- the engine of the table-driven status tests
  * (status_engine.h). */
 #include <check.h>

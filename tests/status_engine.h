@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* status_engine.h -- the engine of the table-driven status tests
  * (tests/<module>/test_status.c): one row per bad input, checked against
  * the error rule of fedref_common.h ("Error semantics").

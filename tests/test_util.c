@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_util.c -- the seed and effort of the Check suites' random cases. */
 #include <stdlib.h>
 #include "test_util.h"

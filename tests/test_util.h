@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_util.h -- what the Check suites share about their random cases:
  * the seed and the effort, both from the environment (tests/main.c's
  * usage text).  Each suite draws from the shared generator frng (docs/RNG.md)

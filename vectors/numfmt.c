@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* numfmt.c -- decimal strings <-> numbers for the vector files.
  * Inputs are read exactly as written (rounded to nearest at the target
  * precision); expected values are written correctly rounded to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* registry.c -- the functions a vector file may name (docs/VECTORS.md). */
 #include <string.h>
 #include "vectors.h"

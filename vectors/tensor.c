@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tensor.c -- allocation and conversion of case fields for ref and fast
  * (a VK_BOOL field: "true"/"false" <-> 1/0; a VK_CHOICE field: its string
  * <-> its index in the choices; an absent field: 0 x 0). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vcheck.c -- check ref and fast against a vector file (docs/VECTORS.md).
  * ref must meet the certified bits: |ref - expected| <= 2^-b |expected|
  * (b = certified_bits, 64 when absent; ref evaluated at max(b, 130) + 32

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vectors.h -- golden vectors, schema fedref-vectors/1 (docs/VECTORS.md):
  * the in-memory form of a file, the per-function table that maps the
  * schema's names to ref and fast, the reader, the checker and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vgen.c -- write a certified golden-vector file (schema fedref-vectors/1).
  *
  * Certification (docs/ACCURACY.md): every fr_* function used here is

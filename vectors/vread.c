@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* vread.c -- read and validate a fedref-vectors/1 file (docs/VECTORS.md).
  * Everything the checker relies on is checked here: the schema string, the
  * function, every key (unknown keys are errors), shapes, that every number

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_core.c -- module core's section of `fedref bench`: ref (MPFR, 53
  * bits) against fast on the closed forms soft, prox_l1, median and ens,
  * after checking fast against ref with fast's bound functions; and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_runs.c -- module fedepm's section of `fedref audit`: FedEPM, SFedAvg
  * and SFedProx run by ref (MPFR, 256 bits) and fast (binary64) on the
  * embedded default problem (a synthetic problem of docs/FEDEPM.md section 6

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_fedepm.c -- module fedepm's section of `fedref bench`: ref (MPFR,
  * 53 bits) against fast on ff_logreg_fi and ff_fedepm_step; a FedEPM round
  * against its BLAS floor; and the inputs of ff_logreg_fi that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedepm.c -- the experiment `fedepm`: 002 Sec. VII
  * (FedEPM against SFedAvg and SFedProx: Figs. 2-5, Table I) on sklearn's
  * breast cancer data (standardised, unit-length columns), split across m

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedepm.h -- internal to the experiment `fedepm` (cli/fedepm/exp_fedepm*.c):
  * 002 Sec. VII (FedEPM against SFedAvg and SFedProx, Figs. 2-5, Table I) on
  * real data.  exp_fedepm_data.c: the data set and its random division into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedepm_data.c -- the data of the experiment `fedepm`: breast cancer
  * standardised and scaled to unit-length columns, and its random division
  * into m clients as the authors' code divides Adult (exp_fedepm.h). */

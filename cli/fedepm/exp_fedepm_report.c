@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedepm_report.c -- the report of the experiment `fedepm`: the
  * statistics over trials, the summary CSV files, the plots (Figs. 2-5),
  * the tables beside the paper's Table I, and one verdict per claim of 002

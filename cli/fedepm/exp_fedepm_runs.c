@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedepm_runs.c -- one run of FedEPM, SFedAvg or SFedProx (fast) with
  * its summary (CR, TCT, LCT, f/m, SNR, accuracy, the accountant's totals),
  * and the ref spot check of a run's first rounds (exp_fedepm.h). */

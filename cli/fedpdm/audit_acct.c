@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_acct.c -- module fedpdm's privacy-accounting section of `fedref
  * audit`: at the paper's settings (003 Sec. V: N = 100, K = 5, T = 300,
  * delta = 1e-5, b = 30, |D_i| = 600, s = 1) with the per-round sigma of (5)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_gauss.c -- module fedpdm's Gaussian calibration section of `fedref
  * audit`: at the paper's setting (003 Sec. V: delta = 1e-5, eps in {0.1,
  * 0.5, 1, 2, 7, 10, 20, 30}, sensitivity s = 1; sigma scales with s) the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_model.c -- module fedpdm's section of `fedref audit` for the model
  * of 003 Sec. V-A: the loss (25) with its gradient and the test rule (26),
  * ref (MPFR, 256 bits; predictions exact) against fast (binary64, dgemm) on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_runs.c -- module fedpdm's section of `fedref audit` for Algorithm 1
  * of 003 end to end (fedspec/fedpdm.h, section "Algorithm 1"; docs/FEDPDM.md
  * 5): ref (MPFR, 256 bits) and fast (binary64) on a small seeded problem

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_sens.c -- module fedpdm's sensitivity part in `fedref audit`: the
  * sensitivity (19) along the paper's schedule (003 Sec. V: rho = 10,
  * eta^t = 1/sqrt(1 + t), G = 1 so s is in units of G), ref (MPFR, 256 bits,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_fedpdm.c -- module fedpdm's section of `fedref bench`: paper 003's
  * mini-batch loss (25) with its gradient (ff_pdm_loss) and one round of
  * Algorithm 1 (ff_pdm_run), on fr_pdm_synth_* data at the paper's shapes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedpdm.c -- experiment `fedpdm`: FedPDM-DP, 003
  * Sec. V, Figs. 1-2, on Fashion-MNIST (the paper: MNIST): training loss
  * (24) and test accuracy (26) against the rounds, N = 100 clients, with and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedpdm.h -- the internals of experiment `fedpdm` (003
  * Sec. V, Figs. 1-2 on Fashion-MNIST): the data conversion
  * (exp_fedpdm_data.c), the calibrations and the accountant

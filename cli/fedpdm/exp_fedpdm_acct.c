@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedpdm_acct.c -- experiment `fedpdm`: the per-round calibrations
  * (Theorem 2's (20) inverted with c0 = 1; the noise multiplier whose
  * accountant total is a given eps_bar) and the ref spot-check of every

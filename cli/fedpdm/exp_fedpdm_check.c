@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedpdm_check.c -- experiment `fedpdm`: the ref spot-check of a run.
  * A slice of the experiment's own data (the first XC clients, the first XS
  * samples of each, all 785 features) runs the first XT rounds of the

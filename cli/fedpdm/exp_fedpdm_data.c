@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_fedpdm_data.c -- experiment `fedpdm`: Fashion-MNIST (make data) as
  * the problem of 003 Sec. V-A (fr_pdm_problem): pixels / 255 and a bias
  * feature 1 (n = 785, the paper's (m, n) = (10, 785)), the training set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_admm.c -- the audit section of 004 Algorithm 2: ref at 128 bits
  * vs fast on small instances of the test oracles (tests/proxal/
  * admm_oracles.h): iterations, max |w_ref - w_fast|, thm41 of both,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_alg.c -- module proxal's section of `fedref audit` for 004's
  * Algorithms 1, 3 (fedspec/proxal.h, "Algorithms 1 and 3") and 2
  * ("Algorithm 2"): ref (MPFR, 128 bits) against fast (binary64) on small

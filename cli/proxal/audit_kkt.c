@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_kkt.c -- module proxal's section of `fedref audit`: the KKT
  * residuals of 004 Definition 1, ref (MPFR, RU at 53 and 256 bits) against
  * fast (a binary64 upper bound), on seeded random instances of four kinds:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_problem.c -- module proxal's section of `fedref audit`: the client
  * evaluations of the problems (25)-(28) of 004, fast (binary64, BLAS)
  * against ref (MPFR, correctly rounded at 53 bits), on instances from the

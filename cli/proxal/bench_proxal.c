@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_proxal.c -- module proxal's section of `fedref bench`: paper 004's
  * QP (25) at the shapes of Table 1 (Sec. 5.1: n in {1, 5, 10}, (d, mt) in
  * {(100, 1), (300, 3), (500, 5)}), instances from fr_proxal_gen_qp(seed),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_proxal.c -- `fedref experiments --only proxal`:
  * 004 Sec. 5, Tables 1-2 (ProxAL: Algorithm 1 against cProx-AL) on the QP
  * settings of Table 1 (exp_proxal_qp.c) and on Neyman-Pearson with the

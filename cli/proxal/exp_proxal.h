@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_proxal.h -- the experiment proxal (004 Sec. 5,
  * Tables 1-2): the internal interface of its files.
  *   exp_proxal.c       the entry point: plan, the two parts, verdicts

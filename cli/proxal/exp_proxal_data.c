@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_proxal_data.c -- breast_cancer.csv (make data; docs/DATA.md) as the
  * Neyman-Pearson problem (26) of 004 uses it (exp_proxal.h): a stratified
  * train/test split, features standardised by the training split's mean

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_proxal_np.c -- the experiment proxal, part (b): 004 Sec. 5.2, Table 2
  * and Fig. 1: the Neyman-Pearson problem (26)-(27) on sklearn's
  * breast_cancer.csv (exp_proxal_data.c), n clients, Algorithm 1 against

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_proxal_qp.c -- the experiment proxal, part (a): 004 Sec. 5.1, Table
  * 1 (the QP (25)) through the runner of `fedref table1` (table1_run.c:
  * the same instances, w0 and parameters, so its numbers are table1's):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_proxal_ref.c -- the experiment proxal's spot checks (exp_proxal.h):
  * ref (MPFR at 128 bits: fr_proxal_alg1/alg3, every tolerance test
  * certified) against fast on the first kmax outer iterations of the same

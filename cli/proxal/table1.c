@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* table1.c -- `fedref table1` (make table1): Table 1 of 004 (Sec. 5.1)
  * reproduced in fast.  For each of the nine (n, d, mt) settings one QP
  * instance (25) from fr_proxal_gen_qp(seed) (the generator of Sec. 5.1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* table1.h -- the per-setting runner of 004's Table 1 (Sec. 5.1, problem
  * (25)), shared by `fedref table1` (table1.c) and `fedref experiments
  * --only proxal` (exp_proxal_qp.c).  table1_run.c has the runner and the

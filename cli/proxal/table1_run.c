@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* table1_run.c -- the per-setting runner of 004's Table 1 (table1.h),
  * shared by `fedref table1` and the experiment proxal: one QP instance
  * (25) from fr_proxal_gen_qp(seed), then `trials` runs of Algorithm 1 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_lemma1.c -- module ssca's section of `fedref audit` for Lemma 1 and
  * Problem 5 (000 (41), (43)-(45), Sec. III-B): ref (MPFR, 256 bits) and fast
  * (binary64) on embedded default inputs drawn from the audit seed (frng

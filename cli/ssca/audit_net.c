@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_net.c -- the two-layer network's section of `fedref audit` (000
  * Sec. V): on an embedded default batch (L = 10 classes, J = 16 hidden
  * cells, P = 32 features split among I = 3 clients as 8 + 10 + 14, nb = 20

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_runs.c -- module ssca's section of `fedref audit` for the runs of
  * Algorithms 1-4 and the baselines of 000 Sec. VI (docs/SSCA.md section
  * 10): ref (MPFR, 256 bits) and fast (binary64) on the embedded default

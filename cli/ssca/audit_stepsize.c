@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_stepsize.c -- module ssca's stepsize section of `fedref audit`:
  * the stepsize schedules of the experiments of 000 Sec. VI and 001 Sec. VI
  * judged against 000 (4) (rho) and (6) (gamma) by ref (fr_ssca_stepsize,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* audit_surrogate.c -- module ssca's section of `fedref audit` for the
  * surrogate recursions (000 (3), (5), (9)-(12), (14), (35)-(39)): each
  * function run by ref (MPFR, 256 bits) and fast (binary64) on embedded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench_ssca.c -- module ssca's section of `fedref bench`: one round of
  * Algorithm 1 (000 Sec. III-A, sample-based, problem (32)) and of
  * Algorithm 3 (000 Sec. IV-A, feature-based, (32)) on the two-layer swish

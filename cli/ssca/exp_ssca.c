@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_ssca.c -- experiment `ssca`: 000 Sec. VI
  * (Figs. 1, 2 and 4) on Fashion-MNIST.  The network of Sec. V (P = 784
  * pixels / 255, J = 128 swish cells, L = 10 classes; d = 101 632), the

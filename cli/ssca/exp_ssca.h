@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_ssca.h -- the internals of experiment_ssca (cli/ssca/exp_ssca*.c):
  * 000 Sec. VI on Fashion-MNIST.  exp_ssca_data.c converts the IDX files
  * into the network's data (pixels scaled to [0, 1]) and evaluates a point

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_ssca_check.c -- the ref spot-check of experiment_ssca: the first
  * rounds of a run on a slice of Fashion-MNIST, in ref (MPFR at 256 bits)
  * and in fast, with the same parameters, draws and initial point; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exp_ssca_data.c -- Fashion-MNIST as the data of 000 Sec. V's network
  * (pixels / 255, so every feature is in [0, 1]; labels are class indices),
  * and the evaluation of a point: the mean cross-entropy loss (28) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ens.c -- ff_ens: elastic-net aggregation, 002 eq. (8), (14)-(16) as
  * corrected in include/fedref/core.h (Lemma III.1 with the sign fixed and the
  * data-value case added), binary64.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* median.c -- ff_median: coordinatewise median, 002 eq. (5), binary64.
  *
  * Odd m: the middle order statistic (exact).  Even m: the midpoint of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* prox_l1.c -- ff_prox_l1: prox of gamma ||.||_1 in 003's convention,
  * 003 eq. (13): x = argmin gamma ||x||_1 + rho/2 ||x - u||^2 = soft(u, gamma/rho).
  *

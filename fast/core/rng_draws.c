@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rng_draws.c -- real-valued draws from the shared stream, in binary64
  * (fedfast.h; docs/RNG.md "Uniform reals", "Laplace", "Gaussian pair").
  * Same words and same transforms as ref/core/rng_draws.c; no code shared.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* soft.c -- ff_soft: soft-thresholding, 002 eq. (2)-(3), binary64.
  *
  * out_j = t_j - a (t_j > a), t_j + a (t_j < -a), +0 (|t_j| <= a).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dp.c -- the privacy bookkeeping of FedEPM in binary64 (docs/FEDEPM.md
  * section 9): one step of the l1 sensitivity recursion and the composition
  * of per-upload losses, each returned as an upper bound of the exact value

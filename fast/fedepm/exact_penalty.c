@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exact_penalty.c -- the exact-penalty quantities of 002 (9)-(11), binary64:
  * lambda* of (11) and the residuals of the stationarity systems (9), (10)
  * (definitions in include/fedref/fedepm.h; pi in sgn(.) taken as a set).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedepm_run.c -- ff_fedepm_run: FedEPM, 002 Algorithm 2, as
  * docs/FEDEPM.md specifies it, in binary64.  The server step is (19),
  * w^r = ENS(z_0, ..., z_{m-1}) (ff_ens, corrected E-002-13); the client

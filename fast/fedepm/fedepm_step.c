@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedepm_step.c -- ff_fedepm_mu and ff_fedepm_step: the proximal weight and
  * the client update of FedEPM, 002 (20), binary64.
  *

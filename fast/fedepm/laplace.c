@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* laplace.c -- the Laplace mechanism of 002, binary64: the scales (27)
  * nu = Delta/(eps mu) and (39) nu = 2||g||_1/(eps mu), rounded upward, and
  * the density (25), printed or standard.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* logreg.c -- ff_logreg_fi, ff_logreg_f: the logistic loss of 002 Sec. VII-A
  * and its gradient, binary64 (BLAS dgemv for X_i w and X_i^T r).
  *

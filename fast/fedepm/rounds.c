@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rounds.c -- the parts of docs/FEDEPM.md shared by the three binary64
  * runs: the round loop (section 1), the initialisation (section 2), the
  * uploads (21)/(37) with the noise rules (27)/(39) and the certified rule

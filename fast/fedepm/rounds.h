@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rounds.h -- internal to libfedfast (not installed): the round loop of
  * docs/FEDEPM.md section 1 shared by ff_fedepm_run, ff_sfedavg_run and
  * ff_sfedprox_run, the initialisation of section 2, the uploads with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sfedavg_run.c -- ff_sfedavg_run: SFedAvg, 002 Algorithm 3 with the full
  * gradient, as docs/FEDEPM.md specifies it, in binary64.  Server: the mean
  * (34) of the uploads of S^r (drawn first).  Client i in S^r, for each k

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sfedprox_run.c -- ff_sfedprox_run: SFedProx, 002 Algorithm 3 with (36)
  * solved inexactly by Algorithm 4, as docs/FEDEPM.md specifies it, in
  * binary64.  Server: the mean (34) of the uploads of S^r (drawn first).

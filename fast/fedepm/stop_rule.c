@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stop_rule.c -- ff_stop_rule: the stopping rule of 002 Sec. VII-B,
  * binary64.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* trace.c -- ff_fedepm_trace_init, ff_fedepm_trace_clear: the record of one
  * binary64 run of FedEPM / SFedAvg / SFedProx (docs/FEDEPM.md section 1;
  * the fields are those of fr_fedepm_trace in include/fedref/fedepm.h).

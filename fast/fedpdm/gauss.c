@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gauss.c -- the Gaussian mechanism of 003 in binary64: (5)/(18) rounded
  * up, the analytic sigma (Balle & Wang 2018, Thm 8) never below the true
  * one, and the tri-state (eps, delta)-DP validator.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model.c -- the model of 003 Sec. V-A in binary64: the mini-batch loss
  * (25) and its gradient (one dgemm), the test rule (26) (one dgemm, with a
  * certificate of the decisions), and the proved error bounds.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model.h -- the scalar functions of the model of 003 Sec. V-A in binary64
  * (fast/fedpdm/model.c states them and their errors), shared by the model
  * (model.c) and Algorithm 1 (run_grad.c, run_vec.c, run_measure.c) so both evaluate the same bits.

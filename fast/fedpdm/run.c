@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.c -- ff_pdm_run: Algorithm 1 of 003 (FedPDM-DP) end to end in
  * binary64, as fedspec/fedpdm.h (section "Algorithm 1") specifies it
  * (contract: include/fedfast/fedpdm.h; the records of fr_pdm_trace).

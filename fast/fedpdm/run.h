@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.h -- the private workspace of ff_pdm_run (fast/fedpdm/run*.c):
  * every buffer a run of Algorithm 1 of 003 needs, allocated once before
  * round 0 (run_ws.c), so the round loop allocates nothing.  Not installed.

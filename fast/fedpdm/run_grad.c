@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_grad.c -- the gradient of (25) inside Algorithm 1 (ff_pdm_run): on a
  * mini-batch (the b rows B^{t,r} of client i, (10a)) and on a client's whole
  * data ((21)), no allocation (the buffers of run.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_measure.c -- the records of a state of Algorithm 1 (fedspec/fedpdm.h,
  * section "Algorithm 1"): the stationarity measure (21), with the 1/N of
  * (9a) and f_j client j's loss (25) on its whole data,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_trace.c -- ff_pdm_trace_init, ff_pdm_trace_clear and the trace's
  * initial state (the records of fr_pdm_trace, include/fedref/fedpdm.h,
  * section "Algorithm 1", in doubles).  R = T N records per (round,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_vec.c -- the O(D) passes of ff_pdm_run's local steps, in blocks of 8
  * entries (FFI_VERSIONS: the baseline, AVX2 and AVX-512F builds perform the
  * same operations in the same order and return the same bits).  Measured at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_ws.c -- the workspace of ff_pdm_run (run.h) and the replay of the
  * draws.  Everything a run needs is allocated here, once, before round 0.
  * The draws: frng_sample allocates an n-entry identity at every call; the

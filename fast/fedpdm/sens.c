@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sens.c -- an upper bound of the sensitivity (19) of 003 Theorem 1 in
  * binary64, at most about one ulp above.  Contract and error bound:
  * fedfast/fedpdm.h.

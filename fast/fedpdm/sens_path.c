@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sens_path.c -- the whole-path sensitivity of Algorithm 1 of 003 in
  * binary64, an upper bound (contract: fedfast/fedpdm.h; derivation and the
  * recursion: ref/fedpdm/sens_path.c, E-003-S1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* thm3.c -- the parameter validator of 003 Lemma 2 / Theorem 3 in
  * binary64.  Contract: fedfast/fedpdm.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* admm.c -- ff_proxal_admm and its workspace: 004 Algorithm 2 (inexact
  * ADMM) in binary64 with LAPACK (contract: fedfast/proxal.h, "Algorithm 2").
  *

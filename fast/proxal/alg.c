@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alg.c -- ff_proxal_trace_init/_clear, ff_proxal_alg1, ff_proxal_alg3:
  * 004 Algorithm 1 (proximal AL, inner solver Algorithm 2) and Algorithm 3
  * (cProx-AL, Appendix C) in binary64 (contract: fedfast/proxal.h,

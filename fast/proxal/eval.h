@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* eval.h -- internal to fast/proxal: the evaluations behind the public
  * ff_proxal_client_eval and ff_proxal_pik without their argument checks.
  * fr_proxal_problem_check costs O(n d^2) (the symmetry of every A_i); the

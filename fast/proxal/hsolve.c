@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hsolve.c -- the nonsmooth subproblems of 004 with h = gamma ||.||_1 or the
  * indicator of a box [lo, hi] (docs/PROXAL.md 4.5): min_x phi(x) + h(x),
  * phi smooth and strongly convex (Algorithm 2's server step (14), Algorithm

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kkt.c -- ff_proxal_kkt, ff_proxal_kkt_bound: upper bounds of the
  * residuals of 004 Definition 1 in binary64 (contract: fedfast/proxal.h;
  * the per-coordinate formulas and why dist_inf to a product of intervals is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lk.c -- ff_proxal_lk, ff_proxal_pik, ff_proxal_mu_update, ff_proxal_pk_fsum:
  * the proximal AL subproblem of 004 (6), (10)-(11) in binary64.
  * Contract: fedfast/proxal.h; the derivation is in ref/proxal/lk.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* problem.c -- ff_proxal_client_eval: f_i, c_i and their derivatives for
  * the problems (25)-(28) of 004 in binary64 (contract: fedfast/proxal.h).
  *   QP (25):    f_i = w^T A_i w / 2 + b_i^T w, grad = A_i w + b_i, Hess = A_i;

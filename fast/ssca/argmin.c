@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* argmin.c -- ff_ssca_argmin: the minimiser of the surrogate of 000 (3)
  * with (7) and (33), corrected (10) / (24) / (38)-(39) (docs/ERRATA.md
  * E-000-8), binary64:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ema.c -- ff_ssca_ema: the exponential average of 000 (35) and the mass
  * P_t of the surrogate (3), binary64:
  *   x_k <- (1 - rho) x_k + rho y_k      (y = NULL: x_k <- (1 - rho) x_k).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lemma1.c -- ff_ssca_lemma1 and ff_ssca_lemma1_bound: Lemma 1 of 000,
  * (43)-(45), in binary64 (the derivation: ref/ssca/lemma1.c).  With
  * b = ||a||^2, delta = C - U, D = b - 4 tau delta:

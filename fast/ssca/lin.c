@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lin.c -- ff_ssca_lin: the linear coefficient of the surrogate, 000 (9)
  * (also (14) second line, (23), (36)-(37)), binary64:
  *   f1_j <- (1 - rho) f1_j + rho (s_j - 2 tau w_j),  s = sum_i q_i G_i,

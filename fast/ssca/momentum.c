@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* momentum.c -- ff_ssca_momentum: the momentum form of 000 (11)-(12),
  * binary64:
  *   v_j <- (1 - rho)(1 - gamma_prev) v_j + rho/(2 tau) s_j,  s = sum_i q_i G_i,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net.c -- ff_ssca_net and ff_ssca_net_bound: the loss and gradient of the
  * two-layer network of 000 Sec. V, (28)-(30), summed over a batch (the
  * sample-based client message of Algorithms 1-2), in binary64.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_eval.c -- the two-layer network of 000 Sec. V, (28)-(30), in
  * binary64 with BLAS level 3, and its proved error bound.  Contracts:
  * include/fedfast/ssca.h ("two-layer network"); engine: net_eval.h.

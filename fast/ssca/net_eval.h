@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_eval.h -- the binary64 engine of the two-layer network of 000
  * Sec. V, shared by ff_ssca_net (net.c) and the feature-based messages
  * (net_feature.c), and the engine of their error bounds; not installed.

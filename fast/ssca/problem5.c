@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* problem5.c -- ff_ssca_problem5 and ff_ssca_problem5_bound: Problem 5 of
  * 000 (Sec. III-B, surrogates (7), (15)) for M constraints, in binary64
  * (the dual, its derivatives and the KKT conditions: ref/ssca/problem5.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.c -- ff_ssca_trace_init, ff_ssca_trace_clear, ff_ssca_run: Algorithms
  * 1-4 of 000 and the baselines of 000 Sec. VI end to end in binary64, as
  * docs/SSCA.md section 10 specifies them (contract: include/fedfast/ssca.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.h -- the private workspace of ff_ssca_run (fast/ssca/run*.c): every
  * buffer a run needs, allocated once before round 1 (run.c), so the round
  * loop allocates nothing.  Not installed.  docs/SSCA.md section 10 is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_feature.c -- Algorithms 3 and 4 of 000 (feature-based, on (32) and
  * (40) with M = 1) in binary64, one round each (docs/SSCA.md section 10;
  * contract: include/fedfast/ssca.h).

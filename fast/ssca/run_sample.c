@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sample.c -- Algorithms 1 and 2 of 000 (sample-based, on (32) and
  * (40) with M = 1) in binary64, one round each, and the surrogate step
  * they share with Algorithms 3-4 (docs/SSCA.md section 10; contract:

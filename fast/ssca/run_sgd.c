@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sgd.c -- the baselines of 000 Sec. VI on (32) in binary64, one round
  * each (docs/SSCA.md section 10; contract: include/fedfast/ssca.h), with
  * r = lr_a t^-lr_alpha and the batch-mean gradient g/B + 2 lambda w:

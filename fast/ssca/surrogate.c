@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* surrogate.c -- internals of the surrogate recursions (surrogate.h). */
 #include "surrogate.h"
 

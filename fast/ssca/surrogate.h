@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* surrogate.h -- internals shared by the surrogate recursions of fast/ssca
  * (ema.c, lin.c, const.c, argmin.c, update.c, momentum.c): the argument
  * checks of the message-taking functions, the clients' weights and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* update.c -- ff_ssca_update: the iterate update of 000 (5) / (18),
  *   w_j <- (1 - gamma) w_j + gamma wbar_j,
  * binary64, computed as fl(fl(fl(1 - gamma) w_j) + fl(gamma wbar_j)) + 0

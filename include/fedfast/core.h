@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedfast/core.h -- libfedfast, module core: the closed forms shared by the
  * papers and the real-valued random draws, in binary64.  Conventions:
  * fedfast.h. */

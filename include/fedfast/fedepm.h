@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedfast/fedepm.h -- libfedfast, module fedepm: paper 002 (FedEPM, SFedAvg,
  * SFedProx) in binary64.  Conventions: fedfast.h. */
 #ifndef FEDFAST_FEDEPM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedfast/fedpdm.h -- libfedfast, module fedpdm: paper 003 (FedPDM-DP) in binary64.  Conventions: fedfast.h.
  * docs/FEDPDM.md is the normative description. */
 #ifndef FEDFAST_FEDPDM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedfast/proxal.h -- libfedfast, module proxal: paper 004 (federated
  * learning with convex global and local constraints) in binary64.
  * Conventions: fedfast.h.  docs/PROXAL.md is the normative description. */

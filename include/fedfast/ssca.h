@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedfast/ssca.h -- libfedfast, module ssca: papers 000/001 (mini-batch
  * SSCA) in binary64.  Definitions, domains, statuses and aliasing as in
  * fedref/ssca.h; each accuracy statement is against the exact result of

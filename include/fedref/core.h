@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedref/core.h -- libfedref, module core: the closed forms shared by the
  * papers (soft-thresholding, prox of the l1 norm, coordinatewise median,
  * elastic-net aggregation) and the real-valued random draws.  Conventions:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedref/fedepm.h -- libfedref, module fedepm: paper 002 (FedEPM, SFedAvg,
  * SFedProx) in MPFR.  Conventions: fedref.h. */
 #ifndef FEDREF_FEDEPM_H

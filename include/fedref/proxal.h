@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedref/proxal.h -- libfedref, module proxal: paper 004 (federated learning
  * with convex global and local constraints: proximal AL + inexact ADMM) in
  * MPFR.  Conventions: fedref.h.  docs/PROXAL.md is the normative

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedref/ssca.h -- libfedref, module ssca: mini-batch SSCA of papers 000
  * (journal) and 001 (conference version): the stepsize validator, the
  * surrogate recursions and their closed forms, Lemma 1, Problem 5 for M

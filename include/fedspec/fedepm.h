@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedspec/fedepm.h -- the specification layer of the federated algorithms of 002
  * (FedEPM, Algorithm 2; SFedAvg and SFedProx, Algorithms 3-4), shared by ref
  * (fedref.h) and fast (fedfast.h): the problem (logistic regression, 002

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedspec/proxal.h -- the specification layer of module proxal (paper 004,
  * the proximal augmented-Lagrangian FL algorithm with inexact ADMM), shared
  * by ref and fast: integer logic only.  docs/PROXAL.md is the normative

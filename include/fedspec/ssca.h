@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedspec/ssca.h -- the specification layer of mini-batch SSCA (papers 000
  * and 001), shared by ref (fedref/ssca.h) and fast (fedfast/ssca.h): the
  * stepsize conditions and their verdict words, the layout of the two-layer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_ens.c -- fr_ens returns the minimiser of 002 (14)/(16),
  *   h(w) = sum_i lambda |w - w_i| + eta/2 (w - w_i)^2   per coordinate.
  *

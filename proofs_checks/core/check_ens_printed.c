@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_ens_printed.c -- erratum E-002-13: the ENS formula as printed.
  *
  * 002 (13)/(15) with Lemma III.1's selection rule (Algorithm 1):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_lemma_a1.c -- Lemma A.1 of 002 (Appendix, proof of Theorem V.1):
  *   "For any given a > 0,  |soft(t, a) - soft(t', a)| < 2 |t - t'|."  (45)
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_median.c -- fr_median minimises sum_i |w - w_i| coordinatewise
  * (002 eq. (5)), with fedref's tie rule (fedref.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_prox_l1.c -- the l1 proximal operator of 003 and the proof of
  * 003 (13) in Appendix A.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_soft.c -- soft(t, a) is the argmin of 1/2 (x - t)^2 + a|x|
  * (002 eq. (2), vector form (3)).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_dp_laplace.c -- the privacy claim of 002 Theorem V.1 for ONE client
  * update (20) with w_i^k held fixed, with the Laplace noise (25), (27), and
  * the experiments' rule (39).  Over a block of k0 >= 2 updates and over a

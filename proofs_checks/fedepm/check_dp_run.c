@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_dp_run.c -- the privacy of FedEPM's uploads over a run (002
  * Theorem V.1, (26)-(28), Algorithm 2), erratum E-002-V1.
  *

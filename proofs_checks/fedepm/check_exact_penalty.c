@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_exact_penalty.c -- Theorem III.1 of 002 (the exact penalty
  * theorem), (9)-(12), on small logistic instances (Sec. VII-A).
  *

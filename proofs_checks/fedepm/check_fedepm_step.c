@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_fedepm_step.c -- the FedEPM client update of 002 (20), (23), (47).
  *
  * Per coordinate, (23) is the strictly convex one-dimensional problem

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_remark_vi1.c -- Setup VI.1, (29)-(30), and Remark VI.1 of 002 on
  * client selections drawn as the algorithms draw them: S^1, S^2, ... from
  * frng_sample(stream (seed, FR_STREAM_SELECT), m, nsel) (docs/FEDEPM.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sec4c_mean.c -- the aggregation of SFedAvg, 002 (34) and Sec. IV-C.
  *
  * pc_sfedavg_mean (erratum E-002-34): Sec. IV-C prints

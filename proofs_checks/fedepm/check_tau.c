@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_tau.c -- the round index tau_k of 002 (18) and the bracket of
  * Sec. II-A: "[t] is the largest integer smaller than t + 1, e.g.
  * [1.1] = [2] = 2".

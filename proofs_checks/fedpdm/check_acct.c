@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_acct.c -- the privacy accountant of FedPDM-DP (fedref/fedpdm.h,
  * privacy accounting).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_gauss.c -- module fedpdm, Gaussian calibration.
  *
  * pc_fedpdm_gauss_grid: erratum E-003-5.  003 Lemma 1 prints (5), sigma^2 =

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_model.c -- the model of 003 Sec. V-A, (24)-(26).
  *
  * pc_fedpdm_loss_grad: the gradient fr_pdm_loss returns is the derivative

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_q_datadep.c -- pc_fedpdm_q_datadep (erratum E-003-Q11): the noise
  * (18) with s_{i,t} = (19) at the data-dependent Q_i^t of rule (11) is not
  * (eps, delta)-DP.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_runs.c -- Algorithm 1 of 003 end to end (fr_pdm_run, fedspec/fedpdm.h
  * section "Algorithm 1"): the server step against (8c), erratum E-003-P1.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_schedule.c -- 003 Sec. V's parameters (rho = 10, eta^t = 1/sqrt(1+t))
  * make the local steps (10a) diverge in the first rounds (finding E-003-V1).
  *

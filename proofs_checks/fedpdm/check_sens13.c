@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sens13.c -- (13) under partial participation (003 Sec. III,
  * Appendix A), erratum E-003-P1 (new beyond E-003-A1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sens19.c -- what the sensitivity (19) of 003 Theorem 1 bounds.
  *
  * The local recursion (10a)-(10d) of one client in one round t, run at

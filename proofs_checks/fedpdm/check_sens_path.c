@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sens_path.c -- pc_fedpdm_sens_path: the whole-path sensitivity
  * fr_fedpdm_path_sens bounds the upload difference of Algorithm 1 of 003
  * (rule FIXED) over every participation pattern (E-003-S1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_thm3.c -- the parameter conditions of 003 Lemma 2 / Theorem 3
  * (Appendix B), erratum E-003-T3.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_admm.c -- 004 Theorem 4.1 and the stopping quantity (18) of
  * Algorithm 2, with fr_proxal_admm at ctx->prec on the test oracles of
  * tests/proxal/admm_oracles.h (quadratic, logistic + quadratic, [.]_+^2 +

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_alg.c -- 004 Theorem 3.1 and Lemma 3.2 on seeded instances.
  *
  * pc_proxal_thm31: small QP (25) (equality rows) and NP (26)-(27)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_kkt.c -- the KKT residuals of 004 Definition 1 against an
  * independent characterisation, in GMP rationals (no MPFR arithmetic, no
  * closed form of the residual):

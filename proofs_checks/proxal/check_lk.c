@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_lk.c -- proof checks of 004's proximal AL subproblem (module proxal).
  *
  * pc_proxal_remark31: Remark 3.1 with the check's own global constraint

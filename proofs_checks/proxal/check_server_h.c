@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_server_h.c -- the server step (14) of 004 Algorithm 2 with h =
  * gamma ||.||_1 or a box indicator (docs/PROXAL.md 4.5).
  *

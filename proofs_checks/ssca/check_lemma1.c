@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_lemma1.c -- Lemma 1 of 000, (41) and (43)-(45), Appendix C.
  *
  * (41): min_{w, s} ||w||^2 + c s  s.t.  a^T w + tau ||w||^2 + C - U <= s,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_loss_stable.c -- the loss (28) and the messages (29)-(30) of 000
  * Sec. V at extreme pre-activations, |u| and |o| up to ~2^14: fr_ssca_net
  * must return FR_OK, finite values, and every output correctly rounded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_momentum.c -- the momentum form (11)-(12) of 000 and its claimed
  * equivalence with (5), (9), (10) (Remark 2).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_net_feature.c -- the feature-based messages of the two-layer
  * network, 000 Sec. V with Algorithm 3 (Steps 4-6) and the chain rule
  * (20)-(21).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_net_gradient.c -- the client messages (29)-(30) of 000 Sec. V (001
  * Sec. V-A, (14)-(15)) are the gradient of the loss (28), and fr_ssca_net
  * computes them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_problem5.c -- Problem 5 of 000 (Sec. III-B, surrogates (7) and
  * (15)) for M constraints:
  *   min t0 ||w||^2 + g0^T w + c sum s_m  s.t.  Fbar_m(w) = kappa_m + g_m^T w

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_runs_001.c -- 001's reading of the runs: 001's Algorithm 1 with
  * the example of its Sec. V-A, (11)-(17), and its Algorithm 2 with Sec.
  * V-B, (18)-(23), implemented AS PRINTED in 001's own symbols, against

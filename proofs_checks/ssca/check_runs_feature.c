@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_runs_feature.c -- the feature-based runs against the sample-based
  * ones with one client (000 Sec. IV against Sec. III; Algorithms 3-4
  * Steps 4-6 with the chain rule (20)-(21)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_runs_fedavg.c -- the SGD baseline of 000 Sec. VI (fedspec/ssca.h
  * FR_SSCA_SGD_S: FedSGD, PR-SGD, FedAvg) against its definition.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_runs_lemma1.c -- every round of Algorithms 2 and 4 solves (41):
  * Lemma 1 ((43)-(45)) inside fr_ssca_run against an independent
  * certificate.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_runs_momentum.c -- 000 Remark 2, (11)-(12), on whole runs of
  * Algorithm 1 (erratum E-000-12).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_runs_weight.c -- the quadratic weight of the surrogate on whole
  * runs of Algorithm 1 (erratum E-000-8).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_stepsize_papers.c -- the stepsize schedules of the experiments of
  * 000 Sec. VI and 001 Sec. VI against the conditions that the convergence
  * theorems assume: 000 (4) on rho and (6) on gamma (Theorems 1-4); 001 (3)

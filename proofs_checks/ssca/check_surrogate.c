@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_surrogate.c -- the surrogate of 000 (3) with (7), its closed form
  * (10) / (24) / (38)-(39), and the constraint surrogate (14)-(15).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_surrogate_app.c -- the surrogates of the application, 000 Sec. V
  * ((32)-(37) with (7); (40)-(42) with (15) and (31)), against Assumption 2
  * and the requirement fbar_1(w; w, x) = f_1(w; x) of Sec. III-B (001

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_theorem5.c -- Theorem 5 of 000 (Sec. V-C, proof in Appendix D):
  * the correspondence lambda <-> U between the unconstrained problem (32),
  *   min F(w) + lambda ||w||^2,

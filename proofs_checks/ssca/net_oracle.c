@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_oracle.c -- forward-mode jets in MPFR and the literal loss (28) of
  * 000 Sec. V (net_oracle.h). */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_oracle.h -- an independent high-precision oracle for the two-layer
  * network of 000 Sec. V, used by the proof checks of proofs_checks/ssca/.
  *

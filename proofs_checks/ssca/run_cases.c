@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_cases.c -- small seeded end-to-end problems for the proof checks of
  * the runs (run_cases.h). */
 #include <math.h>

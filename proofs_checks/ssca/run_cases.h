@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_cases.h -- small seeded end-to-end problems for the proof checks of
  * the runs (proofs_checks/ssca/check_runs*.c): the data and initial point
  * of fr_ssca_synth / fr_ssca_init_w, the parameters of a run, the batch

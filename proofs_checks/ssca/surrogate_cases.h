@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* surrogate_cases.h -- the seeded random instances of the surrogate
  * recursions shared by check_surrogate.c and check_momentum.c: schedules
  * rho^(t) = RN(a1 t^-alpha) with 000's a1 (1, 0.9, 0.3, 0.2), client

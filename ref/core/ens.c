@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ens.c -- elastic-net aggregation (ENS), 002 eq. (14)-(16), corrected.
  *
  * Per coordinate, h(x) = sum_i lambda|x - v_i| + eta/2 (x - v_i)^2 is strictly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ens_as_printed.c -- 002 eq. (13)/(15) and Algorithm 1 exactly as printed,
  * kept only for the errata check (docs/ERRATA.md E-002-13).  Descending
  * order v_1 >= ... >= v_m, v_{m+1} = -inf; the first s in 1..m with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* median.c -- coordinatewise median, 002 eq. (5), midpoint rule for even m.
  * Contract: fedref.h. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* prox_l1.c -- prox of gamma||.||_1 in 003's convention, eq. (13), (A.1):
  * argmin_x gamma||x||_1 + rho/2 ||x - u||^2 = soft(u, gamma/rho).
  * Contract: fedref.h. */

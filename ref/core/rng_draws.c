@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rng_draws.c -- real-valued draws from the shared stream, in MPFR
  * (fedref.h; docs/RNG.md "Uniform reals", "Laplace", "Gaussian pair").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* soft.c -- soft-thresholding, 002 eq. (2)-(3).  Contract: fedref.h. */
 #include "../internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dp.c -- the privacy bookkeeping of FedEPM (docs/FEDEPM.md section 9):
  * the l1 sensitivity recursion of the client state under (20) and the
  * composition of the per-upload privacy losses of a client (basic, and the

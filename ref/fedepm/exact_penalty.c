@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* exact_penalty.c -- the exact-penalty threshold (11) and the residuals of
  * the stationarity systems (9) and (10) of 002.  Every intermediate value is
  * exact; each result is rounded once, upward for the residuals (rounding up

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedepm_run.c -- FedEPM, 002 Algorithm 2, as docs/FEDEPM.md runs it:
  * server step (19) by ENS over all m latest uploads, then S^r, then for
  * each selected client k0 steps (20) from the server point and a noisy

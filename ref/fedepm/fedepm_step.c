@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedepm_step.c -- the FedEPM client update and its proximal weight,
  * 002 eq. (20):
  *   mu    = mu0 (1 + c ||wik - w||^2) alpha^(k+1),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* laplace.c -- the Laplace mechanism of 002: the scales (27) and (39) and
  * the density (25) (standard form, and as printed).  Contract: fedref.h. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* logreg.c -- the logistic loss of 002 Sec. VII-A and its gradient,
  * correctly rounded.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rounds.c -- pieces shared by the three runs of 002 (rounds.h):
  * uploads with Laplace noise (21), (37) with the scale of (39), (27) or
  * fedref's certified rule rounded upward, the baselines' aggregation (34)

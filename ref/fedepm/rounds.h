@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rounds.h -- pieces shared by fr_fedepm_run, fr_sfedavg_run and
  * fr_sfedprox_run (not installed): argument checks, temporaries, the
  * initial and the later noisy uploads (002 (21), (37), (39), (27)), the

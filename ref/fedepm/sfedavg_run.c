@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sfedavg_run.c -- SFedAvg, 002 Algorithm 3 with full gradients, as
  * docs/FEDEPM.md runs it: S^r first, the server point (34) = the mean of
  * the selected uploads, then for each selected client k0 gradient steps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sfedprox_run.c -- SFedProx, 002 Algorithm 3 with (36) solved inexactly
  * by Algorithm 4 (ell gradient steps on f_i + mu/2 ||. - w^r||^2, mu =
  * mu_prox, stepsize (38)), as docs/FEDEPM.md runs it: S^r first, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stop_rule.c -- the stopping rule of 002 Sec. VII-B, decided exactly in
  * rational arithmetic (10^-6 and 10^-8 are not dyadic).  Contract: fedref.h. */
 #include <gmp.h>

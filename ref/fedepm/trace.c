@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* trace.c -- the record of one run of FedEPM, SFedAvg or SFedProx
  * (fedref.h, fr_fedepm_trace; docs/FEDEPM.md section 1 lists what is
  * recorded).  Every mpfr_t of a trace has the working precision given to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct.c -- the privacy accountant of FedPDM-DP (paper 003), ref wing
  * (docs/FEDPDM.md, privacy accounting; contracts: fedref/fedpdm.h).
  *

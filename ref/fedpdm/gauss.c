@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gauss.c -- the Gaussian mechanism of 003 in MPFR: the classical variance
  * (5)/(18) rounded up, the exact analytic sigma (Balle & Wang 2018, Thm 8)
  * rounded up and certified, and the (eps, delta)-DP validator.

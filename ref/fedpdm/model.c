@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model.c -- the model of 003 Sec. V-A in MPFR: the mini-batch loss (25)
  * with its gradient, correctly rounded, and the test rule (26), decided
  * exactly.

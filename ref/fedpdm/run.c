@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.c -- Algorithm 1 of 003 (FedPDM-DP) end to end in MPFR: the
  * initialisation, the rounds (S_t, the participants' rounds in increasing
  * i, the server step) and the records (fedspec/fedpdm.h and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.h -- what the sources of fr_pdm_run share (not installed): the
  * workspace of one run, the trace's reset, one client's round (10a)-(12)
  * and the measure (21).  Contract: fedref/fedpdm.h, section "Algorithm 1". */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_local.c -- one participating client's round of Algorithm 1 of 003:
  * the local steps (10a) with rule (11) or FIXED, then (10b)-(10d) and the
  * noisy upload (12) (fedspec/fedpdm.h, section "Algorithm 1").

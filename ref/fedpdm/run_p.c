@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_p.c -- the stationarity measure (21) of 003 at a state (x_i, x_0,
  * lambda_i) of Algorithm 1 (fedspec/fedpdm.h, section "Algorithm 1"):
  *   Px   = (1/N^2) sum_j ||grad f_j(x_j) - lam_j - rho (x_0 - x_j)||^2

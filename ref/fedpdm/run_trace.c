@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_trace.c -- the record of one run of Algorithm 1 of 003 (fr_pdm_trace:
  * fedref/fedpdm.h, section "Algorithm 1"): allocation, reset, release.
  * Every mpfr_t of a trace has the working precision given to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_ws.c -- the workspace of one run of Algorithm 1 (ref/fedpdm/run.h):
  * allocated once before round 0, freed after the run. */
 #include <stdlib.h>

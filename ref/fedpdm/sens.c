@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sens.c -- the l2 sensitivity (19) of 003 Theorem 1, rounded upward.
  * Contract: fedref/fedpdm.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sens_path.c -- the whole-path sensitivity of one client's uploads under
  * Algorithm 1 of 003 with a fixed Q (E-003-S1).  Contract: fedref/fedpdm.h.
  *

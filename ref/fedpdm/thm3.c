@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* thm3.c -- the parameter validator of 003 Lemma 2 / Theorem 3 (Appendix
  * B): the constants B1..B8, theta1, theta2, C0 as exact rationals (GMP
  * mpq, from the exact binary64-or-wider inputs), each rounded to nearest

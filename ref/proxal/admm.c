@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* admm.c -- fr_proxal_admm (+ info init/clear): 004 Algorithm 2 (inexact
  * ADMM) in MPFR at the working precision p = the precision of w[0]
  * (contract: fedref/proxal.h, fedfast/proxal.h "Algorithm 2").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alg.c -- fr_proxal_trace_init/_clear, fr_proxal_alg1, fr_proxal_alg3:
  * 004 Algorithms 1 and 3 in MPFR at the trace's precision p (contract:
  * fedref/proxal.h, fedspec/proxal.h "Algorithms 1 and 3").  The same steps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gen.c -- the seeded generators of the problems of 004 Sec. 5
  * (fedref/proxal.h, section "the problems"; docs/RNG.md, proxal): exactly
  * reproducible in any language.  Every Gaussian is fr_rng_gaussian2 at 53

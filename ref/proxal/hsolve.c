@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hsolve.c -- min phi(x) + h(x), h = gamma ||.||_1 or a box indicator
  * (docs/PROXAL.md 4.5), in MPFR at the precision p of the problem: the
  * method of fast/proxal/hsolve.c (a proximal-gradient step with L from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* hsolve.h -- internal to ref/proxal: the nonsmooth subproblem min phi(x) +
  * h(x) of docs/PROXAL.md 4.5 in MPFR (ref/proxal/hsolve.c; the binary64
  * twin is fast/proxal/hsolve.c).  eval(ctx, x, val, v, rp, fl, H): phi(x)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kkt.c -- fr_proxal_kkt: the residuals of 004 Definition 1, rounded up.
  *
  * Both sets are products of intervals, so each residual is the max over

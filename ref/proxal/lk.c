@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lk.c -- fr_proxal_lk, fr_proxal_pik, fr_proxal_mu_update,
  * fr_proxal_pk_fsum: the proximal AL subproblem of 004 (6), (10)-(11) in
  * MPFR.  Contract: fedref/proxal.h, fedfast/proxal.h.

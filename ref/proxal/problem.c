@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* problem.c -- fr_proxal_client_eval: f_i, c_i and their derivatives for
  * the problems (25)-(28) of 004 in MPFR (contract: fedref/proxal.h).
  * QP (25): every output is a finite sum of exact products of the binary64

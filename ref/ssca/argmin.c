@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* argmin.c -- fr_ssca_argmin: the minimiser of the surrogate of 000 (3)
  * with (7) (and (33) for the regularised problem (32)):
  *   Fbar(w) = f1^T w + 2 lambda beta^T w + tau (1 - P) ||w||^2 + const,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* const.c -- fr_ssca_const: the constant term of the constraint surrogate,
  * 000 (14) first line (also (25), (42)):
  *   f0 <- (1 - rho) f0 + rho ( sum_i N_i/(B N) (F_i - G_i^T w) + tau ||w||^2 ).

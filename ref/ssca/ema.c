@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ema.c -- fr_ssca_ema: the exponential average of 000 (35),
  *   x <- (1 - rho) x + rho y,
  * and with y = NULL the mass P_t = prod_{s<=t} (1 - rho^(s)) of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lemma1.c -- Lemma 1 of 000, (43)-(45), derived again from the KKT
  * conditions of (41) (Appendix C):
  *   min_{w, s} ||w||^2 + c s  s.t.  a^T w + tau ||w||^2 + C - U <= s,  s >= 0.

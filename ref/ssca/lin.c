@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lin.c -- fr_ssca_lin: the linear coefficient of the surrogate, 000 (9)
  * (also (14) second line, (23), (36)-(37); 001 (14)-(15)):
  *   f1 <- (1 - rho) f1 + rho ( sum_i N_i/(B N) G_i - 2 tau w ).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* momentum.c -- fr_ssca_momentum: the momentum form of 000 (11)-(12),
  *   v <- (1 - rho)(1 - gamma_prev) v + rho/(2 tau) sum_i N_i/(B N) G_i,
  *   w <- w - gamma v.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net.c -- fr_ssca_net: the loss and gradient of the two-layer network of
  * 000 Sec. V, (28)-(30), summed over a batch: the sample-based client
  * message of Algorithms 1-2 (000 Sec. V-A, Step 4 of Algorithm 1).

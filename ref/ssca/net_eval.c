@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_eval.c -- the two-layer network of 000 Sec. V, (28)-(30), correctly
  * rounded: interval arithmetic (MPFI) at a working precision wp and a Ziv
  * loop on wp.  Contract: include/fedref/ssca.h ("two-layer network").

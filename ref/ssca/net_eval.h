@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_eval.h -- the evaluation engine of the two-layer network of 000
  * Sec. V, shared by fr_ssca_net (net.c) and the feature-based messages
  * (net_feature.c); not installed.  The math and its accuracy are those of

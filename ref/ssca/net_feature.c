@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_feature.c -- the feature-based messages of the two-layer network,
  * 000 Sec. V (Algorithms 3-4, Steps 4-6) with the chain rule (20)-(21):
  *   fr_ssca_net_partial: client i's h_i = Zi w1_i^T (nb x J), the

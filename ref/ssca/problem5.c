@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* problem5.c -- Problem 5 of 000 (Sec. III-B) with the surrogates (7) and
  * (15), for M constraints:
  *   min_{w, s} t0 ||w||^2 + g0^T w + c sum_m s_m

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.c -- fr_ssca_run and its trace: Algorithms 1-4 of 000 and the
  * baselines of 000 Sec. VI end to end (docs/SSCA.md section 10): the
  * trace (init, clear, the reset state), the argument checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run.h -- pieces shared by the runs of module ssca (not installed):
  * fr_ssca_run's context (every temporary at the working precision p of the
  * trace, allocated once per run, never per sample or per round), the

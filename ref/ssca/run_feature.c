@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_feature.c -- one round of the feature-based Algorithms 3 ((32)) and
  * 4 ((40), M = 1) of 000 Sec. IV (docs/SSCA.md section 10): the server
  * draws the batch N^(t) (B of the N samples) and sends it with (w_0, w_i)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sample.c -- one round of the sample-based Algorithms 1 ((32)) and 2
  * ((40), M = 1) of 000 Sec. III, and the server step that Algorithms 1-4
  * share (docs/SSCA.md section 10):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sgd.c -- one round of the baselines of 000 Sec. VI on (32)
  * (docs/SSCA.md section 10), with r = r^(t) and the batch-mean gradient
  * g/B + 2 lambda w:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stepsize.c -- fr_ssca_stepsize: the stepsize conditions (4) on
  * rho^(t) = a1 t^-alpha1 and (6) on gamma^(t) = a2 t^-alpha2 of 000
  * (001: (3) and (5)), t = 1, 2, ...  Contract: fedref/ssca.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* update.c -- fr_ssca_update: the iterate update of 000 (5) / (18),
  *   w <- (1 - gamma) w + gamma wbar,
  * each entry the exact value rounded once.  Contract: fedref/ssca.h. */

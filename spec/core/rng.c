@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rng.c -- the deterministic counter-based generator (fedref_common.h).
  * docs/RNG.md is the normative text; section names below refer to it.
  * Integer arithmetic only: this file is the specification layer shared by

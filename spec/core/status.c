@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* status.c -- status codes shared by ref and fast (fedref_common.h). */
 #include "fedref_common.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check.c -- the argument checks of the family (fedspec/fedepm.h): the
  * problem, the sizes, and the parameters every algorithm of 002 uses, in
  * the class order of fedref_common.h (FR_ENULL, FR_ESIZE, FR_ENONFINITE,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_fedepm.c -- fr_fedepm_check: the arguments of FedEPM (002
  * Algorithm 2): the family's fields and lambda, eta > 0 of (8). */
 #include "fedspec/fedepm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sfedavg.c -- fr_sfedavg_check: the arguments of SFedAvg (002
  * Algorithm 3): the family's fields only; FR_NOISE_CERT is FedEPM's
  * (fedref proves no sensitivity bound for the gradient steps (35)). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check_sfedprox.c -- fr_sfedprox_check: the arguments of SFedProx (002
  * Algorithm 3 with Algorithm 4): the family's fields, mu > 0 of (36) and
  * ell >= 1 inner steps; FR_NOISE_CERT is FedEPM's (fedref proves no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* schedule.c -- the family's integer schedule (fedspec/fedepm.h): the
  * selection size |S| = rho m and the paper's bracket tau_k.  Integer
  * arithmetic and one binary64 product. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* synth.c -- the seeded synthetic problems of the family
  * (fedspec/fedepm.h, docs/FEDEPM.md "synthetic problems"): exact dyadic
  * data from the shared generator.  Integer arithmetic and ldexp only. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* model_problem.c -- the problem of 003 Sec. V-A (fedspec/fedpdm.h, the
  * model section): its check and the seeded synthetic generator.  Integer
  * arithmetic only (the features are k 2^-8). */

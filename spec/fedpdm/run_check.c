@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_check.c -- Algorithm 1 of 003: the argument check of a run and the
  * paper's stepsize schedule (fedspec/fedpdm.h, section "Algorithm 1"). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* admm_check.c -- fr_proxal_admm_check, fr_proxal_hreg_check: the
  * parameters of 004 Algorithm 2 and its regulariser h (contract:
  * fedspec/proxal.h, "Algorithm 2"). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alg_check.c -- fr_proxal_alg_check: the parameters of 004 Algorithms 1
  * and 3 (contract: fedspec/proxal.h, "Algorithms 1 and 3").  Every check
  * is made and the first failing class (fedref_common.h order) returned. */

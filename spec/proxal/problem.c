@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* problem.c -- the problems (25)-(28) of 004 (fedspec/proxal.h, section
  * "the problems"): the check, the constraint counts m_i and which rows are
  * equalities.  Integer logic and comparisons only. */

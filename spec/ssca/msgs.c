@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* msgs.c -- what crosses the network per round in mini-batch SSCA (000
  * Sec. III-A 3), III-B 3), IV-A 3), IV-B 3) and Sec. V): the counts of
  * reals of fedspec/ssca.h, in exact 64-bit integer arithmetic.  Shared by

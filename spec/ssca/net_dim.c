@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_dim.c -- the size of the two-layer network of 000 Sec. V
  * (fedspec/ssca.h): d = J (L + P) parameters, 000's ordering of w
  * (omega_0 = L x J, then omega_1 = J x P).  Integer arithmetic only. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_algo.c -- the classification and names of the algorithms of a run
  * (fedspec/ssca.h, enum fr_ssca_algo; docs/SSCA.md 10). */
 #include "fedspec/ssca.h"

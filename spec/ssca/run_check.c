@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_check.c -- the argument check of a run of Algorithms 1-4 and the
  * baselines (fedspec/ssca.h fr_ssca_run_check, docs/SSCA.md 10), in the
  * class order of fedref_common.h: FR_ENULL, FR_ESIZE, FR_ENONFINITE,

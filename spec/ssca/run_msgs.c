@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_msgs.c -- the reals one round of a run moves (fedspec/ssca.h
  * fr_ssca_run_msgs, docs/SSCA.md 5 and 10), every client and direction
  * summed.  Integer arithmetic only. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stepsize_reasons.c -- why a stepsize condition of 000 (4) / (6) fails
  * (fedspec/ssca.h): one fixed English sentence per (sequence, condition
  * bit).  Each sentence is the exact negation of the bit's decision rule

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* synth.c -- the seeded synthetic problems and initial points of the SSCA
  * runs (fedspec/ssca.h fr_ssca_synth, fr_ssca_init_w; docs/SSCA.md 10):
  * exact dyadic values from the shared generator (docs/RNG.md).  Integer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_fast_closed_forms.c -- Check unit tests of the binary64 closed forms
  * of libfedfast: ff_soft (002 eq. (2)-(3)), ff_prox_l1 (003 eq. (13)),
  * ff_median (002 eq. (5)), ff_ens (002 eq. (8), (14)-(16), corrected).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ref_closed_forms.c -- libfedref soft, prox_l1, median, ens against
  * an independent oracle in exact rational arithmetic (GMP mpq): the exact
  * result is computed by brute force from the optimality conditions and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_rng.c -- the deterministic generator (spec/core/rng.c) and the draws of
  * ref/core/rng_draws.c and fast/core/rng_draws.c, against docs/RNG.md.
  *

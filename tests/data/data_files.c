@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* data_files.c -- temporary files of the data-loader suites (data_files.h). */
 #include <check.h>
 #include <stdio.h>

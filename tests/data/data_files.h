@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* data_files.h -- the data-loader suites' temporary files: a directory
  * made once per process (mkdtemp, removed at exit), files written plain or
  * gzip-compressed (zlib). */

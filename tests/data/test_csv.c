@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_csv.c -- the strict CSV loader (data/csv.c, data/file.c): sklearn's
  * files with header (breast_cancer.csv) and bare (digits.csv), plain and
  * gzip, and corrupted copies (NaN, infinities, overflow and underflow at

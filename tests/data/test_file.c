@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_file.c -- reading data files (data/src.c, data/file.c): one gzip
  * stream and nothing after it (trailing bytes, a second member, a stream
  * cut short, a bad CRC are errors with their own message, for each load

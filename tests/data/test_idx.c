@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_idx.c -- the strict IDX loader (data/idx.c, data/file.c): valid
  * label and image files, plain and gzip, and corrupted copies (truncated,
  * each byte of the magic wrong, a little-endian magic, wrong dimensions,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_dp.c -- the privacy bookkeeping of FedEPM (docs/FEDEPM.md section 9)
  * in both wings, against oracles that do not share their method:
  *   - fr_dp_sens_step: the exact rational (mu delta + Delta)/(eta + mu)

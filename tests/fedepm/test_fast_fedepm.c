@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_fast_fedepm.c -- Check unit tests of the binary64 FedEPM building
  * blocks of libfedfast: ff_logreg_fi/_f (002 Sec. VII-A), ff_fedepm_mu and
  * ff_fedepm_step (20), ff_laplace_scale_upper (27), _eq39_upper (39),

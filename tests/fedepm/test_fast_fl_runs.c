@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_fast_fl_runs.c -- Check unit tests of the binary64 runs of 002's
  * algorithms (docs/FEDEPM.md): ff_fedepm_trace_init/clear, ff_fedepm_run
  * (Algorithm 2), ff_sfedavg_run and ff_sfedprox_run (Algorithms 3-4), on

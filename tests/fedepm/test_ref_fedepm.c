@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ref_fedepm.c -- libfedref's FedEPM building blocks (002) against
  * independent oracles:
  *  - exact GMP rationals (mpq) for the step (20), mu (20), the Laplace

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ref_fl_runs.c -- fr_fedepm_run, fr_sfedavg_run, fr_sfedprox_run and
  * the trace (docs/FEDEPM.md) on small seeded synthetic problems.
  * Properties checked: the selections are the frng_sample draws of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_round_sweep.c -- the rounding directions of FedEPM's privacy
  * bookkeeping (fr_dp_sens_step, fr_dp_compose) at every output precision
  * p = 2..64 and every rounding mode they accept, on aimed cases (as

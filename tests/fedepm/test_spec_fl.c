@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_spec_fl.c -- the specification layer of the 002 algorithms
  * (include/fedspec/fedepm.h, spec/fedepm/): known answers for the synthetic
  * problems and the selection stream, produced by the independent Python

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status.c -- one error semantics, module fedepm: the same bad input
  * gives the same status in ref and fast, with every output untouched
  * (fedref_common.h, "Error semantics"; the engine: tests/status_engine.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_acct.c -- the privacy accountant of FedPDM-DP (fedref/fedpdm.h,
  * privacy accounting), both wings, against oracles that do not share the
  * library's method:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_docs_figures.c -- every privacy figure printed in the tables of
  * docs/FEDPDM.md is on the safe side of the value behind it, as printed
  * (decimal), recomputed here by ref (MPFR, directed rounding):

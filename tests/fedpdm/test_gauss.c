@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_gauss.c -- module fedpdm, Gaussian calibration: ref against
  * independent high-precision evaluations of (5) and of delta_eps, fast
  * against ref (never below it), the validator's verdicts at and next to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_model.c -- the model of 003 Sec. V-A (loss (25), gradient, test
  * rule (26)) in both wings, against oracles that do not share the method:
  *   - fr_pdm_loss: f against the naive formula ln(1 + exp(-u)) evaluated

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_model_pass.c -- ff_pdm_loss's fused pass (fast/fedpdm/model.c
  * loss_grad: the regulariser in blocks of 256 entries with the |x| > 1
  * entries redone, u_t and the row update per sample through BLAS level 1):

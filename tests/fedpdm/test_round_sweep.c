@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_round_sweep.c -- the rounding directions of the privacy code of
  * module fedpdm (Gaussian calibration, accountant, sensitivity (19)) at
  * every output precision p = 2..64, where a directed rounding moves a

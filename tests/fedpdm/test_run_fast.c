@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_run_fast.c -- Check unit tests of ff_pdm_run (fast/fedpdm/run*.c),
  * Algorithm 1 of 003 as fedspec/fedpdm.h (section "Algorithm 1") states it:
  *   - an independent oracle: the algorithm re-done from the header's text

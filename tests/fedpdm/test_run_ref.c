@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_run_ref.c -- fr_pdm_run (Algorithm 1 of 003 in MPFR) against an
  * independent recomputation and against the properties of the algorithm:
  *   - hand_run redoes every round from the building blocks (fr_pdm_loss,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_sens.c -- the sensitivity (19) of 003 (fedpdm "sens") in both wings,
  * against an oracle that does not share their method: the exact rational
  * s = 4 eta G sum_{r<Q} |1 - eta rho|^r (GMP mpq, summed term by term from

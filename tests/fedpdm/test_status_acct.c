@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_acct.c -- one error semantics, module fedpdm, privacy
  * accounting: the same bad input gives the same status in ref and fast,
  * every output untouched (fedref_common.h "Error semantics"; the engine:

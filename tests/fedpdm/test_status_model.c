@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_model.c -- one error semantics for the model of 003 Sec. V-A
  * (fr_pdm_loss / ff_pdm_loss / ff_pdm_loss_bound, fr_pdm_predict /
  * ff_pdm_predict): the same bad input gives the same status in ref and

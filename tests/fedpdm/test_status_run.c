@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_run.c -- one error semantics for Algorithm 1 of 003 end to
  * end (fedspec/fedpdm.h, section "Algorithm 1"): the shared
  * fr_pdm_run_check and fr_pdm_eta_paper, fr_/ff_pdm_trace_init and

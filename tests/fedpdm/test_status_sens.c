@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_sens.c -- the status rows of module fedpdm's sensitivity
  * part (tests/status_engine.h): every public function, every status class
  * in class order, outputs untouched on error, the same status in ref and

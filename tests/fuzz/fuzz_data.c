@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_data.c -- libFuzzer target for the data loaders (data/data.h).
  * The first byte selects the reader, the rest is the file:
  *   s % 5 == 0  IDX, 10 classes            s % 5 == 1  IDX, 1 + b1 classes

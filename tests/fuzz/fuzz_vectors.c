@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_vectors.c -- libFuzzer target for the vector reader and checker
  * (vectors/vread.c, vectors/vcheck.c): any bytes are read as a vector file
  * and, when the reader accepts them, every case is checked with ref and fast

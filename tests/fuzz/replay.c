@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* replay.c -- run the fuzz target (fuzz_vectors.c) once on each file given,
  * without libFuzzer: the corpus replay of `make fuzz-replay` where clang's
  * libFuzzer is missing (built with the sanitizers of `make sanitize`).

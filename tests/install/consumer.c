@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* consumer.c -- a program written as a user of the installed libraries
  * would write it (make install-test builds it with pkg-config, shared and
  * static): soft-thresholding and the elastic-net aggregation of 002 in both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* admm_oracles.h -- test oracles for 004 Algorithm 2 (fr_/ff_proxal_fsum),
  * shared by tests/proxal/test_admm.c, proofs_checks/proxal/check_admm.c
  * and cli/proxal/audit_admm.c (header only, static inline):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alg_fixtures.h -- small problems of module proxal for the tests of
  * Algorithms 1 and 3 (tests/proxal/test_alg.c, test_status_alg.c) and the
  * proof checks (proofs_checks/proxal/check_alg.c): a seeded QP (25) from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lk_fixtures.h -- small problems of module proxal for the l_k tests (QP
  * with dyadic data, FAIR with an exact kink t = 0), shared by
  * tests/proxal/test_lk.c and test_status_lk.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_admm.c -- 004 Algorithm 2 (ff_proxal_admm, fr_proxal_admm) on the
  * oracles of admm_oracles.h:
  *   - quadratics: the output against the exact minimiser of (13), x* =

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_admm_pik.c -- 004 Algorithm 2 on the proximal AL subproblem (9):
  * F_i = P_{i,k} through h-lk's oracle adaptors ff_/fr_proxal_pk_fsum, on
  * the QP (25) of Sec. 5.1 (fr_proxal_gen_qp; rho_i = 1 as in the paper)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_alg.c -- 004 Algorithms 1 and 3 (ff_proxal_alg1/_alg3,
  * fr_proxal_alg1/_alg3) on small seeded problems:
  *   - QP (25) with the exact KKT pair z* = (w*, mu*) of K z = rhs (256-bit

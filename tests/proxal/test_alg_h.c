@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_alg_h.c -- 004 Algorithms 1 and 3 with h = gamma ||.||_1 and h = the
  * indicator of a box (docs/PROXAL.md 4.5), both wings, on small seeded QP
  * (25) and NP (26) problems:

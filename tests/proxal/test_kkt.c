@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kkt.c -- the KKT residuals of 004 Definition 1 (module proxal) in
  * both wings:
  *   - hand cases (every branch of every coordinate formula, worked out by

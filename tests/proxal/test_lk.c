@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_lk.c -- l_k (6), P_{i,k} (10)-(11) and the multiplier update of 004
  * (module proxal) in both wings:
  *   - the hand QP of lk_fixtures.h, worked out by hand (comments): l_k,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_problem.c -- the problems (25)-(28) of 004 (module proxal):
  *   - the QP generator: reproducible, bit-for-bit symmetric A_i whose
  *     eigenvalues (LAPACK dsyev) are the D_i recomputed independently from

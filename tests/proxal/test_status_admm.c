@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_admm.c -- the status rows of 004 Algorithm 2:
  * fr_proxal_admm_check, fr_proxal_hreg_check (spec), fr_proxal_admm /
  * ff_proxal_admm and fr_proxal_admm_h / ff_proxal_admm_h (the same

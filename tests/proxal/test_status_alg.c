@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_alg.c -- the status rows of 004 Algorithms 1 and 3:
  * fr_proxal_alg_check (spec), fr_proxal_trace_init / ff_proxal_trace_init,
  * fr_proxal_alg1 / ff_proxal_alg1, fr_proxal_alg3 / ff_proxal_alg3 and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_kkt.c -- the status rows of module proxal's KKT residuals
  * (tests/status_engine.h): fr_proxal_kkt, ff_proxal_kkt and
  * ff_proxal_kkt_bound, every status class in class order, outputs untouched

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_lk.c -- the status rows of module proxal's proximal AL
  * subproblem (tests/status_engine.h): fr_/ff_ proxal_lk, _pik,
  * _mu_update and _pk_fsum; every class in class order, outputs untouched

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_problem.c -- the status rows of module proxal's problems
  * (tests/status_engine.h): fr_proxal_problem_check (spec), fr_proxal_mi,
  * fr_proxal_mtot, fr_proxal_row_eq (values on bad problems),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_lemma1.c -- Check unit tests of Lemma 1 of 000, (41), (43)-(45):
  * fr_ssca_lemma1 (MPFR) and ff_ssca_lemma1 / ff_ssca_lemma1_bound
  * (binary64).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_net.c -- the two-layer network of 000 Sec. V, (28)-(30), and its
  * feature-based messages (Algorithms 3-4, (20)-(21)): ref against an
  * independent plain-MPFR evaluation at 4p + 64 and 8p + 128 bits (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_problem5.c -- Check unit tests of Problem 5 of 000 (Sec. III-B,
  * surrogates (7), (15)) for M constraints: fr_ssca_problem5 (MPFR) and
  * ff_ssca_problem5 / ff_ssca_problem5_bound (binary64).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_run_fast.c -- Check unit tests of ff_ssca_run (fast/ssca/run*.c),
  * properties that do not need ref (docs/SSCA.md section 10):
  *   - the recorded draws equal an independent frng_sample replay on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_run_ref.c -- Check unit tests of fr_ssca_run and its trace
  * (include/fedref/ssca.h, docs/SSCA.md section 10): Algorithms 1-4 of 000
  * and the baselines of 000 Sec. VI in ref.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_run_spec.c -- Check unit tests of the specification layer of the
  * SSCA runs (fedspec/ssca.h): fr_ssca_run_check at the edge of every
  * condition, fr_ssca_run_msgs against counts written here from 000's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_run_vectors.c -- properties of the committed checkpoint files of the
  * SSCA runs (vectors/ssca_alg1.json .. ssca_sgdm_f.json, schema
  * vectors/ssca/runs.c) that no single file's check sees:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_lemma1.c -- one error semantics, module ssca, Lemma 1 and
  * Problem 5: the same bad input gives the same status in ref, in fast and
  * in fast's bound function, with every output untouched

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_net.c -- one error semantics for the two-layer network of
  * 000 Sec. V (module ssca): the same bad input gives the same status in
  * ref and fast, with every output untouched (fedref_common.h, "Error

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_runs.c -- one error semantics for the runs of Algorithms 1-4
  * and the baselines of 000 (module ssca, docs/SSCA.md section 10): the same
  * bad input gives the same status in ref and fast, with every output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_stepsize.c -- one error semantics, module ssca, the stepsize
  * validator: the same bad input gives the same status in ref
  * (fr_ssca_stepsize) and fast (ff_ssca_stepsize), with both outputs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_status_surrogate.c -- one error semantics for the surrogate
  * recursions of module ssca and the message counts: the same bad input
  * gives the same status in ref and fast (and in each ff_*_bound), with

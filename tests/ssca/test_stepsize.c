@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_stepsize.c -- Check unit tests of the stepsize validator of 000 (4)
  * and (6): fr_ssca_stepsize (MPFR), ff_ssca_stepsize (binary64) and
  * fr_ssca_cond_reason.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_surrogate.c -- the surrogate recursions of module ssca (000 (3),
  * (5), (9)-(12), (14), (35)-(39)) and the message counts.
  *

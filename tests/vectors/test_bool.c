@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_bool.c -- the boolean field kind of the vector schema (VK_BOOL,
  * docs/VECTORS.md): written only as the JSON strings "true" and "false";
  * the reader rejects every other spelling with a located message; ref and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_choice.c -- the choice field kind (VK_CHOICE) and the optional
  * fields (vspec.when) of the vector schema, on kkt_residual (params h =
  * "zero" | "l1" | "box", gamma only with "l1", lo and hi only with "box"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_committed.c -- what the committed vector files state about
  * themselves (docs/VECTORS.md) holds:
  *  - every invalid case's comment ends with "; status FR_X (ref and fast)",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_kinds.c -- how the checker compares each kind of expected field
  * (docs/VECTORS.md "Field kinds"), whatever a file's tol and
  * certified_bits say:

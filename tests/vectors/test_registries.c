@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_registries.c -- the generated registries (ci/gen-registry.sh) hold
  * what the sources define, and nothing collides: vector-function names are
  * unique and each has its committed file vectors/<name>.json that names it;

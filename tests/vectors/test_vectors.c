@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_vectors.c -- the vector reader and checker on files written by hand
  * (as another implementation would write them): a correct file passes, a
  * wrong value fails for ref and for fast, an invalid case passes only with a

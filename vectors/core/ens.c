@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ens.c -- vector schema of ens (002 eq. (13)-(16), Algorithm 1, corrected;
  * docs/ERRATA.md E-002-13): params lambda, eta; input W; expect w.
  * tol: rel 0, abs the largest of ff_ens_bound's per-column bounds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags.c -- the case flags of module core and their notes (the general vocabulary:
  * edges, special values, invalid inputs; and the closed forms' own).
  * Every file's "notes" table lists the flags of all modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* median.c -- vector schema of median (002 eq. (5)): input W (m rows,
  * each a client vector of length n); expect med.  Even m: the midpoint of
  * the two middle values.  tol: ff_median_bound (fedfast/core.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* prox_l1.c -- vector schema of prox_l1 (003 eq. (13), h = gamma||.||_1):
  * params gamma, rho; input u; expect x.  tol: ff_prox_l1_bound
  * (fedfast/core.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* soft.c -- vector schema of soft (002 eq. (2)-(3)): params a; input t;
  * expect soft.  tol: ff_soft_bound (fedfast/core.h). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dp_compose.c -- vector schema of dp_compose, the privacy accountant of a
  * client's uploads (docs/FEDEPM.md section 9): param delta (the delta' of
  * advanced composition); input eps (the per-upload losses, >= 0 or +Inf);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* dp_sens_step.c -- vector schema of dp_sens_step, one step of the l1
  * sensitivity recursion of a FedEPM client's state under (20)
  * (docs/FEDEPM.md section 9; E-002-V1): params eta, mu, Delta; input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fedepm_step.c -- vector schema of fedepm_step, one FedEPM client
  * update, 002 eq. (20): params lambda, eta, mu; inputs w_i, w_server, g;
  * expect w_i_next = w + soft(mu (w_i - w) - g, lambda) / (eta + mu).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags.c -- the case flags of module fedepm and their notes (runs, noise
  * rules, participation, the logistic model).
  * Every file's "notes" table lists the flags of all modules. */

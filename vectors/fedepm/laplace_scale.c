@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* laplace_scale.c -- vector schema of laplace_scale, the Laplace scale of
  * 002 eq. (27): params eps, Delta (the l1 sensitivity), mu; no inputs;
  * expect scale = Delta / (eps mu).  ref is correctly rounded (RNDN); the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* logreg.c -- vector schema of logreg, the logistic loss of 002
  * Sec. VII-A for one client: params beta; inputs X (d x n), b (d labels in
  * {0, 1}), w (n); expect f = f_1(w) and g = grad f_1(w) (fedspec/fedepm.h).

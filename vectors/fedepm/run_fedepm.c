@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_fedepm.c -- vector function fedepm: checkpoints of FedEPM, 002 Algorithm 2
  * (the shared schema: runs.c). */
 #include "runs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_fedepm_dp.c -- vector function fedepm_dp: checkpoints of FedEPM, 002
  * Algorithm 2, under fedref's certified noise rule and (27) with c = 0
  * (docs/FEDEPM.md section 9): the schema of runs.c, the privacy cases of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sfedavg.c -- vector function sfedavg: checkpoints of SFedAvg, 002 Algorithm 3
  * (the shared schema: runs.c). */
 #include "runs.h"

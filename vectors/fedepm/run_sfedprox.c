@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sfedprox.c -- vector function sfedprox: checkpoints of SFedProx, 002 Algorithm 3 with Algorithm 4
  * (the shared schema: runs.c). */
 #include "runs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runs.c -- the vector schema shared by the algorithm runs of 002 (runs.h;
  * each algorithm's vfunc is in run_<algorithm>.c), as docs/FEDEPM.md
  * specifies them.  One schema for all (checkpoint files):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runs.h -- the checkpoint schema shared by the runs of module fedepm
  * (runs.c): each run_<algorithm>.c defines its vfunc from these pieces. */
 #ifndef FEDREF_VECTORS_FEDEPM_RUNS_H

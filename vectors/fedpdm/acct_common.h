@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_common.h -- shared by the fedpdm accountant vector schemas: an
  * integer parameter (T, K, N, alpha_max, Q, first, start) read from its
  * binary64 field, the same way in ref and fast. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_compose.c -- vector schema of fedpdm_compose: T releases of one
  * Gaussian mechanism (s, sigma) composed without subsampling, total delta =
  * delta: basic = T eps_0(delta/T), adv = sqrt(2T ln(2/delta)) eps_1 + T

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_gauss_eps.c -- vector schema of fedpdm_gauss_eps: the least eps >= 0
  * for which one Gaussian release (L2 sensitivity s, noise N(0, sigma^2)) is
  * (eps, delta)-DP, Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a) <= delta, a =

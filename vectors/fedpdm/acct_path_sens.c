@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_path_sens.c -- vector schema of fedpdm_path_sens: the whole-path
  * sensitivity of a client's uploads under Algorithm 1 with a fixed Q, valid
  * for every participation pattern (E-003-S1; fedref/fedpdm.h).  params rho,

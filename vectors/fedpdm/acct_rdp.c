@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_rdp.c -- vector schema of fedpdm_rdp: the Renyi-DP accountant of T
  * rounds of K-of-N subsampled Gaussian releases (s, sigma), converted to
  * (eps, delta) (fedref/fedpdm.h): eps = min_{alpha = 2..alpha_max} T

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_rdp_rounds.c -- vector schema of fedpdm_rdp_rounds: the RDP
  * accountant with a sensitivity s[t] and a noise sigma[t] per round, K of N
  * clients in rounds t >= first, all before (Algorithm 1: first = 1).

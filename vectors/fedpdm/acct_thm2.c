@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_thm2.c -- vector schema of fedpdm_thm2: 003 (20) as printed,
  * eps_bar = c0 q^2 eps sqrt(p T/(1 - q)), p = K/N (NOT a privacy guarantee:
  * E-003-20).  params c0, eps, K, N, T, q; expect eps_bar.  ref: every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* acct_thm3.c -- vector schema of fedpdm_thm3: the parameter validator of
  * 003 Lemma 2 / Theorem 3 (fedref/fedpdm.h): params L, rho, N; expect b
  * (B1..B8), theta1, theta2, C0 and the eight failure bits as booleans

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_acct.c -- the case flags of module fedpdm's accountant and
  * whole-path sensitivity parts and their notes.  Every file's "notes" table
  * lists the flags of all modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_gauss.c -- the case flags of module fedpdm's Gaussian calibration
  * (003 (5)/(18), the analytic Gaussian mechanism).
  * Every file's "notes" table lists the flags of all modules. */

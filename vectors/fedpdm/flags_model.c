@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_model.c -- the case flags of the model of 003 Sec. V-A (loss (25),
  * test rule (26)).  Every file's "notes" table lists the flags of all
  * modules. */

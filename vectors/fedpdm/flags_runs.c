@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_runs.c -- the case flags of Algorithm 1 of 003 (the checkpoint
  * files fedpdm_run_*).  Every file's "notes" table lists the flags of all
  * modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_sens.c -- the case flags of module fedpdm's sensitivity part and
  * their notes.  Every file's "notes" table lists the flags of all modules. */
 #include "../vectors.h"

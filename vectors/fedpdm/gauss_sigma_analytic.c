@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gauss_sigma_analytic.c -- vector schema of gauss_sigma_analytic, the
  * least noise sigma of the Gaussian mechanism for (eps, delta)-DP (Balle &
  * Wang 2018, Thm 8; docs/FEDPDM.md): params eps, delta, s; no inputs;

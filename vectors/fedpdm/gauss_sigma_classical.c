@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gauss_sigma_classical.c -- vector schema of gauss_sigma_classical, the
  * noise variance of 003 (5) = (18): params eps, delta, s (the L2
  * sensitivity); no inputs; expect sigma2 = 2 s^2 ln(1.25/delta) / eps^2.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pdm_common.h -- shared by the fedpdm model vector schemas: the labels of
  * a vector field (nonnegative integers, else FR_EDOM) and the shape checks. */
 #ifndef FEDREF_VECTORS_PDM_COMMON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pdm_loss.c -- vector schema of fedpdm_loss, the mini-batch loss (25) of
  * 003 Sec. V-A and its gradient (notation erratum E-003-25: X_ij = b a^T):
  * params beta; inputs X (m x n, row k the weights of class k), A (b x n,

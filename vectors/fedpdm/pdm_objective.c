@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pdm_objective.c -- vector schema of fedpdm_objective, the objective (24)
  * of 003 Sec. V-A: params beta, gamma; inputs X (m x n), A (D x n, the
  * clients' samples client by client), y (D labels), d (N client sizes);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pdm_predict.c -- vector schema of fedpdm_predict, the test rule (26) of
  * 003 Sec. V-A: inputs X (m x n), A (b x n, test feature rows), y (b true
  * labels); expect pred (b predicted classes, argmax_k x_k^T a_t, ties the

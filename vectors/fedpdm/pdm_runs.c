@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pdm_runs.c -- the checkpoint files of Algorithm 1 of 003 (FedPDM-DP,
  * fedspec/fedpdm.h section "Algorithm 1", docs/FEDPDM.md 5): vector
  * functions fedpdm_run_full, fedpdm_run_partial, fedpdm_run_noise and

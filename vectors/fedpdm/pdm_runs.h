@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pdm_runs.h -- the checkpoint files of Algorithm 1 of 003 (pdm_runs.c):
  * the tolerance shared with the audit (cli/fedpdm/audit_runs.c). */
 #ifndef FEDREF_VECTORS_PDM_RUNS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sensitivity.c -- vector schema of fedpdm_sensitivity, the l2 sensitivity
  * (19) of 003 Theorem 1: params eta, rho, Q (an integer), G; no inputs;
  * expect s = 4 eta G sum_{r<Q} |1 - eta rho|^r (both branches of (19)).

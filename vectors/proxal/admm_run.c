@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* admm_run.c -- the checkpoint file proxal_admm: 004 Algorithm 2 (inexact
  * ADMM, fr_/ff_proxal_admm) on the oracle F_i = P_{i,k} of a given state
  * (fr_/ff_proxal_pk_fsum: w^k, mu^k, beta).  Schema:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alg_common.h -- the problem fields shared by the checkpoint files of
  * module proxal (proxal_admm, proxal_alg1, proxal_alg3): a QP (25) or
  * Neyman-Pearson (26)-(27) instance as vector inputs, and the seeded

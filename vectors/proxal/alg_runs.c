@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* alg_runs.c -- the checkpoint files proxal_alg1 and proxal_alg3: 004
  * Algorithm 1 (proximal AL with the inexact ADMM, fr_/ff_proxal_alg1) and
  * Algorithm 3 (cProx-AL, fr_/ff_proxal_alg3), one schema:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_alg.c -- the case flags of module proxal's checkpoint files
  * (proxal_admm, proxal_alg1, proxal_alg3: 004 Algorithms 1-3).  Every
  * file's "notes" table lists the flags of all modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_kkt.c -- the case flags of module proxal's KKT residuals (004
  * Definition 1).  Every file's "notes" table lists the flags of all
  * modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kkt_residual.c -- vector schema of kkt_residual, the residuals of 004
  * Definition 1 (fr_proxal_kkt / ff_proxal_kkt): params h ("zero", "l1",
  * "box"), gamma (only with h = "l1"), lo and hi (vectors of length d, only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* proxal_lk.c -- vector schema of proxal_lk: l_k of 004 (6) (h = 0), its
  * gradient, and the multiplier update of Algorithm 1 (fr_/ff_ proxal_lk,
  * proxal_mu_update).

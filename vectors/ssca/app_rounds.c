@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* app_rounds.c -- vector schema of ssca_app_rounds: T rounds of the
  * server step of 000's unconstrained application (Sec. V-A, Algorithm 1
  * with (7), (32)-(39)), from given client messages, with the corrected

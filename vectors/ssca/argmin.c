@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* argmin.c -- vector schema of ssca_argmin, the minimiser of the
  * surrogate (3) with (7) and (33), 000 (10) / (24) / (38)-(39) corrected
  * (docs/ERRATA.md E-000-8): params lambda, tau, P; inputs f1 (d), beta (d,

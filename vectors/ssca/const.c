@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* const.c -- vector schema of ssca_const, the constant term of the
  * constraint surrogate, 000 (14) first line (also (25), (42) with the loss):
  * params rho, tau, B; inputs f0 (scalar), w (d, the server point w^(t)),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ema.c -- vector schema of ssca_ema, the exponential average of 000
  * (35) (beta) and the mass P_t of the surrogate (3): param rho; inputs x
  * (n), y (n, or [] for y = 0: x <- (1 - rho) x, the recursion of P);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_lemma1.c -- the case flags of Lemma 1 (vectors/ssca/lemma1.c) and
  * Problem 5 (vectors/ssca/problem5.c) and their notes.  The general flags
  * (boundary, cancellation, overflow, underflow, random, printed-formula-

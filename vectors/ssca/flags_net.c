@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_net.c -- the case flags of the two-layer network of 000 Sec. V
  * (ssca_net, ssca_net_partial, ssca_net_top, ssca_net_bottom) and their
  * notes.  Every file's "notes" table lists the flags of all modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_runs.c -- the case flags of the runs of Algorithms 1-4 and the
  * baselines of 000 (vectors/ssca/run_*.c) and their notes.  Every file's
  * "notes" table lists the flags of all modules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_stepsize.c -- the case flags of the ssca stepsize validator
  * (vectors/ssca/stepsize.c) and their notes.  The general flags (boundary,
  * nan, inf, underflow, overflow) are module core's (vectors/core/flags.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* flags_surrogate.c -- the case flags of the surrogate recursions of
  * module ssca (000 (3), (5), (9)-(12), (14), (35)-(39)) and their notes.
  * Every file's "notes" table lists the flags of all modules; the general

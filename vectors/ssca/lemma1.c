@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lemma1.c -- vector schema of ssca_lemma1, Lemma 1 of 000 (43)-(45), the
  * solution of (41):
  *   min_{w, s} ||w||^2 + c s  s.t.  A^T w + tau ||w||^2 + C - U <= s,  s >= 0,

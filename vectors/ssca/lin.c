@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lin.c -- vector schema of ssca_lin, the linear coefficient of the
  * surrogate, 000 (9) (also (14), (23), (36)-(37)): params rho, tau, B (the
  * batch size); inputs f1 (d), w (d, the server point w^(t)), G (nc x d:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* momentum.c -- vector schema of ssca_momentum, the momentum form of
  * 000 (11)-(12): params rho, gamma_prev, gamma, tau, B; inputs v (d), w
  * (d), G (nc x d), N (nc sizes); expect

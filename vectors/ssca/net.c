@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net.c -- vector schema of ssca_net, the two-layer network of 000 Sec. V,
  * (28)-(30), summed over a batch (the sample-based client message):
  * params L (classes), J (hidden cells); inputs w (J (L + P) entries, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_bottom.c -- vector schema of ssca_net_bottom, client i's Step-6
  * message of the feature-based algorithms (000 Sec. V, (21)): params I
  * (clients); inputs H (I nb x J, as ssca_net_top), w0 (L x J), y (nb class

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_io.c -- helpers of the network's vector schemas (net_io.h). */
 #include <math.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_io.h -- what the vector schemas of the two-layer network (000 Sec. V:
  * ssca_net, ssca_net_partial, ssca_net_top, ssca_net_bottom) share: reading
  * sizes and class labels from binary64 fields, the largest of a bound

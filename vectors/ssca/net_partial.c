@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_partial.c -- vector schema of ssca_net_partial, client i's Step-4
  * message of the feature-based algorithms (000 Sec. V): no params; inputs
  * w1i (J x Pi: the columns p in P_i of omega_1), Zi (nb x Pi: the client's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* net_top.c -- vector schema of ssca_net_top, the aggregator's Step-5
  * message of the feature-based algorithms (000 Sec. V, (20)): params I
  * (clients); inputs H (I nb x J: the clients' h_i stacked, block i in rows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_alg1.c -- vector function ssca_alg1: checkpoints of 000 Algorithm 1 (sample-based mini-batch SSCA on (32))
  * (the shared schema: runs.c; docs/SSCA.md section 10). */
 #include "runs.h"

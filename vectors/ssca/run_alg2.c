@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_alg2.c -- vector function ssca_alg2: checkpoints of 000 Algorithm 2 (sample-based mini-batch SSCA on (40), M = 1)
  * (the shared schema: runs.c; docs/SSCA.md section 10). */
 #include "runs.h"

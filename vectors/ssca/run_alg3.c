@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_alg3.c -- vector function ssca_alg3: checkpoints of 000 Algorithm 3 (feature-based mini-batch SSCA on (32))
  * (the shared schema: runs.c; docs/SSCA.md section 10). */
 #include "runs.h"

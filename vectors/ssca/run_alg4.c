@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_alg4.c -- vector function ssca_alg4: checkpoints of 000 Algorithm 4 (feature-based mini-batch SSCA on (40), M = 1)
  * (the shared schema: runs.c; docs/SSCA.md section 10). */
 #include "runs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sgd_f.c -- vector function ssca_sgd_f: checkpoints of 000 Sec. VI's feature-based SGD
  * (the shared schema: runs.c; docs/SSCA.md section 10). */
 #include "runs.h"

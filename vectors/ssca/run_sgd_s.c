@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sgd_s.c -- vector function ssca_sgd_s: checkpoints of 000 Sec. VI's sample-based SGD (FedSGD, PR-SGD, FedAvg)
  * (the shared schema: runs.c; docs/SSCA.md section 10). */
 #include "runs.h"

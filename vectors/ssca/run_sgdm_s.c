@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* run_sgdm_s.c -- vector function ssca_sgdm_s: checkpoints of 000 Sec. VI's sample-based SGD with momentum (000's [7], MFL)
  * (the shared schema: runs.c; docs/SSCA.md section 10). */
 #include "runs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runs.c -- the vector schema shared by the runs of Algorithms 1-4 and the
  * baselines of 000 Sec. VI (runs.h; each algorithm's vfunc is in
  * run_<algorithm>.c), as docs/SSCA.md section 10 specifies them.  One

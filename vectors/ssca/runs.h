@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* runs.h -- the checkpoint schema shared by the runs of Algorithms 1-4 and
  * the baselines of 000 (runs.c; docs/SSCA.md section 10): each
  * run_<algorithm>.c defines its vfunc from these pieces. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stepsize.c -- vector schema of ssca_stepsize, the stepsize validator of
  * 000 (4) and (6) (001: (3) and (5)) for rho^(t) = a1 t^-alpha1 and
  * gamma^(t) = a2 t^-alpha2: params a1, alpha1, a2, alpha2; no inputs;

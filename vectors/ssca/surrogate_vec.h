@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* surrogate_vec.h -- helpers of the vector schemas of the surrogate
  * recursions (vectors/ssca/{ema,lin,const,argmin,update,momentum,
  * app_rounds}.c): the counts B and N_i held in binary64 fields, the

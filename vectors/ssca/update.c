@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* update.c -- vector schema of ssca_update, the iterate update of
  * 000 (5) / (18): param gamma; inputs w, wbar (d); expect
  * w_next = (1 - gamma) w + gamma wbar.  tol: rel 0, abs the largest of
