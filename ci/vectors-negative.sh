@@ -158,12 +158,12 @@ cat > "$tmp/upper.json" <<'EOF'
 {"schema": "fedref-vectors/1", "function": "fedpdm_compose", "groups": [{"params": {"sigma":
  "48.44805262605388662677796673960983753204345703125", "s": "1", "T": "300", "delta":
  "0.000010000000000000000818030539140313095458623138256371021270751953125"}, "cases": [{"id": 1,
- "input": {}, "expect": {"basic": "26.83707830876465649794226919766515493393",
+ "input": {}, "expect": {"basic": "26.83707833",
  "adv": "10.59654872770641882678785872591425925439"}, "tol": {"rel": "3.7252902984619141e-9",
  "abs": "8.289046058458095e-317"}, "certified_bits": 130}]}]}
 EOF
 impl=fast
-expect 1 "basic: fast got 26.837078308764653 expected .*below an upper bound" "$tmp/upper.json" \
+expect 1 "basic: fast got 26.83707831[0-9]* expected 26.83707833 .*below an upper bound" "$tmp/upper.json" \
   "fast below an upper bound, within tol"
 impl=ref
 sed -e 's/"basic": "[0-9.]*"/"basic": "26.8370783079043017828657985008265892389174605672866"/' \
