@@ -463,8 +463,10 @@ static int report_privacy(exp_ctx *ctx, const efp_all *a)
         const efp_pmode *p = &a->pm[k];
         char epsw[32] = "-";
         if (p->noise != FR_NOISE_NONE) snprintf(epsw, sizeof epsw, "%g", p->eps);
-        exp_md(ctx, "| %s | %s | %.4g [%.4g, %.4g] | %.3f [%.3f, %.3f] | %.2f | %.4g | %.4g |\n", p->name, epsw,
-               s->fm.med, s->fm.q25, s->fm.q75, s->acc.med, s->acc.q25, s->acc.q75, s->snr.med, mb, ma);
+        char ub[2][40];   /* the privacy totals rounded up as printed */
+        exp_md(ctx, "| %s | %s | %.4g [%.4g, %.4g] | %.3f [%.3f, %.3f] | %.2f | %s | %s |\n", p->name, epsw,
+               s->fm.med, s->fm.q25, s->fm.q75, s->acc.med, s->acc.q25, s->acc.q75, s->snr.med,
+               cli_fmt_up(ub[0], 40, mb, 4), cli_fmt_up(ub[1], 40, ma, 4));
         fprintf(f, "%s,%g,%.8g,%.8g,%.8g,%g,%g,%g,%g,%g,%g\n",
                 p->noise == FR_NOISE_CERT ? "cert" : p->noise == FR_NOISE_EQ39 ? "eq39" : "none",
                 p->eps, s->fm.med, s->fm.q25, s->fm.q75, s->acc.med, s->acc.q25, s->acc.q75,
@@ -496,27 +498,30 @@ static int report_privacy(exp_ctx *ctx, const efp_all *a)
              a->prounds, fm_none, acc_none);
     if (exp_plot(ctx, "fedepm_privacy.png", "FedEPM: f/m and accuracy against the per-upload eps of the certified rule", script) != 0)
         return 2;
+    char u[5][40];   /* privacy totals rounded up as printed */
     exp_md(ctx, "At eps = 0.1 per upload (the paper's budget) the certified rule gives f/m = %.4g "
-                "and accuracy %.3f (client total %.4g basic, %.4g advanced), against %.4g and %.3f "
-                "under (39) at eps = %.1f (which certifies nothing: total %g) and %.4g and %.3f without "
+                "and accuracy %.3f (client total %s basic, %s advanced), against %.4g and %.3f "
+                "under (39) at eps = %.1f (which certifies nothing: total %s) and %.4g and %.3f without "
                 "noise. ",
-           cert01_fm, cert01_acc, cert01_basic, cert01_adv, fm39, acc39, eps39, b39, fm_none, acc_none);
+           cert01_fm, cert01_acc, cli_fmt_up(u[0], 40, cert01_basic, 4), cli_fmt_up(u[1], 40, cert01_adv, 4),
+           fm39, acc39, eps39, cli_fmt_up(u[2], 40, b39, 6), fm_none, acc_none);
     if (!isnan(cert_eps_match))
         exp_md(ctx, "The certified rule comes within one point of the noiseless accuracy only from "
-                    "eps = %g per upload (accuracy %.3f, f/m %.4g; client totals %.4g basic, %.4g "
-                    "advanced).\n\n", cert_eps_match, cert_acc, cert_fm, cert_basic, cert_adv);
+                    "eps = %g per upload (accuracy %.3f, f/m %.4g; client totals %s basic, %s "
+                    "advanced).\n\n", cert_eps_match, cert_acc, cert_fm, cli_fmt_up(u[3], 40, cert_basic, 4),
+               cli_fmt_up(u[4], 40, cert_adv, 4));
     else
         exp_md(ctx, "No certified eps tried comes within one point of the noiseless accuracy.\n\n");
     /* computed from the runs: the accountant's median per-client total under (39) */
     exp_verdict(ctx, "noise (39) maintains eps-differential privacy (eps = 0.1 ... 0.9)", "Sec. VII-B (39), VII-C 4); Thm. V.1",
                 !isfinite(b39) ? EXP_FAILS : b39 <= eps39 ? EXP_HOLDS : EXP_PARTLY,
-                "fedref's accountant's median per-client total under (39) at eps = %g: %g; "
+                "fedref's accountant's median per-client total under (39) at eps = %g: %s; "
                 "it gives no finite bound for an upload under (39) (scale "
                 "2||g_i||_1/(eps mu) depends on the data, and 2||g_i||_1 does not bound Delta_i: "
                 "E-002-39, docs/FEDEPM.md 9). With a certified eps = 0.1 per upload the same run "
                 "costs f/m %.4g vs %.4g and accuracy %.3f vs %.3f (no noise %.3f), for a client "
-                "total of %.4g (basic) / %.4g (advanced, delta' = 1e-5)",
-                eps39, b39, cert01_fm, fm39, cert01_acc, acc39, acc_none, cert01_basic, cert01_adv);
+                "total of %s (basic) / %s (advanced, delta' = 1e-5)",
+                eps39, u[2], cert01_fm, fm39, cert01_acc, acc39, acc_none, u[0], u[1]);
     return 0;
 }
 
