@@ -10,6 +10,7 @@
 #   sh ci/mutate-privacy.sh ref/fedpdm/acct.c the mutants of one file
 #   MUTANTS=list sh ci/mutate-privacy.sh      only the mutants listed (lines
 #                                             "file line col" of a report)
+#   MUTATE_LIST=1 sh ci/mutate-privacy.sh     print the mutants, run nothing
 #
 # Operators (in code, never in comments): MPFR_RNDU <-> MPFR_RNDD; fast's
 # directed helpers up( <-> dn( (definitions excepted); the direction of a
@@ -38,13 +39,16 @@ git ls-files | tar -cf - -T - | (cd "$W" && tar -xf -)          # mtimes kept
 cd "$W"
 touch $FILES                    # objects of an interrupted run's mutants: rebuilt
 MAKE="make -s BUILD=build"
-$MAKE build/bin/fedref_tests build/bin/proofs_checks build/bin/fedref > /dev/null
+[ -n "${MUTATE_LIST:-}" ] || $MAKE build/bin/fedref_tests build/bin/proofs_checks build/bin/fedref > /dev/null
 
 # the suites, proof checks and vector files that cover a file
 suites() {
   case $1 in
+  ref/fedpdm/gauss.c) echo "fedpdm_enclosures fedpdm_round_sweep fedpdm_gauss status_fedpdm_gauss" ;;
   */fedpdm/gauss.c) echo "fedpdm_round_sweep fedpdm_gauss status_fedpdm_gauss" ;;
+  ref/fedpdm/acct.c) echo "fedpdm_enclosures fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
   */fedpdm/acct.c) echo "fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
+  ref/fedepm/dp.c) echo "dp_enclosures dp_round_sweep dp status_fedepm" ;;
   */fedepm/dp.c) echo "dp_round_sweep dp status_fedepm" ;;
   */fedpdm/sens*.c) echo "fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
   esac
@@ -114,6 +118,7 @@ if [ -n "${MUTANTS:-}" ]; then
 else
   all=$(for f in $FILES; do list "$f"; done)
 fi
+if [ -n "${MUTATE_LIST:-}" ]; then echo "$all"; exit 0; fi
 : > "$REPORT"
 restore() { [ -n "${cur:-}" ] && cp "$W/.orig" "$cur"; cur=; }
 trap 'restore' EXIT INT TERM

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_util.c -- the seed and effort of the Check suites' random cases. */
+/* test_util.c -- the seed and effort of the Check suites' random cases,
+ * and the draws they share. */
+#include <math.h>
 #include <stdlib.h>
 #include "test_util.h"
 
@@ -14,4 +16,11 @@ int tu_effort(int n)
     const char *s = getenv("FEDREF_TEST_EFFORT");
     int k = s && *s ? atoi(s) : 1;
     return n * (k > 0 ? k : 1);
+}
+
+void tu_draw_wbit(mpfr_t x, frng_t *g, mpfr_prec_t w, double lo, double hi)
+{
+    double u = (double)frng_u53(g) * 0x1p-53;
+    mpfr_set_prec(x, w);
+    mpfr_set_d(x, exp(log(lo) + u * (log(hi) - log(lo))), MPFR_RNDN);
 }

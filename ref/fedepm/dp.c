@@ -17,6 +17,7 @@
  *   the exact result so rounded (rounding is monotone). */
 #include <stdlib.h>
 #include "../internal.h"
+#include "enclosures.h"
 
 static int rnd_ok(mpfr_rnd_t rnd)
 {
@@ -49,9 +50,9 @@ int fr_dp_sens_step(mpfr_t out, const mpfr_t delta, const mpfr_t Delta, const mp
 }
 
 /* One enclosure of adv at working precision wp: r = lo (dir = -1) or hi
- * (dir = +1).  sq holds the exact squares (precision set here), tm the k
- * terms eps_j (e^eps_j - 1) rounded in direction dir. */
-static void adv_bound(mpfr_ptr r, int dir, mpfr_prec_t wp, mpfr_t *const eps, size_t k,
+ * (dir = +1) (enclosures.h).  sq holds the exact squares (precision set
+ * here), tm the k terms eps_j (e^eps_j - 1) rounded in direction dir. */
+void fri_dp_adv_bound(mpfr_ptr r, int dir, mpfr_prec_t wp, mpfr_t *const eps, size_t k,
                       mpfr_srcptr delta, mpfr_t *sq, mpfr_t *tm, mpfr_ptr *ptr)
 {
     const mpfr_rnd_t rd = dir < 0 ? MPFR_RNDD : MPFR_RNDU, ro = dir < 0 ? MPFR_RNDU : MPFR_RNDD;
@@ -130,8 +131,8 @@ int fr_dp_compose(mpfr_t basic, mpfr_t adv, mpfr_t *const eps, size_t k, const m
         for (mpfr_prec_t wp = pa + 32;; wp *= 2) {
             mpfr_set_prec(lo, wp);
             mpfr_set_prec(hi, wp);
-            adv_bound(lo, -1, wp, eps, k, delta, sq, tm, ptr);
-            adv_bound(hi, +1, wp, eps, k, delta, sq, tm, ptr);
+            fri_dp_adv_bound(lo, -1, wp, eps, k, delta, sq, tm, ptr);
+            fri_dp_adv_bound(hi, +1, wp, eps, k, delta, sq, tm, ptr);
             if (mpfr_inf_p(hi)) {               /* beyond MPFR's exponent range */
                 mpfr_set_inf(a, 1);
                 break;

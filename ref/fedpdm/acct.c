@@ -32,6 +32,7 @@
 #include <gmp.h>
 #include "../internal.h"
 #include "fedref/fedpdm.h"
+#include "enclosures.h"
 
 #define ACCT_STEPS_MAX 4096     /* bisection steps before giving RNDU(hi) */
 #define ACCT_ALPHA_MAX 1024ul   /* largest alpha_max accepted */
@@ -59,7 +60,7 @@ static void phi_bound(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr r2lo, mpfr_srcptr r
     mul_enc(y, x, r2lo, r2hi, dir);
     mpfr_neg(y, y, MPFR_RNDN);
     mpfr_erfc(r, y, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
-    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
+    mpfr_div_2ui(r, r, 1, dir > 0 ? MPFR_RNDU : MPFR_RNDD);      /* inexact on underflow only */
     mpfr_clear(y);
 }
 
@@ -73,7 +74,7 @@ static void phi_bound(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr r2lo, mpfr_srcptr r
  * [0, (n-1)/zl] at depth n each level is a decreasing map of z and of the
  * tail, bounded outward.  R decreases in z.  Depth doubled until the
  * width is 2^-(wp-4) relative. */
-static void mills_enc(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp)
+void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp)
 {
     mpfr_t L, U, t, w;
     mpfr_inits2(wp, L, U, t, w, (mpfr_ptr)0);
@@ -91,7 +92,7 @@ static void mills_enc(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, 
         mpfr_ui_div(rl, 1, t, MPFR_RNDD);
         mpfr_ui_div(ru, 1, w, MPFR_RNDU);
         mpfr_sub(t, ru, rl, MPFR_RNDU);
-        mpfr_div_2ui(w, ru, (unsigned long)wp - 4, MPFR_RNDD);
+        mpfr_div_2ui(w, ru, (unsigned long)(wp > 8 ? wp - 4 : 4), MPFR_RNDD);
         if (mpfr_lessequal_p(t, w) || 2 * n > MILLS_N_MAX)
             break;
     }
@@ -103,8 +104,8 @@ static void mills_enc(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, 
  * second term is phi(x1) R(z), x1 = a/2 - eps/a (e^eps phi(-z) = phi(x1):
  * z^2 - x1^2 = 2 eps), which neither overflows (e^eps) nor underflows
  * (Phi(-z)) in MPFR's exponent range. */
-static void delta_enc(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo, mpfr_srcptr ahi,
-                      mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp)
+void fri_pdm_delta_eps_encl(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo,
+                            mpfr_srcptr ahi, mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp)
 {
     mpfr_t h, q, x, p1, p2, e, zl, zu, x1l, x1u, rl, ru;
     mpfr_inits2(wp, h, q, x, p1, p2, e, zl, zu, x1l, x1u, rl, ru, (mpfr_ptr)0);
@@ -116,7 +117,7 @@ static void delta_enc(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo
         mpfr_div_2ui(h, ahi, 1, MPFR_RNDU);
         mpfr_div(q, eps, alo, MPFR_RNDU);
         mpfr_add(zu, h, q, MPFR_RNDU);                     /* z upper */
-        mills_enc(rl, ru, zl, zu, wp);
+        fri_pdm_mills_encl(rl, ru, zl, zu, wp);
         mpfr_div(q, eps, ahi, MPFR_RNDD);
         mpfr_sub(x1u, h, q, MPFR_RNDU);                    /* x1 upper (a up) */
         mpfr_div_2ui(h, alo, 1, MPFR_RNDD);
@@ -175,7 +176,7 @@ static int eps_decide(mpfr_srcptr e, mpfr_srcptr delta, mpfr_srcptr alo, mpfr_sr
 {
     mpfr_t dl, du;
     mpfr_inits2(wp, dl, du, (mpfr_ptr)0);
-    delta_enc(dl, du, e, alo, ahi, r2lo, r2hi, wp);
+    fri_pdm_delta_eps_encl(dl, du, e, alo, ahi, r2lo, r2hi, wp);
     int r = mpfr_lessequal_p(du, delta) ? 1 : mpfr_greater_p(dl, delta) ? -1 : 0;
     mpfr_clears(dl, du, (mpfr_ptr)0);
     return r;
@@ -191,7 +192,7 @@ static int eps_newton(mpfr_ptr x, mpfr_srcptr delta, mpfr_srcptr alo, mpfr_srcpt
     mpfr_prec_t w = mpfr_get_prec(x);
     mpfr_t dl, du, f, t, q;
     mpfr_inits2(w, dl, du, f, t, q, (mpfr_ptr)0);
-    delta_enc(dl, du, x, alo, ahi, r2lo, r2hi, w);
+    fri_pdm_delta_eps_encl(dl, du, x, alo, ahi, r2lo, r2hi, w);
     mpfr_add(f, dl, du, MPFR_RNDN);
     mpfr_div_2ui(f, f, 1, MPFR_RNDN);                 /* delta(x) */
     int ok = mpfr_sgn(f) > 0;
@@ -286,7 +287,7 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
         mpfr_rec_sqrt(r2hi, r2hi, MPFR_RNDU);
         if (steps == 0) {
             /* eps = 0 suffices? */
-            delta_enc(dl, du, lo, alo, ahi, r2lo, r2hi, wp);
+            fri_pdm_delta_eps_encl(dl, du, lo, alo, ahi, r2lo, r2hi, wp);
             if (mpfr_lessequal_p(du, delta)) {
                 mpfr_set_zero(out, 1);
                 break;
@@ -296,7 +297,7 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
             if (mpfr_get_exp(alo) > 16)
                 mpfr_set_ui_2exp(hi, 1, 2 * mpfr_get_exp(alo) - 3, MPFR_RNDN);
             for (;;) {
-                delta_enc(dl, du, hi, alo, ahi, r2lo, r2hi, wp);
+                fri_pdm_delta_eps_encl(dl, du, hi, alo, ahi, r2lo, r2hi, wp);
                 if (mpfr_lessequal_p(du, delta))
                     break;
                 if (mpfr_greater_p(dl, delta)) {
@@ -349,7 +350,7 @@ static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_s
             mpfr_set_prec(dl, wp); mpfr_set_prec(du, wp);
             continue;
         }
-        delta_enc(dl, du, m, alo, ahi, r2lo, r2hi, wp);
+        fri_pdm_delta_eps_encl(dl, du, m, alo, ahi, r2lo, r2hi, wp);
         if (mpfr_lessequal_p(du, delta)) {
             mpfr_set(hi, m, MPFR_RNDN);
         } else if (mpfr_greater_p(dl, delta)) {

@@ -22,6 +22,7 @@
  * underflow still rounds in the stated direction.  Contract: fedref/fedpdm.h. */
 #include "../internal.h"
 #include "fedref/fedpdm.h"
+#include "enclosures.h"
 
 #define GAUSS_WP_MAX ((mpfr_prec_t)8192)   /* Ziv cap: undecided beyond it */
 
@@ -41,9 +42,10 @@ static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_src
     mpfr_clear(z);
 }
 
-/* [lo, hi] contains delta_eps(sigma), s > 0, sigma > 0, at precision w. */
-static void delta_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr s,
-                       mpfr_srcptr sigma, mpfr_prec_t w)
+/* [lo, hi] contains delta_eps(sigma), s > 0, sigma > 0, at precision w
+ * (enclosures.h). */
+void fri_pdm_delta_sigma_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr s,
+                              mpfr_srcptr sigma, mpfr_prec_t w)
 {
     mpfr_prec_t wx = w;
     if (mpfr_get_prec(eps) > wx) wx = mpfr_get_prec(eps);
@@ -99,7 +101,7 @@ static int decide(mpfr_srcptr eps, mpfr_srcptr delta, mpfr_srcptr s, mpfr_srcptr
     for (mpfr_prec_t w = w0;; w *= 2) {
         mpfr_set_prec(lo, w);
         mpfr_set_prec(hi, w);
-        delta_encl(lo, hi, eps, s, sigma, w);
+        fri_pdm_delta_sigma_encl(lo, hi, eps, s, sigma, w);
         if (mpfr_cmp(hi, delta) <= 0) r = 1;
         else if (mpfr_cmp(lo, delta) > 0) r = -1;
         if (r != 0 || 2 * w > GAUSS_WP_MAX) {
@@ -235,7 +237,7 @@ static int newton_step(mpfr_ptr x, mpfr_srcptr eps, mpfr_srcptr delta, mpfr_srcp
     mpfr_prec_t w = mpfr_get_prec(x);
     mpfr_t lo, hi, f, a, t, d;
     mpfr_inits2(w, lo, hi, f, a, t, d, (mpfr_ptr)0);
-    delta_encl(lo, hi, eps, s, x, w);
+    fri_pdm_delta_sigma_encl(lo, hi, eps, s, x, w);
     mpfr_add(f, lo, hi, MPFR_RNDN);
     mpfr_div_2ui(f, f, 1, MPFR_RNDN);             /* delta_eps(x) */
     int ok = mpfr_sgn(f) > 0;

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* enclosures.h -- internal to ref: the certified enclosures of the Gaussian
+ * mechanism's privacy profile that gauss.c and acct.c decide on, declared
+ * here so that the white-box tests (tests/fedpdm/test_enclosures.c) can
+ * check them at every working precision from 2 bits, where each directed
+ * rounding moves an end by far more than the Ziv loops above them let show.
+ * Not part of the library's interface (hidden in the shared library). */
+#ifndef FEDREF_REF_FEDPDM_ENCLOSURES_H
+#define FEDREF_REF_FEDPDM_ENCLOSURES_H
+#include <mpfr.h>
+
+/* gauss.c: [lo, hi] (precision w) contains delta_eps(sigma) = Phi(A - B) -
+ * e^eps Phi(-A - B), A = s/(2 sigma), B = eps sigma/s (Balle & Wang 2018,
+ * Thm 8), for s, sigma > 0; clamped to [0, 1]. */
+void fri_pdm_delta_sigma_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr s,
+                              mpfr_srcptr sigma, mpfr_prec_t w);
+
+/* acct.c: [dl, du] (precision wp) contains delta(eps) = Phi(a/2 - eps/a) -
+ * e^eps Phi(-a/2 - eps/a) for every a in [alo, ahi] (0 < alo), given
+ * r2lo <= 1/sqrt 2 <= r2hi; the second term through the Mills ratio when
+ * a/2 + eps/a >= 256. */
+void fri_pdm_delta_eps_encl(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo,
+                            mpfr_srcptr ahi, mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp);
+
+/* acct.c: [rl, ru] (precision wp) contains the Mills ratio R(z) = Phi(-z) /
+ * phi(z) for every z in [zl, zu], 0 < zl. */
+void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp);
+
+#endif

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_enclosures.c -- white-box: the enclosures of the Gaussian privacy
+ * profile that ref's calibration (gauss.c) and accountant (acct.c) decide
+ * on (ref/fedpdm/enclosures.h) contain the true value at every working
+ * precision w = 2..WMAX, on inputs that are themselves w-bit numbers.
+ *
+ * At the precisions the public functions use (p + 32 bits and more, then
+ * Ziv doubling) one step rounded the wrong way moves an end by about
+ * 2^-(p+32): a decision is then wrong only when delta lies in that sliver,
+ * so no output-level test sees it.  At w bits it moves the end by 2^-w
+ * relative, of the order of the enclosure's own width, and on a few hundred
+ * inputs per precision some end falls on the wrong side of the true value
+ * (ci/mutate-privacy.sh flips each direction and runs this suite).
+ *
+ * The true value: delta(eps) = Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a),
+ * a = s/sigma, and the Mills ratio R(z) = Phi(-z)/phi(z), each by MPFR's
+ * erfc and exp at HP bits to nearest (relative error below 2^-(HP-8) of the
+ * larger term; the slack allowed is 2^-(HP-16) of it, far below the 2^-30
+ * resolution of the enclosures checked). */
+#include <check.h>
+#include "fedref.h"
+#include "../test_util.h"
+#include "../../ref/fedpdm/enclosures.h"
+
+Suite *suite_fedpdm_enclosures(void);
+
+#define HP 160
+#define WMAX 30
+#define NCASE 80
+
+static frng_t rng;
+
+/* Phi(x) at prec(r), to nearest */
+static void phi_hp(mpfr_t r, const mpfr_t x)
+{
+    mpfr_t y;
+    mpfr_init2(y, mpfr_get_prec(r) + 16);
+    mpfr_sqrt_ui(y, 2, MPFR_RNDN);
+    mpfr_div(y, x, y, MPFR_RNDN);
+    mpfr_neg(y, y, MPFR_RNDN);
+    mpfr_erfc(r, y, MPFR_RNDN);
+    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
+    mpfr_clear(y);
+}
+
+/* D = delta(e) at a (HP bits), slack = 2^-(HP-16) times its first term */
+static void delta_hp(mpfr_t D, mpfr_t slack, const mpfr_t e, const mpfr_t a)
+{
+    mpfr_t h, q, x, t;
+    mpfr_inits2(HP + 32, h, q, x, t, (mpfr_ptr)0);
+    mpfr_div_2ui(h, a, 1, MPFR_RNDN);
+    mpfr_div(q, e, a, MPFR_RNDN);
+    mpfr_sub(x, h, q, MPFR_RNDN);
+    phi_hp(t, x);
+    mpfr_div_2ui(slack, t, HP - 16, MPFR_RNDU);
+    mpfr_add(x, h, q, MPFR_RNDN);
+    mpfr_neg(x, x, MPFR_RNDN);
+    phi_hp(x, x);
+    mpfr_exp(q, e, MPFR_RNDN);
+    mpfr_mul(x, x, q, MPFR_RNDN);
+    mpfr_sub(D, t, x, MPFR_RNDN);
+    mpfr_clears(h, q, x, t, (mpfr_ptr)0);
+}
+
+/* lo <= D + slack and hi >= D - slack */
+static void contains(const mpfr_t lo, const mpfr_t hi, const mpfr_t D, const mpfr_t slack,
+                     const char *what, mpfr_prec_t w, int i)
+{
+    mpfr_t t;
+    mpfr_init2(t, HP + 32);
+    mpfr_add(t, D, slack, MPFR_RNDU);
+    ck_assert_msg(mpfr_lessequal_p(lo, t), "%s w %d case %d: lower end %.10g above the true %.17g",
+                  what, (int)w, i, mpfr_get_d(lo, MPFR_RNDN), mpfr_get_d(D, MPFR_RNDN));
+    mpfr_sub(t, D, slack, MPFR_RNDD);
+    ck_assert_msg(mpfr_greaterequal_p(hi, t), "%s w %d case %d: upper end %.10g below the true %.17g",
+                  what, (int)w, i, mpfr_get_d(hi, MPFR_RNDN), mpfr_get_d(D, MPFR_RNDN));
+    mpfr_clear(t);
+}
+
+/* gauss.c's enclosure of delta_eps(sigma) */
+START_TEST(delta_sigma)
+{
+    frng_init(&rng, tu_seed(0xe4c1), 0);
+    mpfr_t e, s, sg, lo, hi, a, D, sl;
+    mpfr_inits2(HP, e, s, sg, lo, hi, (mpfr_ptr)0);
+    mpfr_inits2(HP + 32, a, D, sl, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= WMAX; w++)
+        for (int i = 0; i < NCASE; i++) {
+            tu_draw_wbit(e, &rng, w, 0.01, 20);
+            tu_draw_wbit(s, &rng, w, 0.1, 4);
+            tu_draw_wbit(sg, &rng, w, 0.05, 40);
+            mpfr_set_prec(lo, w);
+            mpfr_set_prec(hi, w);
+            fri_pdm_delta_sigma_encl(lo, hi, e, s, sg, w);
+            mpfr_div(a, s, sg, MPFR_RNDN);
+            delta_hp(D, sl, e, a);
+            contains(lo, hi, D, sl, "delta_sigma", w, i);
+        }
+    mpfr_clears(e, s, sg, lo, hi, a, D, sl, (mpfr_ptr)0);
+}
+END_TEST
+
+/* acct.c's enclosure of delta(eps) over a in [alo, ahi]: delta increases
+ * with a, so it must hold delta(alo) from above ... delta(ahi) from below;
+ * a third of the cases take the Mills branch (a/2 + eps/a >= 256). */
+START_TEST(delta_eps)
+{
+    frng_init(&rng, tu_seed(0xe4c1), 1);
+    mpfr_t e, alo, ahi, r2lo, r2hi, dl, du, D, sl;
+    mpfr_inits2(HP, e, alo, ahi, r2lo, r2hi, dl, du, (mpfr_ptr)0);
+    mpfr_inits2(HP + 32, D, sl, (mpfr_ptr)0);
+    int mills = 0;
+    for (mpfr_prec_t w = 2; w <= WMAX; w++)
+        for (int i = 0; i < NCASE; i++) {
+            if (i % 3 == 0) {                          /* the Mills branch */
+                tu_draw_wbit(e, &rng, w, 600, 3000);
+                tu_draw_wbit(alo, &rng, w, 0.05, 2);
+            } else {
+                tu_draw_wbit(e, &rng, w, 0.01, 20);
+                tu_draw_wbit(alo, &rng, w, 0.05, 8);
+            }
+            mpfr_set_prec(ahi, w);
+            mpfr_set(ahi, alo, MPFR_RNDN);
+            if (i % 2)
+                for (int k = 0; k < 1 + i % 5; k++) mpfr_nextabove(ahi);
+            mpfr_set_prec(r2lo, w);
+            mpfr_set_prec(r2hi, w);
+            mpfr_set_ui(r2lo, 2, MPFR_RNDN);
+            mpfr_rec_sqrt(r2lo, r2lo, MPFR_RNDD);
+            mpfr_set_ui(r2hi, 2, MPFR_RNDN);
+            mpfr_rec_sqrt(r2hi, r2hi, MPFR_RNDU);
+            mpfr_set_prec(dl, w);
+            mpfr_set_prec(du, w);
+            fri_pdm_delta_eps_encl(dl, du, e, alo, ahi, r2lo, r2hi, w);
+            mpfr_div(D, e, alo, MPFR_RNDN);
+            mills += mpfr_cmp_ui(D, 256) >= 0;
+            delta_hp(D, sl, e, alo);
+            contains(dl, du, D, sl, "delta_eps at alo", w, i);
+            delta_hp(D, sl, e, ahi);
+            contains(dl, du, D, sl, "delta_eps at ahi", w, i);
+        }
+    ck_assert_msg(mills >= (WMAX - 1) * NCASE / 3, "only %d cases took the Mills branch", mills);
+    mpfr_clears(e, alo, ahi, r2lo, r2hi, dl, du, D, sl, (mpfr_ptr)0);
+}
+END_TEST
+
+/* acct.c's enclosure of the Mills ratio over [zl, zu]: both R(zl) and
+ * R(zu) inside [rl, ru]. */
+START_TEST(mills)
+{
+    frng_init(&rng, tu_seed(0xe4c1), 2);
+    mpfr_t zl, zu, rl, ru, R, t, sl;
+    mpfr_inits2(HP, zl, zu, rl, ru, (mpfr_ptr)0);
+    mpfr_inits2(HP + 32, R, t, sl, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= WMAX; w++)
+        for (int i = 0; i < NCASE / 4; i++) {
+            tu_draw_wbit(zl, &rng, w, 16, 4000);
+            mpfr_set_prec(zu, w);
+            mpfr_set(zu, zl, MPFR_RNDN);
+            if (i % 2) mpfr_nextabove(zu);
+            mpfr_set_prec(rl, w);
+            mpfr_set_prec(ru, w);
+            fri_pdm_mills_encl(rl, ru, zl, zu, w);
+            for (int end = 0; end < 2; end++) {
+                /* R(z) = Phi(-z) sqrt(2 pi) e^{z^2/2} */
+                mpfr_neg(t, end ? zl : zu, MPFR_RNDN);
+                phi_hp(R, t);
+                mpfr_sqr(t, end ? zl : zu, MPFR_RNDN);
+                mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+                mpfr_exp(t, t, MPFR_RNDN);
+                mpfr_mul(R, R, t, MPFR_RNDN);
+                mpfr_const_pi(t, MPFR_RNDN);
+                mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+                mpfr_sqrt(t, t, MPFR_RNDN);
+                mpfr_mul(R, R, t, MPFR_RNDN);
+                mpfr_div_2ui(sl, R, HP - 16, MPFR_RNDU);
+                contains(rl, ru, R, sl, end ? "mills at zl" : "mills at zu", w, i);
+            }
+        }
+    mpfr_clears(zl, zu, rl, ru, R, t, sl, (mpfr_ptr)0);
+}
+END_TEST
+
+/* Both terms below MPFR's least positive number (Phi(A - B) about
+ * e^-(5e11)): the true delta is positive (Phi(A - B) > e^eps Phi(-A - B)
+ * for every finite sigma), so the upper end must be > 0 and the lower end
+ * >= 0 (gauss.c clamps) -- the halvings of an underflowed erfc rounded in
+ * their direction, not to nearest. */
+START_TEST(underflow)
+{
+    mpfr_t e, s, sg, lo, hi, r2lo, r2hi;
+    mpfr_inits2(53, e, s, sg, lo, hi, r2lo, r2hi, (mpfr_ptr)0);
+    mpfr_set_ui(e, 1000, MPFR_RNDN);
+    mpfr_set_ui(s, 1, MPFR_RNDN);
+    mpfr_set_ui(sg, 1000, MPFR_RNDN);
+    for (mpfr_prec_t w = 2; w <= 64; w += 31) {
+        mpfr_set_prec(lo, w);
+        mpfr_set_prec(hi, w);
+        fri_pdm_delta_sigma_encl(lo, hi, e, s, sg, w);
+        ck_assert_msg(mpfr_sgn(hi) > 0 && mpfr_sgn(lo) >= 0, "delta_sigma w %d: [%g, %g]", (int)w,
+                      mpfr_get_d(lo, MPFR_RNDN), mpfr_get_d(hi, MPFR_RNDN));
+        /* a = s/sigma = 1e-3: eps/a = 1e6 takes the Mills branch */
+        mpfr_set_prec(r2lo, w);
+        mpfr_set_prec(r2hi, w);
+        mpfr_set_ui(r2lo, 2, MPFR_RNDN);
+        mpfr_rec_sqrt(r2lo, r2lo, MPFR_RNDD);
+        mpfr_set_ui(r2hi, 2, MPFR_RNDN);
+        mpfr_rec_sqrt(r2hi, r2hi, MPFR_RNDU);
+        mpfr_div(sg, s, sg, MPFR_RNDD);
+        mpfr_set(s, sg, MPFR_RNDN);
+        mpfr_nextabove(s);
+        fri_pdm_delta_eps_encl(lo, hi, e, sg, s, r2lo, r2hi, w);
+        ck_assert_msg(mpfr_sgn(hi) > 0, "delta_eps w %d: upper end %g", (int)w, mpfr_get_d(hi, MPFR_RNDN));
+        mpfr_set_ui(s, 1, MPFR_RNDN);
+        mpfr_set_ui(sg, 1000, MPFR_RNDN);
+    }
+    mpfr_clears(e, s, sg, lo, hi, r2lo, r2hi, (mpfr_ptr)0);
+}
+END_TEST
+
+Suite *suite_fedpdm_enclosures(void)
+{
+    Suite *s = suite_create("fedpdm_enclosures");
+    TCase *tc = tcase_create("containment");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, delta_sigma);
+    tcase_add_test(tc, delta_eps);
+    tcase_add_test(tc, mills);
+    tcase_add_test(tc, underflow);
+    suite_add_tcase(s, tc);
+    return s;
+}
