@@ -24,11 +24,34 @@
 
 Suite *suite_fedpdm_enclosures(void);
 
-#define HP 160
+#define HP 96
 #define WMAX 30
 #define NCASE 80
+/* cases at precision w: many at the lowest precisions, where a rounding
+ * moves an end by up to half its value */
+#define NCASES(w) ((w) <= 6 ? 8 * NCASE : NCASE / 2)
 
 static frng_t rng;
+
+/* eps (w bits) for a = s/sigma, by regime (case i mod 5): 0 anywhere; 1
+ * the cancellation a/2 ~ eps/a in the first argument a/2 - eps/a, where
+ * an ulp of eps/a is many ulps of the difference; 2 and 3 a small delta
+ * (first argument -t, t in [1, 6], in Phi's tail, where an ulp of the
+ * argument is 2 t^2 ulps of Phi), 3 with a large a (the callers draw it),
+ * where the first term dominates and the lower end is not clamped to 0;
+ * 4 moderate. */
+static void draw_eps(mpfr_t e, frng_t *g, mpfr_prec_t w, int i, double a)
+{
+    double u = (double)frng_u53(g) * 0x1p-53, v;
+    switch (i % 5) {
+    case 0: tu_draw_wbit(e, g, w, 0.01, 20); return;
+    case 1: v = a * a / 2 * (0.9 + 0.2 * u); break;
+    case 2: case 3: v = a * a / 2 + a * (1 + 5 * u); break;
+    default: v = 0.1 + 5 * u; break;
+    }
+    mpfr_set_prec(e, w);
+    mpfr_set_d(e, v, MPFR_RNDN);
+}
 
 /* Phi(x) at prec(r), to nearest */
 static void phi_hp(mpfr_t r, const mpfr_t x)
@@ -85,10 +108,16 @@ START_TEST(delta_sigma)
     mpfr_inits2(HP, e, s, sg, lo, hi, (mpfr_ptr)0);
     mpfr_inits2(HP + 32, a, D, sl, (mpfr_ptr)0);
     for (mpfr_prec_t w = 2; w <= WMAX; w++)
-        for (int i = 0; i < NCASE; i++) {
-            tu_draw_wbit(e, &rng, w, 0.01, 20);
-            tu_draw_wbit(s, &rng, w, 0.1, 4);
-            tu_draw_wbit(sg, &rng, w, 0.05, 40);
+        for (int i = 0; i < NCASES(w); i++) {
+            tu_draw_wbit(s, &rng, w, i % 5 == 3 ? 1 : 0.1, 4);
+            tu_draw_wbit(sg, &rng, w, 0.05, i % 5 == 3 ? 0.4 : 40);
+            /* s or sigma (or both) a power of 2: fewer inexact steps, whose
+             * safe-side errors would hide the one rounded the wrong way */
+            if (i % 10 == 3)
+                mpfr_set_ui_2exp(sg, 1, -(long)(frng_u53(&rng) % 4), MPFR_RNDN);
+            if (i % 10 == 8 || i % 20 == 13)
+                mpfr_set_ui_2exp(s, 1, (long)(frng_u53(&rng) % 3), MPFR_RNDN);
+            draw_eps(e, &rng, w, i, mpfr_get_d(s, MPFR_RNDN) / mpfr_get_d(sg, MPFR_RNDN));
             mpfr_set_prec(lo, w);
             mpfr_set_prec(hi, w);
             fri_pdm_delta_sigma_encl(lo, hi, e, s, sg, w);
@@ -102,7 +131,7 @@ END_TEST
 
 /* acct.c's enclosure of delta(eps) over a in [alo, ahi]: delta increases
  * with a, so it must hold delta(alo) from above ... delta(ahi) from below;
- * a third of the cases take the Mills branch (a/2 + eps/a >= 256). */
+ * a fifth of the cases take the Mills branch (a/2 + eps/a >= 256). */
 START_TEST(delta_eps)
 {
     frng_init(&rng, tu_seed(0xe4c1), 1);
@@ -111,13 +140,13 @@ START_TEST(delta_eps)
     mpfr_inits2(HP + 32, D, sl, (mpfr_ptr)0);
     int mills = 0;
     for (mpfr_prec_t w = 2; w <= WMAX; w++)
-        for (int i = 0; i < NCASE; i++) {
-            if (i % 3 == 0) {                          /* the Mills branch */
+        for (int i = 0; i < NCASES(w); i++) {
+            if (i % 5 == 4 && i < NCASE) {             /* the Mills branch */
                 tu_draw_wbit(e, &rng, w, 600, 3000);
                 tu_draw_wbit(alo, &rng, w, 0.05, 2);
             } else {
-                tu_draw_wbit(e, &rng, w, 0.01, 20);
-                tu_draw_wbit(alo, &rng, w, 0.05, 8);
+                tu_draw_wbit(alo, &rng, w, i % 5 == 3 ? 4 : 0.05, i % 5 == 3 ? 60 : 8);
+                draw_eps(e, &rng, w, i, mpfr_get_d(alo, MPFR_RNDN));
             }
             mpfr_set_prec(ahi, w);
             mpfr_set(ahi, alo, MPFR_RNDN);
@@ -139,7 +168,7 @@ START_TEST(delta_eps)
             delta_hp(D, sl, e, ahi);
             contains(dl, du, D, sl, "delta_eps at ahi", w, i);
         }
-    ck_assert_msg(mills >= (WMAX - 1) * NCASE / 3, "only %d cases took the Mills branch", mills);
+    ck_assert_msg(mills >= (WMAX - 1) * NCASE / 10, "only %d cases took the Mills branch", mills);
     mpfr_clears(e, alo, ahi, r2lo, r2hi, dl, du, D, sl, (mpfr_ptr)0);
 }
 END_TEST
