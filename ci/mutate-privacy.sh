@@ -21,8 +21,10 @@
 # reused when present), so the working tree is never touched.  A mutant is
 # KILLED when a suite of its file fails (first the round-sweep suite, then
 # the others; timeout 300 s counts as killed), INVALID when it does not
-# compile, SURVIVED otherwise: then the proof checks of its module and its
-# vector files run too before it is reported (not with MUTATE_QUICK=1).
+# compile, EQUIV when ci/mutate-equivalent.txt lists it with the reason no
+# test can kill it (not built), SURVIVED otherwise: then the proof checks
+# of its module and its vector files run too before it is reported (not
+# with MUTATE_QUICK=1).
 # Report: MUTATE_REPORT
 # (default $MUTATE_DIR/report.txt); exit 1 if a mutant survived.
 set -eu
@@ -119,16 +121,33 @@ else
   all=$(for f in $FILES; do list "$f"; done)
 fi
 if [ -n "${MUTATE_LIST:-}" ]; then echo "$all"; exit 0; fi
+# ci/mutate-equivalent.txt: the mutants no test can kill because the
+# program stays correct (an exact operation, a bound that holds either way),
+# each with its reason; keyed by file, the source line (blanks trimmed), the
+# token and its replacement, so that edits elsewhere do not disturb it.
+EQ=$top/ci/mutate-equivalent.txt
+equivalent() {
+  [ -f "$EQ" ] || return 0
+  awk -F'|' -v f="$1" -v line="$2" -v t="$3" -v r="$4" '
+    BEGIN { gsub(/^[ \t]+|[ \t]+$/, "", line) }
+    /^#/ || NF < 5 { next }
+    $1 == f && $2 == line && $3 == t && $4 == r { print $5; exit }' "$EQ"
+}
 : > "$REPORT"
 restore() { [ -n "${cur:-}" ] && cp "$W/.orig" "$cur"; cur=; }
 trap 'restore' EXIT INT TERM
-nk=0; ns=0; ni=0
+nk=0; ns=0; ni=0; ne=0
 echo "$all" | { while read -r f l c n r; do
   [ -n "$f" ] || continue
   cp "$f" "$W/.orig"; cur=$f
   awk -v L="$l" -v C="$c" -v N="$n" -v R="$r" \
     'NR == L { $0 = substr($0, 1, C - 1) R substr($0, C + N) } { print }' "$W/.orig" > "$f"
-  what="$f $l $c $(sed -n "${l}p" "$W/.orig" | cut -c"$c-$((c + n - 1))") -> $r"
+  tok=$(sed -n "${l}p" "$W/.orig" | cut -c"$c-$((c + n - 1))")
+  what="$f $l $c $tok -> $r"
+  why=$(equivalent "$f" "$(sed -n "${l}p" "$W/.orig")" "$tok" "$r")
+  if [ -n "$why" ]; then
+    echo "EQUIV    $what  ($why)" >> "$REPORT"; ne=$((ne + 1)); restore; continue
+  fi
   if ! $MAKE build/bin/fedref_tests > /dev/null 2>&1; then
     echo "INVALID  $what" >> "$REPORT"; ni=$((ni + 1)); restore; continue
   fi
@@ -149,5 +168,5 @@ echo "$all" | { while read -r f l c n r; do
   fi
   restore
 done
-echo "mutate-privacy: $((nk + ns + ni)) mutants: $nk killed, $ns survived, $ni invalid (report: $REPORT)"
+echo "mutate-privacy: $((nk + ns + ni + ne)) mutants: $nk killed, $ns survived, $ne equivalent, $ni invalid (report: $REPORT)"
 [ "$ns" -eq 0 ]; }
