@@ -462,14 +462,15 @@ def ssca_draws(fname, seed, T, B, E, N, parts):
 
 
 def ssca_msgs(fname, L, J, P, parts, B):
-    """The reals one round moves (docs/SSCA.md 5 and 10): down, up, peer."""
+    """The reals one round moves (docs/SSCA.md 5 and 10): down, up, peer.
+    For (40) (Algorithms 2, 4) f_{a,0} = 0: one real more, the loss sum."""
     nc, d, d0 = len(parts), J * (L + P), L * J
     M = 1 if fname in SSCA_CONSTRAINED else 0
     if fname in SSCA_FEATURE:
-        return [nc * d0 + J * P, d0 + M * (1 + d0) + (M + 1) * J * P, nc * (M + 1) * J * B * (nc - 1)]
+        return [nc * d0 + J * P, d0 + M + J * P, nc * J * B * (nc - 1)]
     if fname == "ssca_sgdm_s":
         return [2 * nc * d, 2 * nc * d, 0]
-    return [nc * d, nc * (d + M * (1 + d)), 0]
+    return [nc * d, nc * (d + M), 0]
 
 
 def check_ssca_file(path):

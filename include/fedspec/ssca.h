@@ -238,7 +238,9 @@ int fr_ssca_run_check(const fr_ssca_data *D, const fr_ssca_params *prm);
  * client and direction summed; docs/SSCA.md 5 and 10): down (server ->
  * clients), up (clients -> server, the aggregator's extra included), peer
  * (client -> client).  From fr_ssca_msgs_sample / _feature with M = 0
- * (1, 3, baselines) or 1 (2, 4), H = J, and for SGDM_S twice d each way.
+ * and H = J, plus for 2 and 4 the loss's batch sum (one real per client,
+ * resp. from the aggregator): on (40) f_{a,0} = 0, so no objective
+ * message (000 Sec. V); for SGDM_S twice d each way.
  * Statuses: FR_ENULL (out), then fr_ssca_run_check's; FR_ESIZE if a
  * count overflows 64 bits.  out untouched on error. */
 typedef struct {

@@ -138,13 +138,13 @@ START_TEST(check_edges)
 }
 END_TEST
 
-/* Reals per round, counted here from the steps of 000 (docs/SSCA.md 5):
- * sample-based, each client receives w (d) and sends its gradient sum (d)
- * and for (40) the loss sum and a second gradient sum (1 + d); SGD sends
- * w both ways, MFL's SGD-m w and v; feature-based, client i receives
- * (omega_0, omega_i), sends h_i (J per batch sample, per function) to each
- * other client and its block of the gradient, and client 0 also sends the
- * output layer's block (and the loss sum and a second block for (40)). */
+/* Reals per round, counted here from the steps of 000 Sec. V (docs/SSCA.md
+ * 5 and 10): sample-based, each client receives w (d) and sends its
+ * gradient sum (d), and for (40), whose f_{a,0} is 0, the loss sum too
+ * (1 + d); SGD sends w both ways, MFL's SGD-m w and v; feature-based,
+ * client i receives (omega_0, omega_i), sends h_i (J per batch sample) to
+ * each other client and its block of the gradient, and client 0 also sends
+ * the output layer's block (and the loss sum for (40)). */
 START_TEST(msgs_counted)
 {
     fr_ssca_data D = data();
@@ -157,15 +157,15 @@ START_TEST(msgs_counted)
         if (!fr_ssca_algo_feature(a)) {
             uint64_t k = a == FR_SSCA_SGDM_S ? 2 : 1;
             down = NC * k * d;
-            up = NC * (a == FR_SSCA_SGD_S || a == FR_SSCA_SGDM_S ? k * d : d + M * (1 + d));
+            up = NC * (a == FR_SSCA_SGD_S || a == FR_SSCA_SGDM_S ? k * d : M + d);
         } else {
             for (size_t i = 0; i < NC; i++) {
                 uint64_t di = J * Pi[i];
                 down += d0 + di;
-                up += (M + 1) * di;
-                peer += (M + 1) * J * B * (NC - 1);
+                up += di;
+                peer += J * B * (NC - 1);
             }
-            up += d0 + M * (1 + d0);
+            up += d0 + M;
         }
         ck_assert_msg(m.down == down && m.up == up && m.peer == peer,
                       "%s: (%llu, %llu, %llu) want (%llu, %llu, %llu)", fr_ssca_algo_name(a),
