@@ -128,7 +128,7 @@ if [ -n "${MUTATE_LIST:-}" ]; then echo "$all"; exit 0; fi
 EQ=$top/ci/mutate-equivalent.txt
 equivalent() {
   [ -f "$EQ" ] || return 0
-  awk -F'|' -v f="$1" -v line="$2" -v t="$3" -v r="$4" '
+  awk -F'\t' -v f="$1" -v line="$2" -v t="$3" -v r="$4" '
     BEGIN { gsub(/^[ \t]+|[ \t]+$/, "", line) }
     /^#/ || NF < 5 { next }
     $1 == f && $2 == line && $3 == t && $4 == r { print $5; exit }' "$EQ"
