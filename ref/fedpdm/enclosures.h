@@ -15,6 +15,11 @@
 void fri_pdm_delta_sigma_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr s,
                               mpfr_srcptr sigma, mpfr_prec_t w);
 
+/* gauss.c: [vL, vU] (precision set to w) contains (5)'s sigma^2 = 2 s^2
+ * ln(1.25/delta) / eps^2, eps > 0, 0 < delta < 1. */
+void fri_pdm_sigma2_encl(mpfr_ptr vL, mpfr_ptr vU, mpfr_srcptr eps, mpfr_srcptr delta,
+                         mpfr_srcptr s, mpfr_prec_t w);
+
 /* acct.c: [dl, du] (precision wp) contains delta(eps) = Phi(a/2 - eps/a) -
  * e^eps Phi(-a/2 - eps/a) for every a in [alo, ahi] (0 < alo), given
  * r2lo <= 1/sqrt 2 <= r2hi; the second term through the Mills ratio when

@@ -124,10 +124,38 @@ static int check3(mpfr_srcptr eps, mpfr_srcptr delta, mpfr_srcptr s)
     return FR_OK;
 }
 
+/* [vL, vU] (precision w) contains (5)'s 2 s^2 ln(1.25/delta) / eps^2, by
+ * directed rounding of each monotone step (enclosures.h). */
+void fri_pdm_sigma2_encl(mpfr_ptr vL, mpfr_ptr vU, mpfr_srcptr eps, mpfr_srcptr delta,
+                         mpfr_srcptr s, mpfr_prec_t w)
+{
+    mpfr_t qL, qU, t;
+    mpfr_inits2(w, qL, qU, t, (mpfr_ptr)0);
+    mpfr_set_prec(vL, w);
+    mpfr_set_prec(vU, w);
+    mpfr_ui_div(qL, 5, delta, MPFR_RNDD);
+    mpfr_ui_div(qU, 5, delta, MPFR_RNDU);
+    mpfr_div_2ui(qL, qL, 2, MPFR_RNDD);           /* 1.25/delta > 1.25 */
+    mpfr_div_2ui(qU, qU, 2, MPFR_RNDU);
+    mpfr_log(qL, qL, MPFR_RNDD);                  /* > ln 1.25 > 0 */
+    mpfr_log(qU, qU, MPFR_RNDU);
+    mpfr_sqr(vL, s, MPFR_RNDD);
+    mpfr_sqr(vU, s, MPFR_RNDU);
+    mpfr_mul(vL, vL, qL, MPFR_RNDD);
+    mpfr_mul(vU, vU, qU, MPFR_RNDU);
+    mpfr_sqr(t, eps, MPFR_RNDU);
+    mpfr_div(vL, vL, t, MPFR_RNDD);
+    mpfr_sqr(t, eps, MPFR_RNDD);
+    mpfr_div(vU, vU, t, MPFR_RNDU);
+    mpfr_mul_2ui(vL, vL, 1, MPFR_RNDD);
+    mpfr_mul_2ui(vU, vU, 1, MPFR_RNDU);
+    mpfr_clears(qL, qU, t, (mpfr_ptr)0);
+}
+
 /* (5): sigma^2 = 2 s^2 ln(1.25/delta) / eps^2, rounded up.  Ziv: at w bits
- * an enclosure [vL, vU] by directed rounding of each monotone step; done
- * when RU_p(vL) = RU_p(vU).  For s > 0 the value is transcendental
- * (ln of a rational != 1 is, Lindemann), so the loop ends. */
+ * the enclosure [vL, vU] of fri_pdm_sigma2_encl; done when RU_p(vL) =
+ * RU_p(vU).  For s > 0 the value is transcendental (ln of a rational != 1
+ * is, Lindemann), so the loop ends. */
 int fr_gauss_sigma2_classical(mpfr_t sigma2, const mpfr_t eps, const mpfr_t delta, const mpfr_t s)
 {
     if (sigma2 == NULL || eps == NULL || delta == NULL || s == NULL)
@@ -140,29 +168,12 @@ int fr_gauss_sigma2_classical(mpfr_t sigma2, const mpfr_t eps, const mpfr_t delt
         return FR_OK;
     }
     mpfr_prec_t p = mpfr_get_prec(sigma2);
-    mpfr_t qL, qU, vL, vU, t, rL, rU;
-    mpfr_inits2(MPFR_PREC_MIN, qL, qU, vL, vU, t, (mpfr_ptr)0);
+    mpfr_t vL, vU, rL, rU;
+    mpfr_inits2(MPFR_PREC_MIN, vL, vU, (mpfr_ptr)0);
     mpfr_inits2(p, rL, rU, (mpfr_ptr)0);
     st = FR_EINTERNAL;
     for (mpfr_prec_t w = p + 32; w <= FRI_EXACT_PREC_MAX; w *= 2) {
-        mpfr_set_prec(qL, w); mpfr_set_prec(qU, w); mpfr_set_prec(vL, w);
-        mpfr_set_prec(vU, w); mpfr_set_prec(t, w);
-        mpfr_ui_div(qL, 5, delta, MPFR_RNDD);
-        mpfr_ui_div(qU, 5, delta, MPFR_RNDU);
-        mpfr_div_2ui(qL, qL, 2, MPFR_RNDD);           /* 1.25/delta > 1.25 */
-        mpfr_div_2ui(qU, qU, 2, MPFR_RNDU);
-        mpfr_log(qL, qL, MPFR_RNDD);                  /* > ln 1.25 > 0 */
-        mpfr_log(qU, qU, MPFR_RNDU);
-        mpfr_sqr(vL, s, MPFR_RNDD);
-        mpfr_sqr(vU, s, MPFR_RNDU);
-        mpfr_mul(vL, vL, qL, MPFR_RNDD);
-        mpfr_mul(vU, vU, qU, MPFR_RNDU);
-        mpfr_sqr(t, eps, MPFR_RNDU);
-        mpfr_div(vL, vL, t, MPFR_RNDD);
-        mpfr_sqr(t, eps, MPFR_RNDD);
-        mpfr_div(vU, vU, t, MPFR_RNDU);
-        mpfr_mul_2ui(vL, vL, 1, MPFR_RNDD);
-        mpfr_mul_2ui(vU, vU, 1, MPFR_RNDU);
+        fri_pdm_sigma2_encl(vL, vU, eps, delta, s, w);
         mpfr_set(rL, vL, MPFR_RNDU);
         mpfr_set(rU, vU, MPFR_RNDU);
         if (mpfr_equal_p(rL, rU) || (mpfr_inf_p(rL) && mpfr_inf_p(rU))) {
@@ -172,7 +183,7 @@ int fr_gauss_sigma2_classical(mpfr_t sigma2, const mpfr_t eps, const mpfr_t delt
     }
     if (st == FR_OK)
         mpfr_set(sigma2, rU, MPFR_RNDU);
-    mpfr_clears(qL, qU, vL, vU, t, rL, rU, (mpfr_ptr)0);
+    mpfr_clears(vL, vU, rL, rU, (mpfr_ptr)0);
     return st;
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_enclosures.c -- white-box: the enclosures of the Gaussian privacy
  * profile that ref's calibration (gauss.c) and accountant (acct.c) decide
- * on (ref/fedpdm/enclosures.h) contain the true value at every working
- * precision w = 2..WMAX, on inputs that are themselves w-bit numbers.
+ * on, and that of the classical variance (5) (ref/fedpdm/enclosures.h),
+ * contain the true value at every working precision w = 2..WMAX, on
+ * inputs that are themselves w-bit numbers.
  *
  * At the precisions the public functions use (p + 32 bits and more, then
  * Ziv doubling) one step rounded the wrong way moves an end by about
@@ -99,6 +100,38 @@ static void contains(const mpfr_t lo, const mpfr_t hi, const mpfr_t D, const mpf
                   what, (int)w, i, mpfr_get_d(hi, MPFR_RNDN), mpfr_get_d(D, MPFR_RNDN));
     mpfr_clear(t);
 }
+
+/* gauss.c's enclosure of (5): 2 s^2 ln(1.25/delta) / eps^2 */
+START_TEST(sigma2)
+{
+    frng_init(&rng, tu_seed(0xe4c1), 3);
+    mpfr_t e, d, s, vL, vU, V, t, sl;
+    mpfr_inits2(HP, e, d, s, vL, vU, (mpfr_ptr)0);
+    mpfr_inits2(HP + 32, V, t, sl, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= WMAX; w++)
+        for (int i = 0; i < NCASES(w); i++) {
+            tu_draw_wbit(e, &rng, w, 0.01, 20);
+            tu_draw_wbit(d, &rng, w, 1e-12, 0.9);
+            tu_draw_wbit(s, &rng, w, 0.1, 4);
+            if (i % 3 == 1)                 /* s a power of 2: s^2 exact */
+                mpfr_set_ui_2exp(s, 1, (long)(frng_u53(&rng) % 3) - 1, MPFR_RNDN);
+            if (i % 3 == 2)                 /* eps a power of 2: eps^2 exact */
+                mpfr_set_ui_2exp(e, 1, (long)(frng_u53(&rng) % 5) - 2, MPFR_RNDN);
+            fri_pdm_sigma2_encl(vL, vU, e, d, s, w);
+            mpfr_ui_div(V, 5, d, MPFR_RNDN);
+            mpfr_div_2ui(V, V, 2, MPFR_RNDN);
+            mpfr_log(V, V, MPFR_RNDN);
+            mpfr_sqr(t, s, MPFR_RNDN);
+            mpfr_mul(V, V, t, MPFR_RNDN);
+            mpfr_sqr(t, e, MPFR_RNDN);
+            mpfr_div(V, V, t, MPFR_RNDN);
+            mpfr_mul_2ui(V, V, 1, MPFR_RNDN);
+            mpfr_div_2ui(sl, V, HP - 16, MPFR_RNDU);
+            contains(vL, vU, V, sl, "sigma2", w, i);
+        }
+    mpfr_clears(e, d, s, vL, vU, V, t, sl, (mpfr_ptr)0);
+}
+END_TEST
 
 /* gauss.c's enclosure of delta_eps(sigma) */
 START_TEST(delta_sigma)
@@ -252,6 +285,7 @@ Suite *suite_fedpdm_enclosures(void)
     Suite *s = suite_create("fedpdm_enclosures");
     TCase *tc = tcase_create("containment");
     tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, sigma2);
     tcase_add_test(tc, delta_sigma);
     tcase_add_test(tc, delta_eps);
     tcase_add_test(tc, mills);
