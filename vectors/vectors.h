@@ -204,6 +204,30 @@ typedef struct {
     double max_tolfrac;              /* largest |fast - expected| / tol */
     long min_certified_bits;
 } vcheck_stats;
+/* The comparison of one value, shared by vfile_check and fedref conform
+ * (docs/VECTORS.md "Field kinds"). */
+typedef struct {
+    const char *why;     /* on failure: ", an exact integer", ", exact", ", below an upper
+                            bound", ", above a lower bound", ", the sign of zero" or "" */
+    int special;         /* the expected value is nan, inf or -inf */
+    int stat;            /* fast, a real judged by tol: in the error statistics */
+    int relative;        /* fast: tol's relative part dominates (ulps, rel set) */
+    double ulps, rel;    /* |got - expected| in binary64 ulps of expected, relative */
+    double tolfrac;      /* |got - expected| / tol (0 when tol is 0) */
+} vverdict;
+/* Judge got against value i (row-major) of the number field k of
+ * c->expect (c valid): impl VCHECK_REF by the certified bits (ref's rule:
+ * within 2^-b |expected|), VCHECK_FAST by the case's tol (a binary64
+ * implementation's rule), both by the field's kind, the sign of a zero
+ * and the specials.  prec: the working precision of the comparison (at
+ * least got's).  Returns 1 if it passes; v says why not. */
+int vvalue_judge(const vfunc *fn, const vcase *c, size_t k, size_t i, mpfr_srcptr got, int impl,
+                 mpfr_prec_t prec, vverdict *v);
+/* A result of rows x cols values has the shape of the expected field x
+ * (the same count and, when there are values, the same rows and columns). */
+int vshape_ok(size_t rows, size_t cols, const vtensor *x);
+/* got (1 true, 0 false, -1 not a boolean) is the expected boolean x. */
+int vbool_ok(const vtensor *x, int got);
 /* Check every case of f; print one line per failure to out. */
 void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st);
 /* Check case c of f alone as vfile_check does (counted in st), and judge
