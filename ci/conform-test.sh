@@ -13,10 +13,13 @@
 #   - the TAP report is accepted by prove, the JUnit report parsed by
 #     python3-junitparser (skipped, with the reason, when it is absent),
 #     both with the JSON report's counts.
-# Usage: sh ci/conform-test.sh build/bin/fedref [CC]
+# Usage: sh ci/conform-test.sh build/bin/fedref [CC [FLAGS]]
+#   (FLAGS: what the C adapter needs to link against that tree's
+#   libfedfast.a, e.g. the sanitizer flags of build/asan)
 set -eu
 FEDREF=$1
 CC=${2:-${CC:-cc}}
+FLAGS=${3:-}
 BUILD=$(dirname "$(dirname "$FEDREF")")
 PY=${FEDREF_PYTHON3:-/usr/bin/python3}
 tmp=$(mktemp -d)
@@ -167,7 +170,8 @@ else
 fi
 
 # 5. the C adapter on libfedfast
-if "$CC" -std=c17 -O2 -ffp-contract=off -Iinclude examples/conform_adapter.c \
+# shellcheck disable=SC2086
+if "$CC" -std=c17 -O2 -ffp-contract=off $FLAGS -Iinclude examples/conform_adapter.c \
      "$BUILD/lib/libfedfast.a" $(pkg-config --cflags --libs jansson lapacke blas) -lm -o "$tmp/c_adapter" 2>"$tmp/cc.err"; then
   run "$FEDREF" conform --format json -- "$tmp/c_adapter" >"$tmp/c.json"
   if [ "$st" = 0 ] && [ "$(count "$tmp/c.json" cases passed)" -gt "$(count "$tmp/right.json" cases passed)" ]; then
