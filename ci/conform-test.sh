@@ -135,6 +135,46 @@ run "$FEDREF" conform --results "$tmp/garbage.jsonl" >/dev/null 2>"$tmp/garbage.
 [ "$st" = 2 ] && grep -q "garbage.jsonl:1" "$tmp/garbage.err" && ok "a malformed results file is an input error (exit 2)" \
   || bad "a malformed results file: exit $st"
 
+# 3b. an oracle that replies each file's own expected values (and, for an
+# invalid case, the status its comment names) passes every case of every
+# committed file under --rule certified: every function's fields, shapes,
+# booleans and specials go through the reply reader; one value moved by
+# 10^-30 (relative) fails certified and still passes tol
+"$PY" - vectors "$tmp/oracle.jsonl" "$tmp/moved.jsonl" <<'EOF'
+import glob, json, re, sys
+vdir, out, moved = sys.argv[1:4]
+with open(out, "w") as o, open(moved, "w") as m:
+    for path in sorted(glob.glob(vdir + "/*.json")):
+        d = json.load(open(path))
+        for g in d["groups"]:
+            for c in g["cases"]:
+                r = {"function": d["function"], "id": c["id"]}
+                if c.get("result") == "invalid":
+                    r["error"] = re.search(r"status (FR_[A-Z]+)", c["comment"]).group(1)
+                else:
+                    r["output"] = c["expect"]
+                o.write(json.dumps(r) + "\n")
+                if d["function"] == "soft" and c["id"] == 1:
+                    r["output"] = {"soft": ["2.000000000000000000000000000002"] + c["expect"]["soft"][1:]}
+                m.write(json.dumps(r) + "\n")
+EOF
+ncases=$("$FEDREF" conform --emit-cases | wc -l)
+run "$FEDREF" conform --rule certified --format json --results "$tmp/oracle.jsonl" >"$tmp/oracle.json"
+if [ "$st" = 0 ] && [ "$(count "$tmp/oracle.json" cases failed)" = 0 ] && [ "$(count "$tmp/oracle.json" cases skipped)" = 0 ] \
+   && [ "$(count "$tmp/oracle.json" cases passed)" = "$ncases" ]; then
+  ok "the files' own values pass under --rule certified: $ncases cases, $(count "$tmp/oracle.json" files passed) files"
+else
+  bad "the files' own values under --rule certified: exit $st, $(count "$tmp/oracle.json" cases failed) failed of $ncases"
+fi
+run "$FEDREF" conform --rule certified --format json --function soft --results "$tmp/moved.jsonl" >"$tmp/moved.json"
+st1=$st
+run "$FEDREF" conform --rule tol --format json --function soft --results "$tmp/moved.jsonl" >"$tmp/moved-tol.json"
+if [ "$st1" = 1 ] && [ "$(failed_ids "$tmp/moved.json")" = "soft:1" ] && grep -q "certified 130 bits" "$tmp/moved.json" && [ "$st" = 0 ]; then
+  ok "a value 10^-30 off fails --rule certified (soft:1) and passes --rule tol"
+else
+  bad "a value 10^-30 off: certified exit $st1 [$(failed_ids "$tmp/moved.json")], tol exit $st"
+fi
+
 # 4. TAP through prove, JUnit through junitparser, with the JSON counts
 "$FEDREF" conform --format tap -- $ADAPTER >"$tmp/right.tap"
 if prove -e cat "$tmp/right.tap" >"$tmp/prove.out" 2>&1; then ok "prove accepts the TAP of a passing run"
