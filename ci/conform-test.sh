@@ -159,6 +159,12 @@ with open(out, "w") as o, open(moved, "w") as m:
                 o.write(json.dumps(r) + "\n")
                 if d["function"] == "soft" and c["id"] == 1:
                     r["output"] = {"soft": ["2.000000000000000000000000000002"] + c["expect"]["soft"][1:]}
+                if d["function"] == "fedpdm_thm3" and c["id"] == 1:      # three wrong fields
+                    e = dict(c["expect"])
+                    e["b"] = e["b"][:6] + ["1", "2"]
+                    e["theta2"] = "-" + e["theta2"]
+                    e["l_low"] = "true" if e["l_low"] == "false" else "false"
+                    r["output"] = e
                 m.write(json.dumps(r) + "\n")
 EOF
 ncases=$("$FEDREF" conform --emit-cases | wc -l)
@@ -176,6 +182,14 @@ if [ "$st1" = 1 ] && [ "$(failed_ids "$tmp/moved.json")" = "soft:1" ] && grep -q
   ok "a value 10^-30 off fails --rule certified (soft:1) and passes --rule tol"
 else
   bad "a value 10^-30 off: certified exit $st1 [$(failed_ids "$tmp/moved.json")], tol exit $st"
+fi
+
+run "$FEDREF" conform --function fedpdm_thm3 --id 1 --format json --results "$tmp/moved.jsonl" >"$tmp/thm3.json"
+msgs=$("$PY" -c 'import json,sys; print(" ".join(m.split(":")[0] for m in json.load(open(sys.argv[1]))["results"][0]["messages"]))' "$tmp/thm3.json")
+if [ "$st" = 1 ] && [ "$msgs" = "b[6] theta2 l_low" ] && grep -q "2 of its 8 values wrong" "$tmp/thm3.json"; then
+  ok "every wrong field of a case is reported: $msgs"
+else
+  bad "three wrong fields of fedpdm_thm3 id 1: exit $st, reported [$msgs]"
 fi
 
 # 4. TAP through prove, JUnit through junitparser, with the JSON counts
