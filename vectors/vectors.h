@@ -254,7 +254,8 @@ int vstatus_parse(const char *s);
 /* A wrong field of an external implementation's output. */
 typedef struct {
     char field[96];        /* the field, with the index of its first wrong value: "w[3]" */
-    char got[72], expected[72];   /* that value as written (truncated to 68 characters) */
+    char got[72], expected[72];   /* that value: got as judged (VCHECK_FAST: the binary64
+                                     read, %.17g), expected as written (68 characters at most) */
     char rule[160];        /* what it is judged by: "tol rel R abs A", "certified B bits", ... */
     const char *why;       /* as vverdict.why, or ", a shape mismatch", ", not a boolean" ... */
     size_t nwrong, nvalues;   /* wrong values of the field, values */

@@ -57,7 +57,8 @@ static size_t judge_numbers(const vfile *f, const vcase *c, size_t k, const vten
         if (vvalue_judge(f->fn, c, k, i, got, impl, prec, &v)) continue;
         if (wrong++ == 0) {
             fieldname(w->field, sizeof w->field, f->fn->expects[k].name, x, i);
-            shown(w->got, sizeof w->got, o->s[i]);
+            if (binary64) snprintf(w->got, sizeof w->got, "%.17g", d);   /* what was judged */
+            else shown(w->got, sizeof w->got, o->s[i]);
             shown(w->expected, sizeof w->expected, x->s[i]);
             w->why = v.why;
             if (v.special) snprintf(w->rule, sizeof w->rule, "a special value: only itself");
