@@ -48,7 +48,8 @@ void cli_conform_usage(FILE *f)
           "\n"
           "Exit 0 every selected case passed or was skipped, 1 a case failed, 2 a usage\n"
           "or input error (a vector file rejected, a results file malformed, PROGRAM not\n"
-          "executable).\n", f);
+          "executable).  Example (in a checkout; share/doc/fedref/examples installed):\n"
+          "  fedref conform -- python3 examples/conform_adapter.py\n", f);
 }
 
 typedef struct {
