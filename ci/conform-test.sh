@@ -204,18 +204,22 @@ else
 fi
 
 # 4. TAP through prove, JUnit through junitparser, with the JSON counts
-"$FEDREF" conform --format tap -- $ADAPTER >"$tmp/right.tap"
-if prove -e cat "$tmp/right.tap" >"$tmp/prove.out" 2>&1; then ok "prove accepts the TAP of a passing run"
-else bad "prove rejects the TAP of a passing run: $(tail -n 3 "$tmp/prove.out")"; fi
 # (the failing reports from the results file of step 3: no program to run)
 offline="--function soft --function median --results $tmp/results.jsonl"
-run "$FEDREF" conform --format tap $offline >"$tmp/ulp.tap"
-nf=$(count "$tmp/offline.json" cases failed)
-nt=$(count "$tmp/offline.json" cases total)
-if ! prove -e cat "$tmp/ulp.tap" >"$tmp/prove2.out" 2>&1 && grep -q "Failed $nf/$nt subtests" "$tmp/prove2.out"; then
-  ok "prove reads the TAP of a failing run: $nf of $nt failed"
+if command -v prove >/dev/null 2>&1; then
+  "$FEDREF" conform --format tap -- $ADAPTER >"$tmp/right.tap"
+  if prove -e cat "$tmp/right.tap" >"$tmp/prove.out" 2>&1; then ok "prove accepts the TAP of a passing run"
+  else bad "prove rejects the TAP of a passing run: $(tail -n 3 "$tmp/prove.out")"; fi
+  run "$FEDREF" conform --format tap $offline >"$tmp/ulp.tap"
+  nf=$(count "$tmp/offline.json" cases failed)
+  nt=$(count "$tmp/offline.json" cases total)
+  if ! prove -e cat "$tmp/ulp.tap" >"$tmp/prove2.out" 2>&1 && grep -q "Failed $nf/$nt subtests" "$tmp/prove2.out"; then
+    ok "prove reads the TAP of a failing run: $nf of $nt failed"
+  else
+    bad "prove on the failing TAP: $(grep -i failed "$tmp/prove2.out" | head -n 2)"
+  fi
 else
-  bad "prove on the failing TAP: $(grep -i failed "$tmp/prove2.out" | head -n 2)"
+  echo "conform-test: skipped: the TAP check needs prove (Debian's perl; ci/install-deps.sh installs it)"
 fi
 if "$PY" -c 'import junitparser' 2>/dev/null; then
   run "$FEDREF" conform --format junit $offline >"$tmp/ulp.xml"
