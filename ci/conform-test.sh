@@ -242,7 +242,7 @@ else
 fi
 
 # 5. the C adapter on libfedfast
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086,SC2046
 if "$CC" -std=c17 -O2 -ffp-contract=off $FLAGS -Iinclude examples/conform_adapter.c \
      "$BUILD/lib/libfedfast.a" $(pkg-config --cflags --libs jansson lapacke blas) -lm -o "$tmp/c_adapter" 2>"$tmp/cc.err"; then
   run "$FEDREF" conform --format json -- "$tmp/c_adapter" >"$tmp/c.json"
