@@ -55,6 +55,31 @@ FEDREF_SEED=x "$cli" audit 2>&1 | grep -q "not an unsigned decimal integer (FEDR
   || { fails=$((fails + 1)); echo "cli-test: FAIL: a bad FEDREF_SEED is not named"; }
 t 0 "usage: fedref audit \[--quick\]" audit --help
 t 2 "no golden-vector directory" audit --vectors "$tmp/none"
+# conform (ci/conform-test.sh runs it on programs; here its usage)
+t 0 "usage: fedref conform" conform --help
+t 0 "usage: fedref conform" help conform
+t 0 "fedref-conform/1" conform -h
+t 2 "give exactly one of -- PROGRAM, --results FILE, --emit-cases" conform
+t 2 "give exactly one of" conform --emit-cases -- true
+t 2 "unknown option (--frob)" conform --frob
+t 2 "the program goes after --" conform python3
+t 2 "-- must be followed by the program" conform --
+t 2 "the option needs a value (--timeout)" conform --timeout
+t 2 "--timeout takes seconds, > 0 and at most 86400 (0)" conform --timeout 0 -- true
+t 2 "--format takes text, json, tap or junit (xml)" conform --format xml -- true
+t 2 "--rule takes tol or certified (fast)" conform --rule fast -- true
+t 2 "no such vector function (nosuch)" conform --function nosuch --emit-cases
+t 2 "no such flag" conform --flag nosuch --emit-cases
+t 2 "--id takes a case id (x)" conform --id x --emit-cases
+t 2 "no case matches the filters" conform --function soft --id 999 --emit-cases
+t 2 "no such vector file or directory" conform --vectors "$tmp/none" --emit-cases
+t 2 "cannot open the results file" conform --results "$tmp/none"
+t 2 "cannot execute $tmp/none" conform -- "$tmp/none"
+t 0 '^{"protocol":"fedref-conform/1","file":"soft.json","function":"soft","id":1,"params":{"a":"1"},"input":{"t":\["3","-3","0.5","-0.5","0"\]}}$' \
+  conform --vectors vectors/soft.json --id 1 --emit-cases
+[ "$("$cli" conform --function median --flag even-m --emit-cases | wc -l)" -eq \
+  "$(grep -c '^ *"even-m",*$' vectors/median.json)" ] && pass=$((pass + 1)) \
+  || { fails=$((fails + 1)); echo "cli-test: FAIL: conform --flag even-m selects another count of median cases"; }
 t 2 "needs a value" vectors check --impl
 t 2 "takes ref, fast or both (x)" vectors check --impl x vectors/soft.json
 t 2 "no vector file given" vectors check

@@ -63,6 +63,11 @@ int cmd_audit(int argc, char **argv);
 void cli_bench_usage(FILE *f);
 int cmd_bench(int argc, char **argv);
 
+/* `fedref conform` (conform.c, conform.h; docs/CONFORM.md): an external
+ * implementation against the golden vectors. */
+void cli_conform_usage(FILE *f);
+int cmd_conform(int argc, char **argv);
+
 /* `fedref data info FILE...` (cli/cmd_data.c): the strict loaders of data/. */
 void cli_data_usage(FILE *f);
 int cmd_data(int argc, char **argv);

@@ -2,6 +2,7 @@
 /* main.c -- the fedref command line: dispatch, help and version.
  *   fedref vectors gen DIR
  *   fedref vectors check [--impl ref|fast|both] [--] FILE...
+ *   fedref conform [OPTIONS] (-- PROGRAM [ARG...] | --results FILE | --emit-cases)
  *   fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]
  *   fedref bench [--quick] [--reps N] [--seed N] [--section NAME] [--write-inputs DIR]
  *   fedref table1 [--quick] [--trials N] [--seed N] [--q Q]
@@ -51,6 +52,9 @@ static const char usage_text[] =
     "                     check golden-vector files against ref (to the certified\n"
     "                     bits) and fast (to each case's tolerance)\n"
     "  vectors gen DIR    write the certified golden vectors of every function to DIR\n"
+    "  conform [OPTIONS] -- PROGRAM [ARG...]\n"
+    "                     check an external implementation (any language) against\n"
+    "                     the golden vectors, one JSON line per case (docs/CONFORM.md)\n"
     "  audit [OPTIONS]    ref vs fast on the committed vectors, a random sweep, the\n"
     "                     proof checks and the algorithms' trajectories (make run)\n"
     "  bench [OPTIONS]    timings: ref/fast on the closed forms, a FedEPM round\n"
@@ -75,6 +79,7 @@ static int help(const char *topic)
     if (strcmp(topic, "version") == 0) { version_usage(stdout); return 0; }
     if (strcmp(topic, "vectors") == 0) { cli_vectors_usage(stdout); return 0; }
     if (strcmp(topic, "audit") == 0) { cli_audit_usage(stdout); return 0; }
+    if (strcmp(topic, "conform") == 0) { cli_conform_usage(stdout); return 0; }
     if (strcmp(topic, "bench") == 0) { cli_bench_usage(stdout); return 0; }
     if (strcmp(topic, "table1") == 0) { cli_table1_usage(stdout); return 0; }
     if (strcmp(topic, "experiments") == 0) { cli_experiments_usage(stdout); return 0; }
@@ -147,6 +152,7 @@ static int dispatch(int argc, char **argv)
     }
     if (strcmp(cmd, "help") == 0 || cli_is_help(cmd)) return help(argc > 2 ? argv[2] : NULL);
     if (strcmp(cmd, "audit") == 0) return cmd_audit(argc - 2, argv + 2);
+    if (strcmp(cmd, "conform") == 0) return cmd_conform(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "table1") == 0) return cmd_table1(argc - 2, argv + 2);
     if (strcmp(cmd, "experiments") == 0) return cmd_experiments(argc - 2, argv + 2);

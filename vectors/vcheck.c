@@ -47,6 +47,7 @@ static double ulps_of(mpfr_srcptr diff, mpfr_srcptr e)
 static int same_shape(const vfile *f, const vcase *c, const char *impl, const char *name,
                       size_t rows, size_t cols, const vtensor *x, FILE *out)
 {
+    if (vshape_ok(rows, cols, x)) return 1;
     if (rows * cols != x->rows * x->cols) {
         if (out) fprintf(out, "%s: id %ld: %s: %s got %zu values expected %zu (size mismatch)\n",
                          f->path, c->id, name, impl, rows * cols, x->rows * x->cols);
@@ -91,8 +92,7 @@ static int zero_sign_ok(const vfunc *fn, mpfr_srcptr got, mpfr_srcptr e)
 static int bool_ok(const vfile *f, const vcase *c, const char *impl, const char *name,
                    const vtensor *x, int got, const char *shown, FILE *out)
 {
-    int want = vt_bool_parse(x->s[0]);
-    if (want >= 0 && got == want) return 1;
+    if (vbool_ok(x, got)) return 1;
     if (out) {
         if (got < 0)
             fprintf(out, "%s: id %ld: %s: %s got %s expected %s (not a boolean)\n",
@@ -147,6 +147,77 @@ static const char *why(mpfr_srcptr got, mpfr_srcptr e, enum vcmp cmp, int exact)
     return "";
 }
 
+int vshape_ok(size_t rows, size_t cols, const vtensor *x)
+{
+    return rows * cols == x->rows * x->cols && (rows * cols == 0 || (rows == x->rows && cols == x->cols));
+}
+
+int vbool_ok(const vtensor *x, int got)
+{
+    int want = vt_bool_parse(x->s[0]);
+    return want >= 0 && got == want;
+}
+
+/* The one comparison of a number against an expected value, for ref
+ * (VCHECK_REF: the certified bits, 2^-b |e|) and fast or any binary64
+ * implementation (VCHECK_FAST: the case's tol, abs + rel |e|), by the
+ * field's kind (within above); the sign of a zero by zero_sign_ok; an
+ * expected special by special_ok.  Statistics (fast, a real judged by
+ * tol): the ulps and relative error where tol's relative part dominates,
+ * the fraction of tol used. */
+int vvalue_judge(const vfunc *fn, const vcase *c, size_t k, size_t i, mpfr_srcptr got, int impl,
+                 mpfr_prec_t prec, vverdict *v)
+{
+    enum vcmp cmp = fn->expects[k].cmp;
+    long bits = c->certified_bits ? c->certified_bits : 64;
+    int exact = impl == VCHECK_FAST && cmp == VC_EXACT;            /* in fast: no tol */
+    int pass;
+    mpfr_t e, d, bound, m, q;
+    mpfr_inits2(prec, e, d, bound, m, q, (mpfr_ptr)0);
+    memset(v, 0, sizeof *v);
+    num_parse_mpfr(e, c->expect[k].s[i]);
+    if (!mpfr_number_p(e)) {
+        v->special = 1;
+        pass = special_ok(got, e);
+        v->why = pass ? "" : why(got, e, cmp, exact);
+        goto out;
+    }
+    if (impl == VCHECK_REF) {
+        mpfr_abs(bound, e, MPFR_RNDU);
+        mpfr_mul_2si(bound, bound, -bits, MPFR_RNDU);
+    } else {
+        num_parse_mpfr(bound, c->tol_rel);
+        mpfr_abs(d, e, MPFR_RNDU);
+        mpfr_mul(bound, bound, d, MPFR_RNDU);
+        num_parse_mpfr(d, c->tol_abs);
+        /* ulps and relative error only where the tol's relative part
+         * dominates: a result that cancels to ~0 is judged by tol.abs */
+        v->relative = !mpfr_zero_p(e) && mpfr_cmp(bound, d) >= 0;
+        mpfr_add(bound, bound, d, MPFR_RNDU);
+    }
+    int zs = cmp == VC_INT || zero_sign_ok(fn, got, e);
+    int near = within(got, e, cmp, exact, bound, bits, d, m);
+    pass = near && zs;
+    v->why = !near ? why(got, e, cmp, exact) : !zs ? ", the sign of zero" : "";
+    if (impl == VCHECK_FAST && cmp != VC_INT && !exact) {      /* the error statistics */
+        v->stat = 1;
+        mpfr_sub(d, got, e, MPFR_RNDA);
+        if (v->relative) {
+            v->ulps = ulps_of(d, e);
+            mpfr_div(q, d, e, MPFR_RNDA);
+            v->rel = fabs(mpfr_get_d(q, MPFR_RNDU));
+        }
+        if (!mpfr_zero_p(bound)) {
+            mpfr_div(q, d, bound, MPFR_RNDA);
+            v->tolfrac = fabs(mpfr_get_d(q, MPFR_RNDU));
+        }
+        if (!mpfr_number_p(d) || !mpfr_number_p(bound)) pass = 0;
+    }
+out:
+    mpfr_clears(e, d, bound, m, q, (mpfr_ptr)0);
+    return pass;
+}
+
 /* Judge ref's status st and results res (at precision P) against case c;
  * conv: the inputs could not be converted. */
 static int ref_judge(const vfile *f, const vcase *c, int conv, int st, rtensor *res, mpfr_prec_t P, long bits,
@@ -169,8 +240,6 @@ static int ref_judge(const vfile *f, const vcase *c, int conv, int st, rtensor *
                 f->path, c->id, st, fr_strerror(st));
         ok = 0;
     } else {
-        mpfr_t e, d, bound, m;
-        mpfr_inits2(P + 64, e, d, bound, m, (mpfr_ptr)0);
         for (size_t k = 0; k < ne && ok; k++) {
             const vtensor *x = &c->expect[k];
             if (!same_shape(f, c, "ref", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
@@ -185,12 +254,8 @@ static int ref_judge(const vfile *f, const vcase *c, int conv, int st, rtensor *
             }
             enum vcmp cmp = fn->expects[k].cmp;
             for (size_t i = 0; i < x->rows * x->cols; i++) {
-                num_parse_mpfr(e, x->s[i]);
-                mpfr_abs(bound, e, MPFR_RNDU);
-                mpfr_mul_2si(bound, bound, -bits, MPFR_RNDU);
-                if (mpfr_number_p(e) ? !within(res[k].v[i], e, cmp, 0, bound, bits, d, m)
-                                           || (cmp != VC_INT && !zero_sign_ok(fn, res[k].v[i], e))
-                                     : !special_ok(res[k].v[i], e)) {
+                vverdict v;
+                if (!vvalue_judge(fn, c, k, i, res[k].v[i], VCHECK_REF, P + 64, &v)) {
                     char name[96], *g = num_round_decimal(res[k].v[i], VEC_DIGITS, MPFR_RNDN);
                     fieldname(name, sizeof name, fn->expects[k].name, x, i);
                     if (out && cmp == VC_INT)
@@ -198,15 +263,13 @@ static int ref_judge(const vfile *f, const vcase *c, int conv, int st, rtensor *
                                 f->path, c->id, name, g ? g : "?", x->s[i]);
                     else if (out)
                         fprintf(out, "%s: id %ld: %s: ref got %s expected %s (certified %ld bits%s)\n",
-                                f->path, c->id, name, g ? g : "?", x->s[i], bits,
-                                why(res[k].v[i], e, cmp, 0));
+                                f->path, c->id, name, g ? g : "?", x->s[i], bits, v.why);
                     free(g);
                     ok = 0;
                     break;
                 }
             }
         }
-        mpfr_clears(e, d, bound, m, (mpfr_ptr)0);
     }
     return ok;
 }
@@ -271,9 +334,8 @@ static int fast_judge(const vfile *f, const vcase *c, int conv, int s, ftensor *
                 f->path, c->id, s, fr_strerror(s));
         ok = 0;
     } else {
-        mpfr_t e, d, bound, t, m;
-        mpfr_inits2(CMP_PREC, e, d, bound, t, m, (mpfr_ptr)0);
-        long bits = c->certified_bits ? c->certified_bits : 64;
+        mpfr_t t;
+        mpfr_init2(t, 53);
         for (size_t k = 0; k < ne && ok; k++) {
             const vtensor *x = &c->expect[k];
             if (!same_shape(f, c, "fast", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
@@ -287,68 +349,35 @@ static int fast_judge(const vfile *f, const vcase *c, int conv, int s, ftensor *
                 continue;
             }
             enum vcmp cmp = fn->expects[k].cmp;
-            int exact = cmp == VC_EXACT;                  /* in fast: no tol */
             for (size_t i = 0; i < x->rows * x->cols; i++) {
-                num_parse_mpfr(e, x->s[i]);
+                vverdict v;
                 mpfr_set_d(t, res[k].v[i], MPFR_RNDN);          /* exact */
-                if (!mpfr_number_p(e)) {
-                    if (!special_ok(t, e)) {
-                        char name[96];
-                        fieldname(name, sizeof name, fn->expects[k].name, x, i);
-                        fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s\n",
-                                f->path, c->id, name, res[k].v[i], x->s[i]);
-                        ok = 0;
-                        break;
+                int pass = vvalue_judge(fn, c, k, i, t, VCHECK_FAST, CMP_PREC, &v);
+                if (v.stat) {
+                    if (v.relative) {
+                        if (v.ulps > st->max_ulps) st->max_ulps = v.ulps;
+                        if (v.rel > st->max_rel) st->max_rel = v.rel;
+                        st->nrelative++;
                     }
-                    continue;
+                    if (v.tolfrac > st->max_tolfrac) st->max_tolfrac = v.tolfrac;
                 }
-                int zs = cmp == VC_INT || zero_sign_ok(fn, t, e);
-                num_parse_mpfr(bound, c->tol_rel);
-                mpfr_abs(d, e, MPFR_RNDU);
-                mpfr_mul(bound, bound, d, MPFR_RNDU);
-                num_parse_mpfr(d, c->tol_abs);
-                /* ulps and relative error only where the tol's relative part
-                 * dominates: a result that cancels to ~0 is judged by tol.abs */
-                int relative = !mpfr_zero_p(e) && mpfr_cmp(bound, d) >= 0;
-                mpfr_add(bound, bound, d, MPFR_RNDU);
-                int pass = within(t, e, cmp, exact, bound, bits, d, m) && zs;
-                const char *reason = why(t, e, cmp, exact);
-                if (cmp == VC_INT || exact) {       /* exact: not in the error statistics */
-                    if (!pass) {
-                        char name[96];
-                        fieldname(name, sizeof name, fn->expects[k].name, x, i);
-                        fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (%s)\n",
-                                f->path, c->id, name, res[k].v[i], x->s[i], reason + 2);
-                        ok = 0;
-                        break;
-                    }
-                    continue;
-                }
-                mpfr_sub(d, t, e, MPFR_RNDA);
-                if (relative) {
-                    double ul = ulps_of(d, e);
-                    if (ul > st->max_ulps) st->max_ulps = ul;
-                    mpfr_div(t, d, e, MPFR_RNDA);
-                    double rel = fabs(mpfr_get_d(t, MPFR_RNDU));
-                    if (rel > st->max_rel) st->max_rel = rel;
-                    st->nrelative++;
-                }
-                if (!mpfr_zero_p(bound)) {
-                    mpfr_div(t, d, bound, MPFR_RNDA);
-                    double fr = fabs(mpfr_get_d(t, MPFR_RNDU));
-                    if (fr > st->max_tolfrac) st->max_tolfrac = fr;
-                }
-                if (!mpfr_number_p(d) || !mpfr_number_p(bound) || !pass) {
-                    char name[96];
-                    fieldname(name, sizeof name, fn->expects[k].name, x, i);
+                if (pass) continue;
+                char name[96];
+                fieldname(name, sizeof name, fn->expects[k].name, x, i);
+                if (v.special)
+                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s\n",
+                            f->path, c->id, name, res[k].v[i], x->s[i]);
+                else if (cmp == VC_INT || cmp == VC_EXACT)
+                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (%s)\n",
+                            f->path, c->id, name, res[k].v[i], x->s[i], v.why + 2);
+                else
                     fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (tol rel %s abs %s%s)\n",
-                            f->path, c->id, name, res[k].v[i], x->s[i], c->tol_rel, c->tol_abs, reason);
-                    ok = 0;
-                    break;
-                }
+                            f->path, c->id, name, res[k].v[i], x->s[i], c->tol_rel, c->tol_abs, v.why);
+                ok = 0;
+                break;
             }
         }
-        mpfr_clears(e, d, bound, t, m, (mpfr_ptr)0);
+        mpfr_clear(t);
     }
     return ok;
 }

@@ -193,6 +193,15 @@ int vfile_read(vfile *f, const char *path, char *err, size_t errlen);
 /* The same from len bytes in memory (name stands for the path in messages). */
 int vfile_read_buffer(vfile *f, const char *buf, size_t len, const char *name, char *err, size_t errlen);
 void vfile_free(vfile *f);
+/* Read a JSON object (jansson's json_t) holding exactly the fields of spec
+ * as a file spells them (numbers: any numeric string, "nan", "inf" among
+ * them; booleans "true"/"false"; choices): the output of an external
+ * implementation (fedref conform).  out[] in the order of spec (absent
+ * optional fields 0 x 0); -1 and "what (name: where)" in err on error (free
+ * out with vt_free either way). */
+struct json_t;
+int vfields_read_json(struct json_t *obj, const vspec *spec, const char *name, const char *where,
+                      vtensor *out, char *err, size_t errlen);
 
 /* ---- checker (vcheck.c) ---- */
 enum { VCHECK_REF = 1, VCHECK_FAST = 2 };
@@ -204,6 +213,30 @@ typedef struct {
     double max_tolfrac;              /* largest |fast - expected| / tol */
     long min_certified_bits;
 } vcheck_stats;
+/* The comparison of one value, shared by vfile_check and fedref conform
+ * (docs/VECTORS.md "Field kinds"). */
+typedef struct {
+    const char *why;     /* on failure: ", an exact integer", ", exact", ", below an upper
+                            bound", ", above a lower bound", ", the sign of zero" or "" */
+    int special;         /* the expected value is nan, inf or -inf */
+    int stat;            /* fast, a real judged by tol: in the error statistics */
+    int relative;        /* fast: tol's relative part dominates (ulps, rel set) */
+    double ulps, rel;    /* |got - expected| in binary64 ulps of expected, relative */
+    double tolfrac;      /* |got - expected| / tol (0 when tol is 0) */
+} vverdict;
+/* Judge got against value i (row-major) of the number field k of
+ * c->expect (c valid): impl VCHECK_REF by the certified bits (ref's rule:
+ * within 2^-b |expected|), VCHECK_FAST by the case's tol (a binary64
+ * implementation's rule), both by the field's kind, the sign of a zero
+ * and the specials.  prec: the working precision of the comparison (at
+ * least got's).  Returns 1 if it passes; v says why not. */
+int vvalue_judge(const vfunc *fn, const vcase *c, size_t k, size_t i, mpfr_srcptr got, int impl,
+                 mpfr_prec_t prec, vverdict *v);
+/* A result of rows x cols values has the shape of the expected field x
+ * (the same count and, when there are values, the same rows and columns). */
+int vshape_ok(size_t rows, size_t cols, const vtensor *x);
+/* got (1 true, 0 false, -1 not a boolean) is the expected boolean x. */
+int vbool_ok(const vtensor *x, int got);
 /* Check every case of f; print one line per failure to out. */
 void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st);
 /* Check case c of f alone as vfile_check does (counted in st), and judge
@@ -212,6 +245,30 @@ void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st);
  * VCHECK_FAST) under which alt passes.  One evaluation for two verdicts:
  * the fuzz target's silent-pass oracle at half the work. */
 int vcase_check_pair(const vfile *f, const vcase *c, const vcase *alt, int impls, FILE *out, vcheck_stats *st);
+
+/* ---- the outputs of an external implementation (vreply.c; fedref conform) ---- */
+/* The symbolic name of a status ("FR_EDOM"), NULL for none. */
+const char *vstatus_name(int st);
+/* The status named s ("FR_EDOM", "FR_OK", ...); 1 (no status) if none. */
+int vstatus_parse(const char *s);
+/* A wrong field of an external implementation's output. */
+typedef struct {
+    char field[96];        /* the field, with the index of its first wrong value: "w[3]" */
+    char got[72], expected[72];   /* that value: got as judged (VCHECK_FAST: the binary64
+                                     read, %.17g), expected as written (68 characters at most) */
+    char rule[160];        /* what it is judged by: "tol rel R abs A", "certified B bits", ... */
+    const char *why;       /* as vverdict.why, or ", a shape mismatch", ", not a boolean" ... */
+    size_t nwrong, nvalues;   /* wrong values of the field, values */
+} vwrong;
+/* Judge out[] (an external implementation's outputs for valid case c of
+ * f, read by vfields_read_json) field by field, every value of every
+ * field: impl VCHECK_FAST reads each number as the nearest binary64 and
+ * judges it as fedref's fast (the case's tol), VCHECK_REF reads it at
+ * max(certified_bits, 130) + 96 bits and judges it as fedref's ref (the
+ * certified bits); both with vvalue_judge.  Each wrong field fills one
+ * wrong[] (at most max); returns the number of wrong fields. */
+size_t vcase_judge_output(const vfile *f, const vcase *c, const vtensor *out, int impl,
+                          vwrong *wrong, size_t max);
 
 /* ---- generator (vgen.c) ---- */
 /* Write the certified golden file of fn to path (temporary name + rename).

@@ -278,13 +278,7 @@ static json_t *flags_json(vgen *g, const char *flags, long id)
 /* The symbolic name of a domain-error status (fedref_common.h). */
 static const char *status_name(int st)
 {
-    switch (st) {
-    case FR_ENULL:      return "FR_ENULL";
-    case FR_ESIZE:      return "FR_ESIZE";
-    case FR_ENONFINITE: return "FR_ENONFINITE";
-    case FR_EDOM:       return "FR_EDOM";
-    default:            return NULL;
-    }
+    return fr_is_domain_error(st) ? vstatus_name(st) : NULL;
 }
 
 /* The status ref and fast return on an invalid case: both must return the

@@ -423,3 +423,13 @@ void vfile_free(vfile *f)
     free(f->path);
     memset(f, 0, sizeof *f);
 }
+
+int vfields_read_json(struct json_t *obj, const vspec *spec, const char *name, const char *where,
+                      vtensor *out, char *err, size_t errlen)
+{
+    ectx e = {err, errlen, name};
+    for (size_t k = 0; k < VEC_MAX_FIELDS; k++) {
+        out[k].rows = out[k].cols = 0; out[k].s = NULL; out[k].boolean = 0; out[k].choices = NULL;
+    }
+    return read_fields(&e, obj, spec, NUM_ANY, where, out);
+}
