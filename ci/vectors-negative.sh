@@ -48,6 +48,9 @@ expect 1 "ref got" "$tmp/digit31.json" "changed 31st digit (ref, certified bits)
 head -c 700 "$src" > "$tmp/trunc.json"
 expect 2 "malformed JSON: .*:[0-9]*:[0-9]*)" "$tmp/trunc.json" "truncated file"
 
+sed '0,/"changelog": \[/s/"changelog": \[/"changelog": [7, /' vectors/ssca_alg2.json > "$tmp/log.json"
+expect 2 'must be an array of strings' "$tmp/log.json" "changelog not an array of strings"
+
 sed 's/"function": "ens"/"function": "enz"/' "$src" > "$tmp/fn.json"
 expect 2 'unknown function "enz"' "$tmp/fn.json" "unknown function"
 

@@ -120,6 +120,9 @@ typedef struct vfunc {
      * accountants); the fuzz target checks at most FUZZ_MAX_WORK units of
      * cases per input. */
     unsigned check_work;
+    /* Optional: the file's "changelog", one line per change of an expected
+     * value since the function's first file, oldest first, NULL-ended. */
+    const char *const *changelog;
 } vfunc;
 
 typedef struct {

@@ -434,6 +434,12 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
     json_object_set_new(root, "generator", gen);
     vflag_each(add_note, notes);
     json_object_set_new(root, "notes", notes);
+    if (fn->changelog) {
+        json_t *log = json_array();
+        for (const char *const *c = fn->changelog; *c; c++)
+            json_array_append_new(log, json_string(*c));
+        json_object_set_new(root, "changelog", log);
+    }
     json_object_set_new(root, "groups", g.groups);
     int rc = -1;
     if (!g.failed) {

@@ -329,6 +329,13 @@ static int read_root(vfile *f, json_t *root, ectx *ep)
         }
         f->precision_bits = pb ? (long)json_integer_value(pb) : 0;
     }
+    j = json_object_get(root, "changelog");
+    if (j) {
+        int ok = json_is_array(j);
+        for (size_t k = 0; ok && k < json_array_size(j); k++)
+            ok = json_is_string(json_array_get(j, k));
+        if (!ok) { fail(&e, "changelog", "\"changelog\" must be an array of strings"); goto out; }
+    }
     json_t *groups = json_object_get(root, "groups");
     if (!json_is_array(groups) || json_array_size(groups) == 0) {
         fail(&e, "groups", "\"groups\" must be a non-empty array"); goto out;
