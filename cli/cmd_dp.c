@@ -364,8 +364,8 @@ static int rows_load(dp_rows *r, const char *path, mpfr_prec_t p)
         line++;
         snprintf(where, sizeof where, "%s line %zu", path, line);
         if (memchr(s, '\0', (size_t)(end - s)) || memchr(s, '\r', (size_t)(end - s))
-            || memchr(s, ' ', (size_t)(end - s)) || memchr(s, '\t', (size_t)(end - s))) {
-            cli_error("rounds file: NUL, CR, space or tab in a line", where);
+            || (*s != '#' && (memchr(s, ' ', (size_t)(end - s)) || memchr(s, '\t', (size_t)(end - s))))) {
+            cli_error("rounds file: NUL or CR in a line, or space or tab in a round's line", where);
             return 2;
         }
         *end = '\0';
@@ -489,6 +489,7 @@ static int dp_sigma(int argc, char **argv)
     if (rc == 0) rc = check_num("--eps", o.eps, 'p', p, NULL);
     if (rc == 0) rc = check_num("--sensitivity", o.sens, 'p', p, NULL);
     if (rc) return rc;
+    in.no_lower = 1;
     mpfr_t E, lo, hi, mid, chk;
     mpfr_inits2(p, E, lo, hi, mid, chk, (mpfr_ptr)0);
     dp_parse(E, o.eps, MPFR_RNDD);                   /* the target, down */

@@ -23,6 +23,7 @@ typedef struct {
     int acct;                    /* DP_ACCT_* */
     int fast;                    /* 0 ref (MPFR at prec bits), 1 fast (binary64) */
     mpfr_prec_t prec;
+    int no_lower;                /* skip the lower bound (dp sigma's search) */
 } dp_gauss_in;
 
 /* The answer.  eps is the least of the computed upper bounds (each one

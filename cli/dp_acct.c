@@ -171,7 +171,7 @@ static int gauss_ref(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_str
         mpfr_clear(one);
         o->have_exact = rc == 0;
     }
-    o->lower_rounds = sub ? in->R : in->T;
+    o->lower_rounds = in->no_lower ? 0 : sub ? in->R : in->T;
     if (rc == 0 && o->lower_rounds > 0) {
         ratio_ref(r, sgu, sdn, in->rows, o->lower_rounds, -1);
         rc = lib_status(lower_ref(o->lower, r, dup, p), "lower bound");
@@ -278,7 +278,7 @@ static int gauss_fast(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_st
         if (rc == 0) mpfr_set_d(o->exact, e, MPFR_RNDU);
         o->have_exact = rc == 0;
     }
-    o->lower_rounds = sub ? in->R : in->T;
+    o->lower_rounds = in->no_lower ? 0 : sub ? in->R : in->T;
     if (rc == 0 && o->lower_rounds > 0) {
         rc = lib_status(lower_fast(&e, ratio_fast(sgu, sdn, rows, o->lower_rounds, -1), dup), "lower bound");
         if (rc == 0) mpfr_set_d(o->lower, e, MPFR_RNDD);
