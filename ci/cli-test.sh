@@ -178,7 +178,9 @@ t 2 "rounds must be 1..1099511627776 (1099511627777)" dp eps --sigma 1 --sensiti
 t 2 "rounds must be <= 2^20 when every round needs its own entry" dp eps --sigma 1 --sensitivity 1 --rounds 1048577 --delta 1e-5 --clients 9 --sampled 3 --first-full 1
 t 2 "first-full must be <= the number of rounds" dp eps --sigma 1 $G --clients 9 --sampled 3 --first-full 301
 t 2 "accountant exact needs every round with all clients" dp eps --sigma 1 $G --clients 9 --sampled 3 --accountant exact
-t 2 "accountant takes rdp, exact or all (x)" dp eps --sigma 1 $G --accountant x
+t 2 "accountant takes rdp, rdp-improved, exact or all (x)" dp eps --sigma 1 $G --accountant x
+t 0 '"eps":"2.41423059[0-9]*".*Canonne-Kamath-Steinke 2020 / Balle et al. 2020 conversion at alpha' \
+  dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --accountant rdp-improved --json
 t 2 "delta is outside binary64's range" dp eps --sigma 1 --sensitivity 1 --rounds 3 --delta 1e-400 --impl fast
 t 2 "dp eps does not take this option (--eps)" dp eps --sigma 1 $G --eps 1
 t 2 "option given twice (--sigma)" dp eps --sigma 1 $G --sigma 2

@@ -40,7 +40,9 @@ void cli_dp_usage(FILE *f)
           "  --accountant A     rdp (Wang-Balle-Kasiviswanathan 2019 Thm 9 + Mironov 2017\n"
           "                     Prop. 3), exact (K = N only: the rounds compose to one\n"
           "                     Gaussian; Balle-Wang 2018 Thm 8), or all (default: the\n"
-          "                     least of those that apply)\n"
+          "                     least of those two that apply); rdp-improved: rdp with\n"
+          "                     the conversion of Canonne-Kamath-Steinke / Balle et al.\n"
+          "                     2020 (T <= 2^20)\n"
           "  --alpha-max A      RDP orders 2..A (2..1024, default 256)\n"
           "  --impl ref|fast    ref: MPFR at --prec bits (default 128), directed rounding;\n"
           "                     fast: binary64, outward rounding factors (default ref)\n"
@@ -148,8 +150,8 @@ static int parse_opts(dp_opts *o, int argc, char **argv, const char *sub)
         return 2;
     }
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "exact") != 0
-        && strcmp(o->accountant, "all") != 0) {
-        cli_error("--accountant takes rdp, exact or all", o->accountant);
+        && strcmp(o->accountant, "all") != 0 && strcmp(o->accountant, "rdp-improved") != 0) {
+        cli_error("--accountant takes rdp, rdp-improved, exact or all", o->accountant);
         return 2;
     }
     return 0;
@@ -229,16 +231,17 @@ static const char OBS_SUB[] = "an observer who does not learn which clients took
 
 static void method_text(char *m, size_t n, const dp_gauss_in *in, const dp_gauss_out *o)
 {
+    const char *conv = in->improved ? "Canonne-Kamath-Steinke 2020 / Balle et al. 2020" : "Mironov 2017 Prop. 3";
     if (o->best == DP_ACCT_EXACT)
         snprintf(m, n, "exact: the rounds compose to one Gaussian of ratio sqrt(sum_t (s_t/sigma_t)^2), its "
                        "epsilon by the analytic Gaussian (Balle-Wang 2018 Thm 8)");
     else if (in->K < in->N)
         snprintf(m, n, "RDP: Wang-Balle-Kasiviswanathan 2019 Thm 9 (K of N without replacement, "
-                       "replace-one)%s, composed, Mironov 2017 Prop. 3 conversion at alpha = %lu (orders 2..%lu)",
-                 in->R ? ", the first rounds alpha mu (all clients)" : "", o->alpha, in->amax);
+                       "replace-one)%s, composed, %s conversion at alpha = %lu (orders 2..%lu)",
+                 in->R ? ", the first rounds alpha mu (all clients)" : "", conv, o->alpha, in->amax);
     else
-        snprintf(m, n, "RDP: the Gaussian's alpha mu composed, Mironov 2017 Prop. 3 conversion at alpha = %lu "
-                       "(orders 2..%lu)", o->alpha, in->amax);
+        snprintf(m, n, "RDP: the Gaussian's alpha mu composed, %s conversion at alpha = %lu (orders 2..%lu)", conv,
+                 o->alpha, in->amax);
 }
 
 static void lower_text(char *m, size_t n, const dp_gauss_in *in, const dp_gauss_out *o)
@@ -405,7 +408,8 @@ static int gauss_in(dp_gauss_in *in, const dp_opts *o, dp_rows *rows, const char
     in->K = o->have_K ? o->K : 1;
     if (in->K > in->N) { cli_error("--sampled must be <= --clients", "--sampled"); return 2; }
     in->acct = !o->accountant || strcmp(o->accountant, "all") == 0 ? DP_ACCT_ALL
-             : strcmp(o->accountant, "rdp") == 0 ? DP_ACCT_RDP : DP_ACCT_EXACT;
+             : strncmp(o->accountant, "rdp", 3) == 0 ? DP_ACCT_RDP : DP_ACCT_EXACT;
+    in->improved = o->accountant && strcmp(o->accountant, "rdp-improved") == 0;
     if (in->acct == DP_ACCT_EXACT && in->K < in->N) {
         cli_error("--accountant exact needs every round with all clients (--sampled = --clients)", "--accountant");
         return 2;
@@ -434,9 +438,10 @@ static int gauss_in(dp_gauss_in *in, const dp_opts *o, dp_rows *rows, const char
         in->sens = sens1;
     }
     if (in->R > in->T) { cli_error("--first-full must be <= the number of rounds", "--first-full"); return 2; }
-    const int arrays = in->rows || (in->R > 0 && in->K < in->N);
+    const int arrays = in->rows || (in->R > 0 && in->K < in->N) || in->improved;
     if (arrays && in->T > DP_ROUNDS_MAX) {
-        cli_error("--rounds must be <= 2^20 when every round needs its own entry (--first-full with K < N)",
+        cli_error("--rounds must be <= 2^20 when every round needs its own entry (--first-full with K < N, "
+                  "rdp-improved)",
                   "--rounds");
         return 2;
     }
@@ -547,7 +552,7 @@ static int dp_sigma(int argc, char **argv)
             json_field("observer", obs, 0);
             json_field("impl", in.fast ? "fast" : "ref", 0);
             json_ul("prec", (unsigned long)p);
-            json_field("eps", o.eps, 0);
+            json_field("eps_target", o.eps, 0);
             json_field("sensitivity", o.sens, 0);
             json_ul("rounds", in.T);
             json_ul("clients", in.N);

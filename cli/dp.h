@@ -24,6 +24,8 @@ typedef struct {
     int fast;                    /* 0 ref (MPFR at prec bits), 1 fast (binary64) */
     mpfr_prec_t prec;
     int no_lower;                /* skip the lower bound (dp sigma's search) */
+    int improved;                /* RDP with the conversion of Canonne-Kamath-Steinke / Balle et al.
+                                    2020 (fr_fedpdm_rdp_rounds_improved) instead of Mironov's */
 } dp_gauss_in;
 
 /* The answer.  eps is the least of the computed upper bounds (each one

@@ -138,7 +138,7 @@ static int gauss_ref(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_str
     dp_parse(dup, in->delta, MPFR_RNDU);
     int rc = 0;
     if (in->acct & DP_ACCT_RDP) {
-        if (!in->rows && (in->R == 0 || !sub)) {
+        if (!in->rows && (in->R == 0 || !sub) && !in->improved) {
             rc = lib_status(fr_fedpdm_rdp(o->rdp, &o->alpha, sg[0], sup[0], in->K, in->N, in->T, ddn,
                                           in->amax), "RDP");
         } else {
@@ -150,7 +150,10 @@ static int gauss_ref(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_str
                     mpfr_set(a[t], t < in->T ? sg[0] : sup[0], MPFR_RNDN);
                 }
             }
-            if (rc == 0)
+            if (rc == 0 && in->improved)
+                rc = lib_status(fr_fedpdm_rdp_rounds_improved(o->rdp, &o->alpha, a ? a : sg, a ? a + in->T : sup,
+                                                              in->T, in->R, in->K, in->N, ddn, in->amax), "RDP");
+            else if (rc == 0)
                 rc = lib_status(fr_fedpdm_rdp_rounds(o->rdp, &o->alpha, a ? a : sg, a ? a + in->T : sup,
                                                      in->T, in->R, in->K, in->N, ddn, in->amax), "RDP");
             if (a) {
@@ -232,7 +235,7 @@ static int gauss_fast(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_st
 {
     const size_t n = in->rows ? in->rows : 1;
     const int sub = in->K < in->N;
-    const size_t len = in->rows ? n : (in->R > 0 && sub ? in->T : 1);
+    const size_t len = in->rows ? n : ((in->R > 0 && sub) || in->improved ? in->T : 1);
     double *v = malloc(4 * (len > n ? len : n) * sizeof *v);
     if (v == NULL) { cli_error("out of memory", "dp"); return 2; }
     double *sg = v, *sgu = v + len, *sup = v + 2 * len, *sdn = v + 3 * len;
@@ -256,7 +259,10 @@ static int gauss_fast(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_st
     int rc = 0;
     double e;
     if (in->acct & DP_ACCT_RDP) {
-        if (!in->rows && (in->R == 0 || !sub))
+        if (in->improved)
+            rc = lib_status(ff_fedpdm_rdp_rounds_improved(&e, &o->alpha, sg, sup, in->T, in->R, in->K, in->N, ddn,
+                                                          in->amax), "RDP");
+        else if (!in->rows && (in->R == 0 || !sub))
             rc = lib_status(ff_fedpdm_rdp(&e, &o->alpha, sg[0], sup[0], in->K, in->N, in->T, ddn, in->amax),
                             "RDP");
         else
