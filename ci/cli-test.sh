@@ -173,6 +173,58 @@ t 2 "le.bin: offset 0: bad magic 0x03080000: the bytes of 0x00000803 in little-e
 t 2 "float.bin: offset 2: bad magic 0x00000d03: IDX type 0x0d (float) is not read" data info "$tmp/float.bin"
 t 2 "crlf.csv: line 1: CRLF line ending" data info "$tmp/crlf.csv"
 t 2 "bom.csv: line 1: a UTF-8 byte order mark (bytes EF BB BF)" data info "$tmp/bom.csv"
+# fedref dp: the auditor's accountant (the certified values themselves are
+# checked against ref at 200 bits by the cli_dp suite, tests/cli/test_dp.c)
+G="--sensitivity 1 --rounds 300 --delta 1e-5"
+t 0 "usage: fedref dp eps" dp --help
+t 0 "usage: fedref dp eps" help dp
+t 0 "usage: fedref dp eps" dp eps --help
+t 2 "missing subcommand: eps, sigma or laplace" dp
+t 2 "unknown subcommand of dp.*(frob)" dp frob
+t 0 '^{"command":"dp eps","eps":"2.88156840[0-9]","eps_lower":null,.*"relation":"replace-one: one client.s data replaced' \
+  dp eps --sigma 4.844805262605389421 --sensitivity 1 --rounds 300 --clients 100 --sampled 5 --delta 1e-5 --json
+t 0 '"observer":"an observer who does not learn which clients took part' \
+  dp eps --sigma 4.844805262605389421 $G --clients 100 --sampled 5 --json
+t 0 "eps_lower  0.75097695[0-9]*  the 1 round(s) with all clients alone" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --first-full 1
+t 0 "eps        20.982409[0-9]*  (certified upper bound, exact)" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 100
+t 0 "observer   the server, who learns which clients took part" dp eps --sigma 4.8448052626 $G --impl fast
+t 0 "rdp        24.294036[0-9]*  (alpha 2)" dp eps --sigma 4.8448052626 $G --accountant rdp
+t 2 "sigma must be finite (nan)" dp eps --sigma nan $G
+t 2 "sigma must be > 0 (-1)" dp eps --sigma -1 $G
+t 2 "sigma must be a decimal number (1x)" dp eps --sigma 1x $G
+t 2 "sensitivity must be >= 0 (-0.5)" dp eps --sigma 1 --sensitivity -0.5 --rounds 3 --delta 1e-5
+t 2 "sampled must be <= --clients" dp eps --sigma 1 $G --clients 4 --sampled 5
+t 2 "clients and --sampled go together" dp eps --sigma 1 $G --clients 4
+t 2 "delta must be in (0, 1) (1)" dp eps --sigma 1 --sensitivity 1 --rounds 3 --delta 1
+t 2 "delta must be in (0, 1) (0)" dp eps --sigma 1 --sensitivity 1 --rounds 3 --delta 0
+t 2 "delta is missing" dp eps --sigma 1 --sensitivity 1 --rounds 3
+t 2 "rounds must be 1..1099511627776 (0)" dp eps --sigma 1 --sensitivity 1 --rounds 0 --delta 1e-5
+t 2 "rounds must be 1..1099511627776 (1099511627777)" dp eps --sigma 1 --sensitivity 1 --rounds 1099511627777 --delta 1e-5
+t 2 "rounds must be <= 2^20 when every round needs its own entry" dp eps --sigma 1 --sensitivity 1 --rounds 1048577 --delta 1e-5 --clients 9 --sampled 3 --first-full 1
+t 2 "first-full must be <= the number of rounds" dp eps --sigma 1 $G --clients 9 --sampled 3 --first-full 301
+t 2 "accountant exact needs every round with all clients" dp eps --sigma 1 $G --clients 9 --sampled 3 --accountant exact
+t 2 "accountant takes rdp, rdp-improved, exact or all (x)" dp eps --sigma 1 $G --accountant x
+t 0 '"eps":"2.41423059[0-9]*".*Canonne-Kamath-Steinke 2020 / Balle et al. 2020 conversion at alpha' \
+  dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --accountant rdp-improved --json
+t 2 "delta is outside binary64's range" dp eps --sigma 1 --sensitivity 1 --rounds 3 --delta 1e-400 --impl fast
+t 2 "dp eps does not take this option (--eps)" dp eps --sigma 1 $G --eps 1
+t 2 "option given twice (--sigma)" dp eps --sigma 1 $G --sigma 2
+printf '# sigma,sensitivity\n4.8448052626,1\n2,0.5\n' > "$tmp/r.csv"
+printf '1,1\n1,x\n' > "$tmp/rx.csv"
+printf '1,1\n\n2,1\n' > "$tmp/re.csv"
+printf '1,1,5\n' > "$tmp/r3.csv"
+t 0 "rounds 2, clients 1, sampled 1, first-full 0, delta 1e-5, rounds file" dp eps --rounds-file "$tmp/r.csv" --delta 1e-5
+t 2 "rx.csv line 2: sensitivity must be a decimal number (x)" dp eps --rounds-file "$tmp/rx.csv" --delta 1e-5
+t 2 "rounds file: empty line (.*re.csv line 2)" dp eps --rounds-file "$tmp/re.csv" --delta 1e-5
+t 2 "a line must be 'sigma,sensitivity' (.*r3.csv line 1)" dp eps --rounds-file "$tmp/r3.csv" --delta 1e-5
+t 2 "rounds-file replaces --sigma" dp eps --rounds-file "$tmp/r.csv" --sigma 1 --delta 1e-5
+t 0 '"sigma":"1.3271226[0-9]*"' dp sigma --eps 10 $G --clients 100 --sampled 5 --first-full 1 --alpha-max 64 --json
+t 2 "eps must be > 0 (-1)" dp sigma --eps -1 $G
+t 2 "dp sigma does not take this option (--sigma)" dp sigma --eps 1 --sigma 1 $G
+t 0 "eps        0.1125000001  (certified upper bound, basic)" dp laplace --scale 40,20 --sensitivity 0.5 --uploads 3 --delta 1e-5
+t 2 "scale must be > 0 (0)" dp laplace --scale 0 --sensitivity 1 --delta 1e-5
+t 2 "sensitivity takes one value or one per --scale value" dp laplace --scale 1,2,3 --sensitivity 1,2 --delta 1e-5
+t 2 "more than 2^16 uploads" dp laplace --scale 1,2 --sensitivity 1 --uploads 65536 --delta 1e-5
 mkdir -p "$tmp/out/ens.json.tmp"                    # an unwritable target
 t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
 # make check's experiments step offline: the data sets absent and no

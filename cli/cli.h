@@ -72,6 +72,11 @@ int cmd_conform(int argc, char **argv);
 void cli_data_usage(FILE *f);
 int cmd_data(int argc, char **argv);
 
+/* `fedref dp eps|sigma|laplace` (cmd_dp.c, dp_acct.c, dp.h): the
+ * certified privacy accountants from the command line. */
+void cli_dp_usage(FILE *f);
+int cmd_dp(int argc, char **argv);
+
 /* `fedref experiments` (experiments.c, experiments.h): the papers'
  * headline experiments on real data. */
 void cli_experiments_usage(FILE *f);

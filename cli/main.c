@@ -8,6 +8,7 @@
  *   fedref table1 [--quick] [--trials N] [--seed N] [--q Q]
  *   fedref experiments [--quick] [--data DIR] [--out DIR] [--seed N] [--only NAME]... [--list]
  *   fedref data info [--classes K] [--features D] [--] FILE...
+ *   fedref dp eps|sigma|laplace OPTIONS   (cmd_dp.c)
  *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
  * Long options also take their value attached: --seed=1 (split_long_options).
  * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
@@ -65,6 +66,8 @@ static const char usage_text[] =
     "                     and print their shapes and checksums\n"
     "  experiments [OPTIONS]  each paper's headline experiment on real data (make\n"
     "                     data): CSV, plots and a report with verdicts (make experiments)\n"
+    "  dp eps|sigma|laplace  certified privacy accounting: the eps of T Gaussian\n"
+    "                     rounds (K of N), the least sigma, 002's Laplace uploads\n"
     "  version            print the version\n"
     "  help [COMMAND]     this text, or a command's\n"
     "\n"
@@ -84,6 +87,7 @@ static int help(const char *topic)
     if (strcmp(topic, "table1") == 0) { cli_table1_usage(stdout); return 0; }
     if (strcmp(topic, "experiments") == 0) { cli_experiments_usage(stdout); return 0; }
     if (strcmp(topic, "data") == 0) { cli_data_usage(stdout); return 0; }
+    if (strcmp(topic, "dp") == 0) { cli_dp_usage(stdout); return 0; }
     cli_error("no help for this topic", topic);
     return 2;
 }
@@ -157,6 +161,7 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "table1") == 0) return cmd_table1(argc - 2, argv + 2);
     if (strcmp(cmd, "experiments") == 0) return cmd_experiments(argc - 2, argv + 2);
     if (strcmp(cmd, "data") == 0) return cmd_data(argc - 2, argv + 2);
+    if (strcmp(cmd, "dp") == 0) return cmd_dp(argc - 2, argv + 2);
     if (strcmp(cmd, "vectors") == 0) {
         if (argc < 3) {
             cli_error("missing subcommand: gen or check", "vectors");

@@ -180,6 +180,13 @@ int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma,
                          unsigned long T, unsigned long first, unsigned long K, unsigned long N,
                          double delta, unsigned long alpha_max);
 
+/* ff_fedpdm_rdp_rounds_improved: fr_fedpdm_rdp_rounds_improved in
+ * binary64, an upper bound (never below ref) under the assumptions of
+ * ff_fedpdm_rdp; same domain and statuses. */
+int ff_fedpdm_rdp_rounds_improved(double *eps, unsigned long *alpha, const double *sigma, const double *s,
+                                  unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                                  double delta, unsigned long alpha_max);
+
 /* ==== end of privacy accounting =========================================== */
 
 

@@ -349,6 +349,30 @@ int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, 
                          unsigned long T, unsigned long first, unsigned long K, unsigned long N,
                          const mpfr_t delta, unsigned long alpha_max);
 
+/* fr_fedpdm_rdp_rounds_improved: fr_fedpdm_rdp_rounds's per-round RDP
+ * (the same rounds, runs, K of N for t >= first) with the conversion of
+ * Canonne, Kamath & Steinke 2020 / Balle et al. 2020 in place of
+ * Mironov's:
+ *   eps = min_{alpha = 2..alpha_max} max(0, rho(alpha) + ln(1 - 1/alpha)
+ *                                   - (ln delta + ln alpha)/(alpha - 1)),
+ *   rho(alpha) = sum_t e_t(alpha) (fr_fedpdm_rdp_order).  It is never above
+ * Mironov's at the same alpha (ln(1 - 1/alpha) - ln(alpha)/(alpha - 1) < 0);
+ * derivation: docs/DP.md section 2.  Same relation and observers as
+ * fr_fedpdm_rdp_rounds.
+ * Domain, statuses, aliasing: as fr_fedpdm_rdp_rounds (a status of
+ *            fr_fedpdm_rdp_order is passed on; none is reachable for a
+ *            valid input).
+ * Accuracy:  an upper bound: rho up (rdp_order up, sums and products up),
+ *            1/alpha down, ln(1 - 1/alpha) up, ln alpha and ln delta down,
+ *            their sum and quotient down, the difference up, at prec(eps)
+ *            + 64 bits; then rounded up.
+ * Checked by: tests/fedpdm/test_acct_improved.c (every direction at 2..24
+ *            bits against 512 bits; <= fr_fedpdm_rdp_rounds; the closed
+ *            form at K = N). */
+int fr_fedpdm_rdp_rounds_improved(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
+                                  unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                                  const mpfr_t delta, unsigned long alpha_max);
+
 /* ==== end of privacy accounting =========================================== */
 
 

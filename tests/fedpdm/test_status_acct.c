@@ -155,7 +155,44 @@ static int f_rr(st_case *c, st_fast *f)
 }
 static const st_fn RR = {"fr_fedpdm_rdp_rounds / ff_fedpdm_rdp_rounds", b_rr, r_rr, f_rr, NULL, NULL};
 
+/* ---- rdp_rounds_improved: the arguments of rdp_rounds ------------------- */
+static int r_ri(st_case *c, st_ref *r)
+{
+    unsigned long a = ASENT;
+    int st = fr_fedpdm_rdp_rounds_improved(st_one(r, 0), c->flag == 1 ? NULL : &a, r->v[1], r->v[2], c->z[0],
+                                           c->u, c->z[1], c->z[2], r->s[2], c->z[3]);
+    if (st != FR_OK && a != ASENT)
+        st_failf(c, "alpha written");
+    return st;
+}
+static int f_ri(st_case *c, st_fast *f)
+{
+    unsigned long a = ASENT;
+    int st = ff_fedpdm_rdp_rounds_improved(f->v[0], c->flag == 1 ? NULL : &a, f->v[1], f->v[2], c->z[0], c->u,
+                                           c->z[1], c->z[2], c->s[2], c->z[3]);
+    if (st != FR_OK && a != ASENT)
+        st_failf(c, "alpha written");
+    return st;
+}
+static const st_fn RI = {"fr_fedpdm_rdp_rounds_improved / ff_fedpdm_rdp_rounds_improved", b_rr, r_ri, f_ri,
+                         NULL, NULL};
+
 static const st_row ROWS[] = {
+    ROW(RI, FR_ENULL, NUL(0)),
+    ROW(RI, FR_ENULL, FLAG(1)),
+    ROW(RI, FR_ENULL, NUL(2), SZ(0, 0)),
+    REF_ROW(RI, FR_ENULL, NULS(2)),
+    ROW(RI, FR_ESIZE, SZ(0, 0)),
+    ROW(RI, FR_ESIZE, SZ(2, 0)),
+    ROW(RI, FR_ESIZE, U(4), EN(1, 0, NaN)),
+    ROW(RI, FR_ENONFINITE, EN(1, 2, NaN)),
+    ROW(RI, FR_ENONFINITE, SC(2, NaN)),
+    ROW(RI, FR_ENONFINITE, EN(2, 2, -Inf), EN(1, 0, -1)),
+    ROW(RI, FR_EDOM, EN(1, 0, -0.0)),
+    ROW(RI, FR_EDOM, SC(2, 1)),
+    ROW(RI, FR_EDOM, SZ(1, 101)),
+    ROW(RI, FR_EDOM, SZ(3, 1025)),
+    ROW(RI, FR_OK),
     ROW(RR, FR_ENULL, NUL(0)),
     ROW(RR, FR_ENULL, FLAG(1)),
     ROW(RR, FR_ENULL, NUL(1)),
