@@ -839,6 +839,8 @@ static const st_row ROWS[] = {
     ROW(SENS, FR_EDOM, SC(1, -0.5)),
     ROW(SENS, FR_EDOM, SC(2, 0)),
     ROW(SENS, FR_EDOM, SC(3, -1)),
+    ROW(SENS, FR_EDOM, SC(3, 0)),                   /* mu > 0: its edge */
+    ROW(SENS, FR_OK, SC(0, -0.0), SC(1, -0.0)),     /* delta, Delta >= 0: -0 is 0 */
     ROW(SENS, FR_ENONFINITE, SC(2, 0), SC(3, NaN)),
     ROW(SENS, FR_ENULL, NUL(0), SC(1, NaN)),
     REF_ROW(SENS, FR_EDOM, FLAG(99)),
