@@ -21,11 +21,11 @@ void cli_vectors_usage(FILE *f)
           "  a domain error.  One line per failure, then 'N passed, N failed'.\n"
           "  --impl ref|fast|both   which implementations to check (default both)\n"
           "  Exit 0 all passed, 1 a case failed, 2 a file was rejected or a usage error.\n"
+          "  An index.json among the FILEs is the index, not a vector file: skipped.\n"
           "gen: write the certified file of every vector function (or of each FUNCTION\n"
           "  named, e.g. proxal_lk) to DIR/<function>.json (DIR must exist; files are\n"
           "  replaced atomically).  `make vectors` regenerates the committed files.\n"
           "  Exit 0 all written, 2 an unknown function, a bad DIR or a failed certification.\n"
-          "  An index.json among the FILEs of check is the index, not a vector file: skipped.\n"
           "schema: read every vector file DIR/*.json and write OUT/schema/<function>.schema.json\n"
           "  (JSON Schema 2020-12, one per function, from the reader's tables) and\n"
           "  OUT/index.json (every file: function, module, source, fields, cases, flags);\n"
@@ -163,7 +163,10 @@ int cmd_vectors_list(int argc, char **argv)
         else given = argv[i];
     }
     char dir[4096], path[4200], err[1024];
-    if (cli_vectors_dir(given, dir, sizeof dir) != 0) return 2;
+    if (cli_vectors_dir(given, dir, sizeof dir) != 0) {
+        cli_error("no such vector directory", given ? given : "the default vectors");
+        return 2;
+    }
     snprintf(path, sizeof path, "%s/%s", dir, VEC_INDEX_FILE);
     json_error_t je;
     json_t *index = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
