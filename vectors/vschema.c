@@ -206,7 +206,7 @@ json_t *vindex_build(const char *dir, char *err, size_t errlen)
         if ((names[n] = strdup(e->d_name)) != NULL) n++;
     }
     closedir(d);
-    qsort(names, n, sizeof *names, str_cmp);
+    if (n) qsort(names, n, sizeof *names, str_cmp);
     json_t *files = json_array(), *root = NULL;
     int bad = n == 0;
     if (bad) snprintf(err, errlen, "no *.json vector file (%s)", dir);
