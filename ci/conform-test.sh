@@ -148,6 +148,8 @@ import glob, json, re, sys
 vdir, out, moved = sys.argv[1:4]
 with open(out, "w") as o, open(moved, "w") as m:
     for path in sorted(glob.glob(vdir + "/*.json")):
+        if path.endswith("/index.json"):
+            continue                    # the index, not a vector file
         d = json.load(open(path))
         for g in d["groups"]:
             for c in g["cases"]:

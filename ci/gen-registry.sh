@@ -79,7 +79,16 @@ suite_registry)
   for n in $(names "$@"); do echo "    suite_$n, \\"; done
   echo "    0"
   ;;
-vfunc_registry) objects vfunc vfunc VFUNC_REGISTRY "$@" ;;
+vfunc_registry)
+  objects vfunc vfunc VFUNC_REGISTRY "$@"
+  # the module of each entry (its directory under vectors/), in the same order
+  echo "#define VFUNC_MODULES \\"
+  for f in "$@"; do
+    m=$(basename "$(dirname "$f")")
+    for n in $(names "$f"); do echo "    \"$m\", \\"; done
+  done
+  echo "    0"
+  ;;
 vrun_registry) objects vrun_algo vrun_algo VRUN_REGISTRY "$@" ;;
 vflag_registry)
   pattern='s/^const vflag vflags_\([A-Za-z0-9_]*\)\[\] = .*/\1/p'

@@ -58,6 +58,8 @@ void cli_vectors_usage(FILE *f);
 void cli_audit_usage(FILE *f);
 int cmd_vectors_gen(int argc, char **argv);
 int cmd_vectors_check(int argc, char **argv);
+int cmd_vectors_schema(int argc, char **argv);
+int cmd_vectors_list(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 
 void cli_bench_usage(FILE *f);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* cmd_vectors.c -- `fedref vectors gen` and `fedref vectors check`. */
+/* cmd_vectors.c -- `fedref vectors gen`, `check`, `schema` and `list`. */
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +12,8 @@ void cli_vectors_usage(FILE *f)
 {
     fputs("usage: fedref vectors check [--impl ref|fast|both] [--] FILE...\n"
           "       fedref vectors gen DIR [FUNCTION...]\n"
+          "       fedref vectors schema [--out OUT] DIR\n"
+          "       fedref vectors list [--json] [DIR]\n"
           "\n"
           "check: read each golden-vector file (schema fedref-vectors/1, docs/VECTORS.md)\n"
           "  and check every case: ref must match the expected value to its certified\n"
@@ -18,10 +21,18 @@ void cli_vectors_usage(FILE *f)
           "  a domain error.  One line per failure, then 'N passed, N failed'.\n"
           "  --impl ref|fast|both   which implementations to check (default both)\n"
           "  Exit 0 all passed, 1 a case failed, 2 a file was rejected or a usage error.\n"
+          "  An index.json among the FILEs is the index, not a vector file: skipped.\n"
           "gen: write the certified file of every vector function (or of each FUNCTION\n"
           "  named, e.g. proxal_lk) to DIR/<function>.json (DIR must exist; files are\n"
           "  replaced atomically).  `make vectors` regenerates the committed files.\n"
-          "  Exit 0 all written, 2 an unknown function, a bad DIR or a failed certification.\n", f);
+          "  Exit 0 all written, 2 an unknown function, a bad DIR or a failed certification.\n"
+          "schema: read every vector file DIR/*.json and write OUT/schema/<function>.schema.json\n"
+          "  (JSON Schema 2020-12, one per function, from the reader's tables) and\n"
+          "  OUT/index.json (every file: function, module, source, fields, cases, flags);\n"
+          "  OUT defaults to DIR.  Exit 0 written, 2 a file rejected or a write error.\n"
+          "list: print the index of DIR (default: the installed vectors): DIR/index.json,\n"
+          "  or built from the files if there is none; one line a file (function, file,\n"
+          "  cases, source), or with --json the index itself.\n", f);
 }
 
 static int gen_one(const vfunc *fn, const char *dir)
@@ -96,6 +107,11 @@ int cmd_vectors_check(int argc, char **argv)
             rejected++;
             continue;
         }
+        if (vindex_file_p(a)) {
+            nfiles--;
+            fprintf(stderr, "fedref: %s is the index of the vector files, not a vector file: skipped\n", a);
+            continue;
+        }
         vfile f;
         char err[1024];
         if (vfile_read(&f, a, err, sizeof err) != 0) {
@@ -114,4 +130,62 @@ int cmd_vectors_check(int argc, char **argv)
     else
         printf("%lu passed, %lu failed\n", st.passed, st.failed);
     return rejected ? 2 : st.failed ? 1 : 0;
+}
+
+int cmd_vectors_schema(int argc, char **argv)
+{
+    const char *dir = NULL, *out = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) { cli_vectors_usage(stdout); return 0; }
+        if (strcmp(argv[i], "--out") == 0) {
+            if (i + 1 >= argc) { cli_error("--out needs a directory", "vectors schema"); return 2; }
+            out = argv[++i];
+        } else if (argv[i][0] == '-' || dir) {
+            cli_error("unexpected argument", argv[i]);
+            return 2;
+        } else dir = argv[i];
+    }
+    if (dir == NULL) { cli_error("missing DIR", "vectors schema"); return 2; }
+    char err[1024];
+    if (vectors_schema_write(dir, out ? out : dir, err, sizeof err) != 0) { cli_error(err, NULL); return 2; }
+    printf("wrote %s/%s and %s/schema/*.schema.json\n", out ? out : dir, VEC_INDEX_FILE, out ? out : dir);
+    return 0;
+}
+
+int cmd_vectors_list(int argc, char **argv)
+{
+    const char *given = NULL;
+    int as_json = 0;
+    for (int i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) { cli_vectors_usage(stdout); return 0; }
+        if (strcmp(argv[i], "--json") == 0) as_json = 1;
+        else if (argv[i][0] == '-' || given) { cli_error("unexpected argument", argv[i]); return 2; }
+        else given = argv[i];
+    }
+    char dir[4096], path[4200], err[1024];
+    if (cli_vectors_dir(given, dir, sizeof dir) != 0) {
+        cli_error("no such vector directory", given ? given : "the default vectors");
+        return 2;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, VEC_INDEX_FILE);
+    json_error_t je;
+    json_t *index = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (index == NULL && (index = vindex_build(dir, err, sizeof err)) == NULL) { cli_error(err, NULL); return 2; }
+    json_t *files = json_object_get(index, "files");
+    if (!json_is_array(files)) { json_decref(index); cli_error("no \"files\" array", path); return 2; }
+    if (as_json) {
+        json_dumpf(index, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+        putchar('\n');
+    } else {
+        size_t k;
+        json_t *e;
+        json_array_foreach(files, k, e) {
+            printf("%-22s %-26s %5lld  %s\n", json_string_value(json_object_get(e, "function")),
+                   json_string_value(json_object_get(e, "file")),
+                   (long long)json_integer_value(json_object_get(e, "cases")),
+                   json_string_value(json_object_get(e, "source")));
+        }
+    }
+    json_decref(index);
+    return 0;
 }

@@ -303,7 +303,8 @@ static int read_one(cfiles *fs, const char *path)
     return 0;
 }
 
-/* A file, or every *.json of a directory in name order. */
+/* A file, or every *.json of a directory in name order (index.json, the
+ * index, excepted). */
 static int read_path(cfiles *fs, const char *path)
 {
     struct stat sb;
@@ -317,7 +318,7 @@ static int read_path(cfiles *fs, const char *path)
     int rc = 0;
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
-        if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0) continue;
+        if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0 || vindex_file_p(e->d_name)) continue;
         char *p = malloc(strlen(path) + len + 2);
         if (p == NULL) { rc = -1; break; }
         sprintf(p, "%s/%s", path, e->d_name);

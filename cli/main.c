@@ -164,14 +164,16 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "dp") == 0) return cmd_dp(argc - 2, argv + 2);
     if (strcmp(cmd, "vectors") == 0) {
         if (argc < 3) {
-            cli_error("missing subcommand: gen or check", "vectors");
+            cli_error("missing subcommand: gen, check, schema or list", "vectors");
             cli_vectors_usage(stderr);
             return 2;
         }
         if (cli_is_help(argv[2])) { cli_vectors_usage(stdout); return 0; }
         if (strcmp(argv[2], "gen") == 0) return cmd_vectors_gen(argc - 3, argv + 3);
         if (strcmp(argv[2], "check") == 0) return cmd_vectors_check(argc - 3, argv + 3);
-        cli_error("unknown subcommand of vectors (gen or check)", argv[2]);
+        if (strcmp(argv[2], "schema") == 0) return cmd_vectors_schema(argc - 3, argv + 3);
+        if (strcmp(argv[2], "list") == 0) return cmd_vectors_list(argc - 3, argv + 3);
+        cli_error("unknown subcommand of vectors (gen, check, schema or list)", argv[2]);
         cli_vectors_usage(stderr);
         return 2;
     }

@@ -8,11 +8,19 @@
 /* Every `const vfunc vfunc_NAME = ...` of vectors/<module>/, in module
  * order (generated: ci/gen-registry.sh). */
 static const vfunc *const all[] = {VFUNC_REGISTRY};
+static const char *const modules[] = {VFUNC_MODULES};
 
 /* Every flag table `const vflag vflags_MODULE[]`, in module order. */
 static const vflag *const flag_tables[] = {VFLAG_REGISTRY};
 
 const vfunc *const *vfunc_all(void) { return all; }
+
+const char *vfunc_module(const vfunc *fn)
+{
+    for (size_t i = 0; all[i]; i++)
+        if (all[i] == fn) return modules[i];
+    return NULL;
+}
 
 const vfunc *vfunc_find(const char *name)
 {

@@ -142,6 +142,8 @@ typedef struct { const char *name, *note; } vflag;
 const vfunc *vfunc_find(const char *name);
 const vfunc *const *vfunc_all(void);   /* NULL-terminated */
 size_t vspec_count(const vspec *s);
+/* The module of fn (its directory under vectors/: "core", "ssca", ...). */
+const char *vfunc_module(const vfunc *fn);
 /* The note of flag `name`, NULL if no module defines it. */
 const char *vflag_note(const char *name);
 /* fn on every flag, module by module in module order. */
@@ -272,6 +274,19 @@ typedef struct {
  * wrong[] (at most max); returns the number of wrong fields. */
 size_t vcase_judge_output(const vfile *f, const vcase *c, const vtensor *out, int impl,
                           vwrong *wrong, size_t max);
+
+/* ---- index and schemas (vschema.c; docs/VECTORS.md "Index and schemas") ---- */
+#define VEC_INDEX_FILE "index.json"
+/* 1 if path names the index (basename VEC_INDEX_FILE), not a vector file. */
+int vindex_file_p(const char *path);
+/* The JSON Schema (draft 2020-12) of fn's files, from its tables. */
+struct json_t *vschema_build(const vfunc *fn);
+/* The index of every vector file of dir (read with the reader, by file
+ * name); NULL and "what (where)" in err if a file is rejected. */
+struct json_t *vindex_build(const char *dir, char *err, size_t errlen);
+/* Write out/schema/<function>.schema.json for every function and
+ * out/index.json, the index of dir's files; 0, or -1 with err. */
+int vectors_schema_write(const char *dir, const char *out, char *err, size_t errlen);
 
 /* ---- generator (vgen.c) ---- */
 /* Write the certified golden file of fn to path (temporary name + rename).

@@ -8,7 +8,10 @@
  * numbers or the specials nan, inf, -inf (an exact integer field, VC_INT:
  * an integer of at most VEC_DIGITS digits) and tolerances finite numbers
  * >= 0 (within MPFR's exponent range), that certified_bits is at most
- * VEC_CERTIFIED_BITS_MAX, and that ids are unique.  Errors are one line: "what (where)". */
+ * VEC_CERTIFIED_BITS_MAX, that every flag is one a module defines, that
+ * source, notes and comments are strings, and that ids are unique.  Errors
+ * are one line: "what (where)".  vschema.c writes the same rules as JSON
+ * Schemas. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +62,7 @@ static int numeric_string(ectx *e, json_t *j, const char *where, enum numkind ki
         return fail(e, where, "a number must be a decimal string, found a JSON %s",
                     json_is_number(j) ? "number" : "non-string value");
     const char *s = json_string_value(j);
-    if (num_parse_double(&d, s) != 0)
+    if (num_parse_double(&d, s) != 0 || strlen(s) != json_string_length(j))   /* no embedded NUL */
         return fail(e, where, "non-numeric string \"%.100s\"", s);
     if (kind != NUM_ANY) {
         mpfr_t x;
@@ -232,6 +235,8 @@ static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const
         for (size_t i = 0; i < c->nflags; i++) {
             json_t *f = json_array_get(j, i);
             if (!json_is_string(f)) return fail(e, where, "\"flags\" must be an array of strings");
+            if (vflag_note(json_string_value(f)) == NULL)
+                return fail(e, where, "unknown flag \"%.100s\"", json_string_value(f));
             if ((c->flags[i] = strdup(json_string_value(f))) == NULL) return fail(e, where, "out of memory");
         }
     }
@@ -240,6 +245,11 @@ static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const
                                      && strcmp(json_string_value(j), "invalid") != 0)))
         return fail(e, where, "\"result\" must be \"valid\" or \"invalid\"");
     c->invalid = j && strcmp(json_string_value(j), "invalid") == 0;
+    j = json_object_get(jc, "certified_bits");
+    if (j && (!json_is_integer(j) || json_integer_value(j) < 1
+              || json_integer_value(j) > VEC_CERTIFIED_BITS_MAX))
+        return fail(e, where, "\"certified_bits\" must be an integer in [1, %d]", VEC_CERTIFIED_BITS_MAX);
+    c->certified_bits = j ? (long)json_integer_value(j) : 0;
     snprintf(sub, sizeof sub, "%.250s.params", where);
     if (read_fields(e, params, fn->params, NUM_ANY, sub, c->param) != 0) return -1;
     snprintf(sub, sizeof sub, "%.250s.input", where);
@@ -269,11 +279,6 @@ static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const
     snprintf(sub, sizeof sub, "%.250s.tol.abs", where);
     if (read_field(e, json_object_get(j, "abs"), VK_SCALAR, NULL, NUM_TOL, sub, &t) != 0) { vt_free(&t); return -1; }
     c->tol_abs = t.s[0]; free(t.s);
-    j = json_object_get(jc, "certified_bits");
-    if (j && (!json_is_integer(j) || json_integer_value(j) < 1
-              || json_integer_value(j) > VEC_CERTIFIED_BITS_MAX))
-        return fail(e, where, "\"certified_bits\" must be an integer in [1, %d]", VEC_CERTIFIED_BITS_MAX);
-    c->certified_bits = j ? (long)json_integer_value(j) : 0;
     return 0;
 }
 
@@ -321,6 +326,16 @@ static int read_root(vfile *f, json_t *root, ectx *ep)
     if ((f->fn = vfunc_find(json_string_value(j))) == NULL) {
         fail(&e, "function", "unknown function \"%s\"", json_string_value(j)); goto out;
     }
+    j = json_object_get(root, "source");
+    if (j && !json_is_string(j)) { fail(&e, "source", "\"source\" must be a string"); goto out; }
+    j = json_object_get(root, "notes");
+    if (j) {
+        const char *key;
+        json_t *val;
+        int ok = json_is_object(j);
+        if (ok) json_object_foreach(j, key, val) ok &= json_is_string(val);
+        if (!ok) { fail(&e, "notes", "\"notes\" must be an object of strings"); goto out; }
+    }
     j = json_object_get(root, "generator");
     if (j) {
         json_t *pb = json_object_get(j, "precision_bits");
@@ -355,6 +370,8 @@ static int read_root(vfile *f, json_t *root, ectx *ep)
         snprintf(where, sizeof where, "groups[%zu]", g);
         if (!json_is_object(grp)) { fail(&e, where, "a group must be an object"); goto out; }
         if (only_keys(&e, grp, where, gkeys) != 0) goto out;
+        json_t *gc = json_object_get(grp, "comment");
+        if (gc && !json_is_string(gc)) { fail(&e, where, "\"comment\" must be a string"); goto out; }
         json_t *params = json_object_get(grp, "params");
         json_t *cs = json_object_get(grp, "cases");
         json_t *empty = json_object();
