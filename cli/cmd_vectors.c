@@ -11,14 +11,18 @@
 
 void cli_vectors_usage(FILE *f)
 {
-    fputs("usage: fedref vectors check [--impl ref|fast|both] [--] FILE...\n"
+    fputs("usage: fedref vectors check [--format text|json|tap|junit] [--impl ref|fast|both] [--] FILE...\n"
           "       fedref vectors gen DIR [FUNCTION...]\n"
           "\n"
           "check: read each golden-vector file (schema fedref-vectors/1, docs/VECTORS.md)\n"
           "  and check every case: ref must match the expected value to its certified\n"
           "  bits, fast must be within the case's tol; an invalid case passes only with\n"
-          "  a domain error.  One line per failure, then 'N passed, N failed'.\n"
+          "  a domain error.  Every field is judged: one line per wrong field, for each\n"
+          "  implementation, then 'N cases passed, N failed, in N files (N rejected)'.\n"
           "  --impl ref|fast|both   which implementations to check (default both)\n"
+          "  --format text|json|tap|junit   the report on stdout (default text): json one\n"
+          "                         object (files and cases apart, each case's verdict and\n"
+          "                         wrong fields), tap TAP 13, junit JUnit XML (as conform)\n"
           "  Exit 0 all passed, 1 a case failed, 2 a file was rejected or a usage error.\n"
           "gen: write the certified file of every vector function (or of each FUNCTION\n"
           "  named, e.g. proxal_lk) to DIR/<function>.json (DIR must exist; files are\n"
