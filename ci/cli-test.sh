@@ -89,6 +89,9 @@ t 2 "No such file" vectors check "$tmp/missing.json"
 t 0 "0 failed" vectors check --impl ref -- vectors/soft.json
 t 0 "0 failed" vectors check --impl=ref vectors/soft.json
 t 2 "takes ref, fast or both (x)" vectors check --impl=x vectors/soft.json
+t 2 "--format needs a value" vectors check vectors/soft.json --format
+t 2 "takes text, json, tap or junit (xml)" vectors check --format xml vectors/soft.json
+t 0 '"cases": {"total": [1-9][0-9]*, "passed": [1-9][0-9]*, "failed": 0' vectors check --format=json vectors/soft.json
 t 2 "needs the output directory" vectors gen
 t 2 "No such file or directory" vectors gen "$tmp/none"
 t 2 "cannot use the output directory (it must exist): No such file or directory ($tmp/none)" vectors gen "$tmp/none" soft

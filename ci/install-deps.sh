@@ -12,9 +12,10 @@ set -eu
 # libmpfi-dev: MPFI, the interval arithmetic of libfedref's enclosures (no
 # .pc file: linked with -lmpfi, fedref.pc's Libs.private)
 # zlib1g-dev: the data loaders (data/) read the gzip files of make data
-# perl (prove) and python3-junitparser: ci/conform-test.sh reads the TAP and
-# JUnit reports of fedref conform with them; python3-jsonschema:
-# ci/vectors-schema.sh validates every vector file against its schema
+# perl (prove) and python3-junitparser: ci/conform-test.sh and
+# ci/vectors-report-test.sh read the TAP and JUnit reports with them;
+# python3-jsonschema: ci/vectors-schema.sh validates every vector file
+# against its schema
 PKGS="libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3 perl python3-junitparser python3-jsonschema"
 # extra packages for one target, as arguments (make bench: python3-numpy)
 PKGS="$PKGS $*"

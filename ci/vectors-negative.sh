@@ -73,12 +73,12 @@ expect 2 'unknown field "x_expect"' "$tmp/inv.json" "invalid case with stray fie
 
 expect 2 "cannot read file" "$tmp/missing.json" "missing file"
 
-# a rejected file counts as failed: the summary never reads as a pass
-expect 2 "^0 passed, 1 failed (1 file rejected)$" "$tmp/missing.json" "rejected file counted"
-ncases=$("$cli" vectors check "$tmp/ok.json" 2>/dev/null | sed -n 's/^\([0-9]*\) passed, 0 failed$/\1/p')
+# a rejected file is counted apart (exit 2): the summary names it
+expect 2 "^0 cases passed, 0 failed, in 1 file (1 rejected)$" "$tmp/missing.json" "rejected file counted"
+ncases=$("$cli" vectors check "$tmp/ok.json" 2>/dev/null | sed -n 's/^\([0-9]*\) cases passed, 0 failed, in 1 file (0 rejected)$/\1/p')
 out=$(timeout 120 "$cli" vectors check "$tmp/ok.json" "$tmp/missing.json" 2>&1); rc=$?
 if [ -n "$ncases" ] && [ "$rc" -eq 2 ] \
-   && printf '%s' "$out" | grep -q "^$ncases passed, 1 failed (1 file rejected)$"; then
+   && printf '%s' "$out" | grep -q "^$ncases cases passed, 0 failed, in 2 files (1 rejected)$"; then
   pass=$((pass + 1))
 else
   fails=$((fails + 1)); echo "vectors-negative: FAIL: good and rejected file: exit $rc: $out" | tail -3
@@ -148,7 +148,7 @@ EOF
 impl=ref
 expect 1 "id 1: rho_fail: ref got 8 expected 0 (an exact integer)" "$tmp/int.json" "integer verdict at certified_bits 1"
 sed 's/"rho_fail": "0"/"rho_fail": "8"/' "$tmp/int.json" > "$tmp/int8.json"
-expect 0 "1 passed, 0 failed" "$tmp/int8.json" "the true verdict at certified_bits 1"
+expect 0 "1 case passed, 0 failed" "$tmp/int8.json" "the true verdict at certified_bits 1"
 impl=fast
 sed -e '0,/"rho_fail": "8"/s//"rho_fail": "9"/' -e 's/"rel": "0"/"rel": "1e300"/g' \
     -e 's/"abs": "0"/"abs": "1e300"/g' "$bsrc" > "$tmp/int.json"

@@ -2,15 +2,17 @@
 /* cmd_vectors.c -- `fedref vectors gen`, `check`, `schema` and `list`. */
 #include <errno.h>
 #include <jansson.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "conform.h"
 #include "../vectors/vectors.h"
 
 void cli_vectors_usage(FILE *f)
 {
-    fputs("usage: fedref vectors check [--impl ref|fast|both] [--] FILE...\n"
+    fputs("usage: fedref vectors check [--format text|json|tap|junit] [--impl ref|fast|both] [--] FILE...\n"
           "       fedref vectors gen DIR [FUNCTION...]\n"
           "       fedref vectors schema [--out OUT] DIR\n"
           "       fedref vectors list [--json] [DIR]\n"
@@ -18,8 +20,12 @@ void cli_vectors_usage(FILE *f)
           "check: read each golden-vector file (schema fedref-vectors/1, docs/VECTORS.md)\n"
           "  and check every case: ref must match the expected value to its certified\n"
           "  bits, fast must be within the case's tol; an invalid case passes only with\n"
-          "  a domain error.  One line per failure, then 'N passed, N failed'.\n"
+          "  a domain error.  Every field is judged: one line per wrong field, for each\n"
+          "  implementation, then 'N cases passed, N failed, in N files (N rejected)'.\n"
           "  --impl ref|fast|both   which implementations to check (default both)\n"
+          "  --format text|json|tap|junit   the report on stdout (default text): json one\n"
+          "                         object (files and cases apart, each case's verdict and\n"
+          "                         wrong fields), tap TAP 13, junit JUnit XML (as conform)\n"
           "  Exit 0 all passed, 1 a case failed, 2 a file was rejected or a usage error.\n"
           "  An index.json among the FILEs is the index, not a vector file: skipped.\n"
           "gen: write the certified file of every vector function (or of each FUNCTION\n"
@@ -79,18 +85,79 @@ int cmd_vectors_gen(int argc, char **argv)
     return 0;
 }
 
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* The failure lines vcase_check wrote for case c (text in buf), each
+ * without its "PATH: id N: " prefix, as the messages of r. */
+static int take_lines(cresult *r, const vfile *f, const vcase *c, char *buf)
+{
+    char prefix[4200];
+    int np = snprintf(prefix, sizeof prefix, "%s: id %ld: ", f->path, c->id);
+    for (char *line = buf, *nl; line && *line; line = nl) {
+        nl = strchr(line, '\n');
+        if (nl) *nl++ = '\0';
+        if (np > 0 && strncmp(line, prefix, (size_t)np) == 0) line += np;
+        if (cresult_msg(r, "%s", line) != 0) return -1;
+    }
+    return 0;
+}
+
+/* Check case c into the report rep (its failure lines as messages). */
+static int check_into(creport *rep, const vfile *f, const vcase *c, int impls, vcheck_stats *st)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (mem == NULL) return -1;
+    int ok = vcase_check(f, c, impls, mem, st);
+    int rc = fclose(mem);
+    cresult r = {base_name(f->path), f->fn->name, c->id, c->flags, c->nflags, ok ? CS_PASS : CS_FAIL, NULL, 0, 0};
+    if (rc != 0 || take_lines(&r, f, c, buf) != 0) rc = -1;
+    free(buf);
+    cresult *a = rc == 0 ? realloc(rep->r, (rep->n + 1) * sizeof *a) : NULL;
+    if (a == NULL) {
+        for (size_t m = 0; m < r.nmsgs; m++) free(r.msgs[m]);
+        free(r.msgs);
+        return -1;
+    }
+    rep->r = a;
+    rep->r[rep->n++] = r;
+    return 0;
+}
+
 int cmd_vectors_check(int argc, char **argv)
 {
-    int impls = VCHECK_REF | VCHECK_FAST, nfiles = 0, options = 1;
-    unsigned long rejected = 0;
+    int impls = VCHECK_REF | VCHECK_FAST, options = 1, rc = 2;
+    unsigned long rejected = 0, nfiles = 0;
+    const char *format = "text";
     vcheck_stats st = {0};
-    for (int i = 0; i < argc; i++) {
+    creport rep = {0};
+    vfile *kept = NULL;                 /* the files the report's results point into */
+    size_t nkept = 0;
+    for (int i = 0; i < argc; i++) {            /* the options first: nothing checked on a usage error */
         const char *a = argv[i];
         if (options && strcmp(a, "--") == 0) { options = 0; continue; }
         if (options && cli_is_help(a)) { cli_vectors_usage(stdout); return 0; }
-        if (options && strcmp(a, "--impl") == 0) {
-            if (i + 1 >= argc) { cli_error("--impl needs a value: ref, fast or both", "vectors check"); return 2; }
+        if (options && (strcmp(a, "--impl") == 0 || strcmp(a, "--format") == 0)) {
+            if (i + 1 >= argc) {
+                cli_error(a[2] == 'i' ? "--impl needs a value: ref, fast or both"
+                                      : "--format needs a value: text, json, tap or junit", "vectors check");
+                return 2;
+            }
             const char *v = argv[++i];
+            argv[i - 1] = argv[i] = NULL;       /* consumed */
+            if (a[2] == 'f') {
+                if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "tap") && strcmp(v, "junit")) {
+                    cli_error("--format takes text, json, tap or junit", v);
+                    return 2;
+                }
+                format = v;
+                continue;
+            }
             impls = strcmp(v, "ref") == 0 ? VCHECK_REF : strcmp(v, "fast") == 0 ? VCHECK_FAST
                   : strcmp(v, "both") == 0 ? VCHECK_REF | VCHECK_FAST : 0;
             if (!impls) { cli_error("--impl takes ref, fast or both", v); return 2; }
@@ -101,12 +168,19 @@ int cmd_vectors_check(int argc, char **argv)
             return 2;
         }
         nfiles++;
+    }
+    if (nfiles == 0) { cli_error("no vector file given", "vectors check"); return 2; }
+    int text = strcmp(format, "text") == 0;
+    rep.rule = impls == VCHECK_REF ? "certified" : impls == VCHECK_FAST ? "tol" : "certified,tol";
+    rep.source = impls == VCHECK_REF ? "ref" : impls == VCHECK_FAST ? "fast" : "ref,fast";
+    rep.protocol = VEC_SCHEMA;
+    rep.title = "fedref vectors check";
+    options = 1;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (a == NULL) continue;
+        if (options && strcmp(a, "--") == 0) { options = 0; continue; }
         struct stat sb;
-        if (stat(a, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-            cli_error("is a directory: give the files, e.g. DIR/*.json", a);
-            rejected++;
-            continue;
-        }
         if (vindex_file_p(a)) {
             nfiles--;
             fprintf(stderr, "fedref: %s is the index of the vector files, not a vector file: skipped\n", a);
@@ -114,22 +188,44 @@ int cmd_vectors_check(int argc, char **argv)
         }
         vfile f;
         char err[1024];
+        if (stat(a, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            cli_error("is a directory: give the files, e.g. DIR/*.json", a);
+            snprintf(err, sizeof err, "is a directory: give the files, e.g. DIR/*.json");
+            rejected++;
+            if (creport_reject(&rep, base_name(a), err) != 0) goto oom;
+            continue;
+        }
         if (vfile_read(&f, a, err, sizeof err) != 0) {
             cli_error(err, NULL);
             vfile_free(&f);
-            rejected++;          /* counted as a failure: never read as a pass */
+            rejected++;          /* never read as a pass: exit 2 */
+            if (creport_reject(&rep, base_name(a), err) != 0) goto oom;
             continue;
         }
-        vfile_check(&f, impls, stdout, &st);
-        vfile_free(&f);
+        if (text) { vfile_check(&f, impls, stdout, &st); vfile_free(&f); continue; }
+        vfile *k = realloc(kept, (nkept + 1) * sizeof *k);
+        if (k == NULL) { vfile_free(&f); goto oom; }
+        kept = k;
+        kept[nkept] = f;
+        const vfile *g = &kept[nkept++];
+        for (size_t j = 0; j < g->ncases; j++)
+            if (check_into(&rep, g, &g->cases[j], impls, &st) != 0) goto oom;
     }
-    if (nfiles == 0) { cli_error("no vector file given", "vectors check"); return 2; }
-    if (rejected)
-        printf("%lu passed, %lu failed (%lu file%s rejected)\n", st.passed, st.failed + rejected,
-               rejected, rejected == 1 ? "" : "s");
+    if (text)
+        printf("%lu case%s passed, %lu failed, in %lu file%s (%lu rejected)\n", st.passed,
+               st.passed == 1 ? "" : "s", st.failed, nfiles, nfiles == 1 ? "" : "s", rejected);
     else
-        printf("%lu passed, %lu failed\n", st.passed, st.failed);
-    return rejected ? 2 : st.failed ? 1 : 0;
+        creport_print(&rep, format, stdout);
+    rc = rejected ? 2 : st.failed ? 1 : 0;
+    goto out;
+oom:
+    cli_error("out of memory", "vectors check");
+    rc = 2;
+out:
+    creport_free(&rep);
+    for (size_t i = 0; i < nkept; i++) vfile_free(&kept[i]);
+    free(kept);
+    return rc;
 }
 
 int cmd_vectors_schema(int argc, char **argv)

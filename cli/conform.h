@@ -32,7 +32,7 @@ int cchild_ask(cchild *c, const char *req, double timeout, char **line, char *wh
  * exit, then kill its process group. */
 void cchild_stop(cchild *c, double grace);
 
-/* ---- results and reports (conform_report.c) ---- */
+/* ---- results and reports (conform_report.c; also fedref vectors check) ---- */
 enum cstatus { CS_PASS, CS_FAIL, CS_SKIP };
 
 typedef struct {
@@ -44,16 +44,23 @@ typedef struct {
     double seconds;                /* the program's time for the case (0 offline) */
 } cresult;
 
+typedef struct { char *file, *msg; } creject;   /* a vector file rejected by the reader */
+
 typedef struct {
     cresult *r; size_t n, cap;
-    const char *rule;              /* "tol" or "certified" */
-    const char *source;            /* the program, the results file */
+    const char *rule;              /* "tol" or "certified" (vectors check: "certified,tol" for both) */
+    const char *source;            /* the program, the results file (vectors check: the impls) */
+    const char *protocol, *title;  /* NULL: CONFORM_PROTOCOL, "fedref conform" */
+    creject *rej; size_t nrej;     /* files rejected, not checked (conform: none) */
 } creport;
 
 /* Append a message to r (printf-style); 0, or -1 out of memory. */
 int cresult_msg(cresult *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Record a rejected file (copies both); 0, or -1 out of memory. */
+int creport_reject(creport *rep, const char *file, const char *msg);
 void creport_free(creport *rep);
-/* Print the report in format "text", "json", "tap" or "junit" to out. */
+/* Print the report in format "text", "json", "tap" or "junit" to out
+ * (text: conform's; vectors check prints its own). */
 void creport_print(const creport *rep, const char *format, FILE *out);
 /* The counts: files and cases, passed / failed / skipped.  A file fails
  * with any failed case, is skipped when all its cases are, else passes. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* conform_report.c -- the reports of `fedref conform` (docs/CONFORM.md):
- * text, one JSON object, TAP version 13, JUnit XML.  Files and cases are
- * counted apart. */
+/* conform_report.c -- the reports of `fedref conform` (docs/CONFORM.md)
+ * and of `fedref vectors check` (docs/VECTORS.md): text, one JSON object,
+ * TAP version 13, JUnit XML.  Files and cases are counted apart; a file
+ * the reader rejected is a failure of its own (TAP, JUnit: an error). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +27,25 @@ int cresult_msg(cresult *r, const char *fmt, ...)
     return 0;
 }
 
+int creport_reject(creport *rep, const char *file, const char *msg)
+{
+    creject *r = realloc(rep->rej, (rep->nrej + 1) * sizeof *r);
+    if (r == NULL) return -1;
+    rep->rej = r;
+    r[rep->nrej].file = strdup(file);
+    r[rep->nrej].msg = strdup(msg);
+    if (r[rep->nrej].file == NULL || r[rep->nrej].msg == NULL) {
+        free(r[rep->nrej].file); free(r[rep->nrej].msg);
+        return -1;
+    }
+    rep->nrej++;
+    return 0;
+}
+
 void creport_free(creport *rep)
 {
+    for (size_t i = 0; i < rep->nrej; i++) { free(rep->rej[i].file); free(rep->rej[i].msg); }
+    free(rep->rej);
     for (size_t i = 0; i < rep->n; i++) {
         for (size_t k = 0; k < rep->r[i].nmsgs; k++) free(rep->r[i].msgs[k]);
         free(rep->r[i].msgs);
@@ -106,22 +124,37 @@ static void json_str(const char *s, FILE *out)
     fputc('"', out);
 }
 
-static void json_counts(const char *name, const size_t c[3], FILE *out)
+static void json_counts(const char *name, const size_t c[3], const size_t *rejected, FILE *out)
 {
-    fprintf(out, "\"%s\": {\"total\": %zu, \"passed\": %zu, \"failed\": %zu, \"skipped\": %zu}", name,
-            c[0] + c[1] + c[2], c[CS_PASS], c[CS_FAIL], c[CS_SKIP]);
+    size_t r = rejected ? *rejected : 0;
+    fprintf(out, "\"%s\": {\"total\": %zu, \"passed\": %zu, \"failed\": %zu, \"skipped\": %zu", name,
+            c[0] + c[1] + c[2] + r, c[CS_PASS], c[CS_FAIL], c[CS_SKIP]);
+    if (rejected) fprintf(out, ", \"rejected\": %zu", r);
+    fputc('}', out);
 }
+
+static const char *protocol(const creport *rep) { return rep->protocol ? rep->protocol : CONFORM_PROTOCOL; }
+static const char *title(const creport *rep) { return rep->title ? rep->title : "fedref conform"; }
 
 static void print_json(const creport *rep, FILE *out)
 {
     ccounts k;
     creport_counts(rep, &k);
-    fprintf(out, "{\"protocol\": \"%s\", \"rule\": \"%s\", \"source\": ", CONFORM_PROTOCOL, rep->rule);
+    fprintf(out, "{\"protocol\": \"%s\", \"rule\": \"%s\", \"source\": ", protocol(rep), rep->rule);
     json_str(rep->source, out);
     fputs(",\n ", out);
-    json_counts("files", k.files, out);
+    json_counts("files", k.files, &rep->nrej, out);
     fputs(",\n ", out);
-    json_counts("cases", k.cases, out);
+    json_counts("cases", k.cases, NULL, out);
+    fputs(",\n \"rejected\": [", out);
+    for (size_t i = 0; i < rep->nrej; i++) {
+        fputs(i ? ", {\"file\": " : "{\"file\": ", out);
+        json_str(rep->rej[i].file, out);
+        fputs(", \"message\": ", out);
+        json_str(rep->rej[i].msg, out);
+        fputc('}', out);
+    }
+    fputc(']', out);
     fputs(",\n \"results\": [", out);
     for (size_t i = 0; i < rep->n; i++) {
         const cresult *r = &rep->r[i];
@@ -156,10 +189,17 @@ static void print_tap(const creport *rep, FILE *out)
 {
     ccounts k;
     creport_counts(rep, &k);
-    fprintf(out, "TAP version 13\n1..%zu\n", rep->n);
+    fprintf(out, "TAP version 13\n1..%zu\n", rep->n + rep->nrej);
+    for (size_t i = 0; i < rep->nrej; i++) {         /* a rejected file: a failed point */
+        fprintf(out, "not ok %zu - ", i + 1);
+        tap_text(rep->rej[i].file, out);
+        fputs(" rejected\n  ---\n  message: |\n", out);
+        yaml_line(rep->rej[i].msg, out);
+        fputs("  ...\n", out);
+    }
     for (size_t i = 0; i < rep->n; i++) {
         const cresult *r = &rep->r[i];
-        fprintf(out, "%s %zu - %s id %ld", r->status == CS_FAIL ? "not ok" : "ok", i + 1, r->file, r->id);
+        fprintf(out, "%s %zu - %s id %ld", r->status == CS_FAIL ? "not ok" : "ok", rep->nrej + i + 1, r->file, r->id);
         if (r->status == CS_SKIP) {
             fputs(" # SKIP ", out);
             tap_text(r->nmsgs ? r->msgs[0] : "skipped", out);
@@ -173,6 +213,7 @@ static void print_tap(const creport *rep, FILE *out)
     }
     fputs("# ", out);
     summary_line(&k, out);
+    if (rep->nrej) fprintf(out, "# files rejected: %zu\n", rep->nrej);
 }
 
 static void xml_str(const char *s, FILE *out)
@@ -200,8 +241,18 @@ static void print_junit(const creport *rep, FILE *out)
     creport_counts(rep, &k);
     for (size_t i = 0; i < rep->n; i++) total += rep->r[i].seconds;
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<testsuites name=\"fedref conform\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\" time=\"%.6f\">\n",
-            rep->n, k.cases[CS_FAIL], k.cases[CS_SKIP], total);
+            "<testsuites name=\"%s\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n",
+            title(rep), rep->n + rep->nrej, k.cases[CS_FAIL], rep->nrej, k.cases[CS_SKIP], total);
+    for (size_t i = 0; i < rep->nrej; i++) {         /* a rejected file: a suite with one error */
+        fputs("  <testsuite name=\"", out);
+        xml_str(rep->rej[i].file, out);
+        fputs("\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">\n"
+              "    <testcase classname=\"", out);
+        xml_str(rep->rej[i].file, out);
+        fputs("\" name=\"read\" time=\"0\">\n      <error message=\"", out);
+        xml_str(rep->rej[i].msg, out);
+        fputs("\"/>\n    </testcase>\n  </testsuite>\n", out);
+    }
     for (size_t i = 0, end; i < rep->n; i = end) {
         size_t cnt[3];
         double t = 0;

@@ -147,6 +147,15 @@ static const char *why(mpfr_srcptr got, mpfr_srcptr e, enum vcmp cmp, int exact)
     return "";
 }
 
+/* The line of a wrong field: its first wrong value, and how many of its
+ * values are wrong when more than one. */
+static void wrong_line(FILE *out, const char *line, size_t wrong, size_t n)
+{
+    if (out == NULL) return;
+    if (wrong > 1) fprintf(out, "%s; %zu of its %zu values wrong\n", line, wrong, n);
+    else fprintf(out, "%s\n", line);
+}
+
 int vshape_ok(size_t rows, size_t cols, const vtensor *x)
 {
     return rows * cols == x->rows * x->cols && (rows * cols == 0 || (rows == x->rows && cols == x->cols));
@@ -240,35 +249,36 @@ static int ref_judge(const vfile *f, const vcase *c, int conv, int st, rtensor *
                 f->path, c->id, st, fr_strerror(st));
         ok = 0;
     } else {
-        for (size_t k = 0; k < ne && ok; k++) {
+        for (size_t k = 0; k < ne; k++) {        /* every field: each wrong one reported */
             const vtensor *x = &c->expect[k];
             if (!same_shape(f, c, "ref", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
                 ok = 0;
-                break;
+                continue;
             }
             if (fn->expects[k].kind == VK_BOOL) {
                 char *g = num_round_decimal(res[k].v[0], VEC_DIGITS, MPFR_RNDN);
-                ok = bool_ok(f, c, "ref", fn->expects[k].name, x, rt_bool(res[k].v[0]), g ? g : "?", out);
+                ok &= bool_ok(f, c, "ref", fn->expects[k].name, x, rt_bool(res[k].v[0]), g ? g : "?", out);
                 free(g);
                 continue;
             }
             enum vcmp cmp = fn->expects[k].cmp;
-            for (size_t i = 0; i < x->rows * x->cols; i++) {
+            size_t n = x->rows * x->cols, wrong = 0;
+            char line[1024] = "";
+            for (size_t i = 0; i < n; i++) {
                 vverdict v;
-                if (!vvalue_judge(fn, c, k, i, res[k].v[i], VCHECK_REF, P + 64, &v)) {
-                    char name[96], *g = num_round_decimal(res[k].v[i], VEC_DIGITS, MPFR_RNDN);
-                    fieldname(name, sizeof name, fn->expects[k].name, x, i);
-                    if (out && cmp == VC_INT)
-                        fprintf(out, "%s: id %ld: %s: ref got %s expected %s (an exact integer)\n",
-                                f->path, c->id, name, g ? g : "?", x->s[i]);
-                    else if (out)
-                        fprintf(out, "%s: id %ld: %s: ref got %s expected %s (certified %ld bits%s)\n",
-                                f->path, c->id, name, g ? g : "?", x->s[i], bits, v.why);
-                    free(g);
-                    ok = 0;
-                    break;
-                }
+                if (vvalue_judge(fn, c, k, i, res[k].v[i], VCHECK_REF, P + 64, &v)) continue;
+                if (wrong++) continue;                  /* the first wrong value is shown */
+                char name[96], *g = num_round_decimal(res[k].v[i], VEC_DIGITS, MPFR_RNDN);
+                fieldname(name, sizeof name, fn->expects[k].name, x, i);
+                if (cmp == VC_INT)
+                    snprintf(line, sizeof line, "%s: id %ld: %s: ref got %s expected %s (an exact integer)",
+                             f->path, c->id, name, g ? g : "?", x->s[i]);
+                else
+                    snprintf(line, sizeof line, "%s: id %ld: %s: ref got %s expected %s (certified %ld bits%s)",
+                             f->path, c->id, name, g ? g : "?", x->s[i], bits, v.why);
+                free(g);
             }
+            if (wrong) { wrong_line(out, line, wrong, n); ok = 0; }
         }
     }
     return ok;
@@ -336,20 +346,22 @@ static int fast_judge(const vfile *f, const vcase *c, int conv, int s, ftensor *
     } else {
         mpfr_t t;
         mpfr_init2(t, 53);
-        for (size_t k = 0; k < ne && ok; k++) {
+        for (size_t k = 0; k < ne; k++) {        /* every field: each wrong one reported */
             const vtensor *x = &c->expect[k];
             if (!same_shape(f, c, "fast", fn->expects[k].name, res[k].rows, res[k].cols, x, out)) {
                 ok = 0;
-                break;
+                continue;
             }
             if (fn->expects[k].kind == VK_BOOL) {       /* exact; not in the error statistics */
                 char g[32];
                 snprintf(g, sizeof g, "%.17g", res[k].v[0]);
-                ok = bool_ok(f, c, "fast", fn->expects[k].name, x, ft_bool(res[k].v[0]), g, out);
+                ok &= bool_ok(f, c, "fast", fn->expects[k].name, x, ft_bool(res[k].v[0]), g, out);
                 continue;
             }
             enum vcmp cmp = fn->expects[k].cmp;
-            for (size_t i = 0; i < x->rows * x->cols; i++) {
+            size_t n = x->rows * x->cols, wrong = 0;
+            char line[1024] = "";
+            for (size_t i = 0; i < n; i++) {
                 vverdict v;
                 mpfr_set_d(t, res[k].v[i], MPFR_RNDN);          /* exact */
                 int pass = vvalue_judge(fn, c, k, i, t, VCHECK_FAST, CMP_PREC, &v);
@@ -361,21 +373,20 @@ static int fast_judge(const vfile *f, const vcase *c, int conv, int s, ftensor *
                     }
                     if (v.tolfrac > st->max_tolfrac) st->max_tolfrac = v.tolfrac;
                 }
-                if (pass) continue;
+                if (pass || wrong++) continue;          /* the first wrong value is shown */
                 char name[96];
                 fieldname(name, sizeof name, fn->expects[k].name, x, i);
                 if (v.special)
-                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s\n",
-                            f->path, c->id, name, res[k].v[i], x->s[i]);
+                    snprintf(line, sizeof line, "%s: id %ld: %s: fast got %.17g expected %s",
+                             f->path, c->id, name, res[k].v[i], x->s[i]);
                 else if (cmp == VC_INT || cmp == VC_EXACT)
-                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (%s)\n",
-                            f->path, c->id, name, res[k].v[i], x->s[i], v.why + 2);
+                    snprintf(line, sizeof line, "%s: id %ld: %s: fast got %.17g expected %s (%s)",
+                             f->path, c->id, name, res[k].v[i], x->s[i], v.why + 2);
                 else
-                    fprintf(out, "%s: id %ld: %s: fast got %.17g expected %s (tol rel %s abs %s%s)\n",
-                            f->path, c->id, name, res[k].v[i], x->s[i], c->tol_rel, c->tol_abs, v.why);
-                ok = 0;
-                break;
+                    snprintf(line, sizeof line, "%s: id %ld: %s: fast got %.17g expected %s (tol rel %s abs %s%s)",
+                             f->path, c->id, name, res[k].v[i], x->s[i], c->tol_rel, c->tol_abs, v.why);
             }
+            if (wrong) { wrong_line(out, line, wrong, n); ok = 0; }
         }
         mpfr_clear(t);
     }
@@ -403,18 +414,21 @@ static int check_fast(const vfile *f, const vcase *c, const vcase *alt, int *alt
     return ok;
 }
 
+int vcase_check(const vfile *f, const vcase *c, int impls, FILE *out, vcheck_stats *st)
+{
+    int ok = 1;
+    if (impls & VCHECK_REF) ok &= check_ref(f, c, NULL, NULL, out);
+    if (impls & VCHECK_FAST) ok &= check_fast(f, c, NULL, NULL, out, st);
+    if (ok) st->passed++; else st->failed++;
+    if (!c->invalid && c->certified_bits
+        && (st->min_certified_bits == 0 || c->certified_bits < st->min_certified_bits))
+        st->min_certified_bits = c->certified_bits;
+    return ok;
+}
+
 void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st)
 {
-    for (size_t i = 0; i < f->ncases; i++) {
-        const vcase *c = &f->cases[i];
-        int ok = 1;
-        if (impls & VCHECK_REF) ok &= check_ref(f, c, NULL, NULL, out);
-        if (impls & VCHECK_FAST) ok &= check_fast(f, c, NULL, NULL, out, st);
-        if (ok) st->passed++; else st->failed++;
-        if (!c->invalid && c->certified_bits
-            && (st->min_certified_bits == 0 || c->certified_bits < st->min_certified_bits))
-            st->min_certified_bits = c->certified_bits;
-    }
+    for (size_t i = 0; i < f->ncases; i++) vcase_check(f, &f->cases[i], impls, out, st);
 }
 
 int vcase_check_pair(const vfile *f, const vcase *c, const vcase *alt, int impls, FILE *out, vcheck_stats *st)

@@ -242,7 +242,10 @@ int vvalue_judge(const vfunc *fn, const vcase *c, size_t k, size_t i, mpfr_srcpt
 int vshape_ok(size_t rows, size_t cols, const vtensor *x);
 /* got (1 true, 0 false, -1 not a boolean) is the expected boolean x. */
 int vbool_ok(const vtensor *x, int got);
-/* Check every case of f; print one line per failure to out. */
+/* Check case c of f (counted in st); print one line per wrong field, for
+ * each impl checked, to out.  Returns 1 if it passes. */
+int vcase_check(const vfile *f, const vcase *c, int impls, FILE *out, vcheck_stats *st);
+/* Check every case of f as vcase_check. */
 void vfile_check(const vfile *f, int impls, FILE *out, vcheck_stats *st);
 /* Check case c of f alone as vfile_check does (counted in st), and judge
  * alt, a copy of c with other expected values, against the same
