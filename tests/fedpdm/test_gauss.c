@@ -206,6 +206,36 @@ START_TEST(edges)
 }
 END_TEST
 
+/* The margins of the two closed-form verdicts, at 2..16 bits where each
+ * rounding shows: sigma = 0 < s (delta_eps = 1: [mlo, mhi] holds delta - 1)
+ * and s = 0 (delta_eps = 0: it holds delta), against delta - 1 and delta
+ * exactly (128 bits; delta is a 53-bit number). */
+START_TEST(margins_closed_form)
+{
+    mpfr_t e, d, sv, sg, lo, hi, x;
+    mpfr_inits2(53, e, d, sv, sg, (mpfr_ptr)0);
+    mpfr_inits2(128, lo, hi, x, (mpfr_ptr)0);
+    mpfr_set_ui(e, 1, MPFR_RNDN);
+    mpfr_set_d(d, 0.3, MPFR_RNDN);                 /* not a 16-bit number */
+    for (int zero_s = 0; zero_s < 2; zero_s++)
+        for (mpfr_prec_t p = 2; p <= 16; p++) {
+            mpfr_set_ui(sv, zero_s ? 0 : 1, MPFR_RNDN);
+            mpfr_set_zero(sg, 1);
+            if (zero_s) mpfr_set_ui(sg, 2, MPFR_RNDN);
+            mpfr_set_prec(lo, p);
+            mpfr_set_prec(hi, p);
+            int v;
+            ck_assert_int_eq(fr_gauss_dp_check(&v, lo, hi, e, d, sv, sg), FR_OK);
+            ck_assert_int_eq(v, zero_s ? FR_GAUSS_HOLDS : FR_GAUSS_FAILS);
+            if (zero_s) mpfr_set(x, d, MPFR_RNDN); else mpfr_sub_ui(x, d, 1, MPFR_RNDN);   /* exact */
+            ck_assert_msg(mpfr_lessequal_p(lo, x) && mpfr_greaterequal_p(hi, x),
+                          "p %d, s %d: [%g, %g] misses %.17g", (int)p, !zero_s, mpfr_get_d(lo, MPFR_RNDN),
+                          mpfr_get_d(hi, MPFR_RNDN), mpfr_get_d(x, MPFR_RNDN));
+        }
+    mpfr_clears(e, d, sv, sg, lo, hi, x, (mpfr_ptr)0);
+}
+END_TEST
+
 /* Extreme valid inputs, FR_OK in both wings (fast returned FR_EINTERNAL):
  * delta = 2^-1074 (both terms of delta_eps subnormal in binary64: fast
  * certifies in log space), s = DBL_MAX (sigma* = 9.1e307 > DBL_MAX / 2:
@@ -280,6 +310,7 @@ Suite *suite_fedpdm_gauss(void)
     tcase_add_test(tc, analytic_root);
     tcase_add_test(tc, analytic_scale_prec);
     tcase_add_test(tc, edges);
+    tcase_add_test(tc, margins_closed_form);
     tcase_add_test(tc, analytic_extreme);
     tcase_add_test(tc, monotone);
     suite_add_tcase(s, tc);
