@@ -17,24 +17,12 @@
 #include <math.h>
 #include "../internal.h"
 #include "fedfast/fedpdm.h"
+#include "acct.h"
 
-#define R_OP 0x1p-50
-#define R_LM 0x1p-40
-#define ABS_T 0x1p-1060
-#define ACCT_ALPHA_MAX 1024ul
 #define SQRT1_2 0.70710678118654752440       /* 1/sqrt2 rounded: one more 2^-53 */
 #define LN_SQRT_PI 0.57236494292470008707    /* ln sqrt(pi) rounded: likewise */
 #define LN2 0.69314718055994530942           /* ln 2 rounded: likewise */
 
-
-static double up(double q, double r)
-{
-    return q + fabs(q) * r + ABS_T;
-}
-static double dn(double q, double r)
-{
-    return q - fabs(q) * r - ABS_T;
-}
 
 /* Phi(x) bounded above (dir > 0) or below (dir < 0), x a bound of the
  * argument in the same direction (Phi increasing). */
@@ -305,11 +293,10 @@ static double mu_of(double sigma, double s)
     return up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
 }
 
-/* ff_fedpdm_rdp_rounds: alpha outer, the rounds inner (no workspace), one
- * rdp_round per run of equal consecutive (sigma[t], s[t], subsampled). */
-int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma, const double *s,
-                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
-                         double delta, unsigned long alpha_max)
+/* acct.h */
+int ffi_pdm_rdp_rounds_args(const double *eps, const unsigned long *alpha, const double *sigma,
+                            const double *s, unsigned long T, unsigned long first, unsigned long K,
+                            unsigned long N, double delta, unsigned long alpha_max)
 {
     if (eps == NULL || alpha == NULL || sigma == NULL || s == NULL)
         return FR_ENULL;
@@ -325,6 +312,18 @@ int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma,
             return FR_EDOM;
     if (!(delta > 0) || !(delta < 1) || K == 0 || K > N || alpha_max < 2 || alpha_max > ACCT_ALPHA_MAX)
         return FR_EDOM;
+    return FR_OK;
+}
+
+/* ff_fedpdm_rdp_rounds: alpha outer, the rounds inner (no workspace), one
+ * rdp_round per run of equal consecutive (sigma[t], s[t], subsampled). */
+int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma, const double *s,
+                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                         double delta, unsigned long alpha_max)
+{
+    int st = ffi_pdm_rdp_rounds_args(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max);
+    if (st != FR_OK)
+        return st;
     const double g = up((double)K / (double)N, R_OP);
     const double lg = up(log(g), R_LM);
     const double L = up(-dn(log(delta), R_LM), R_OP);

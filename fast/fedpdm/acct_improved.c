@@ -9,39 +9,16 @@
 #include <math.h>
 #include "../internal.h"
 #include "fedfast/fedpdm.h"
+#include "acct.h"
 
-#define R_OP 0x1p-50
-#define R_LM 0x1p-40
-#define ABS_T 0x1p-1060
-#define ACCT_ALPHA_MAX 1024ul
-
-static double up(double q, double r)
-{
-    return q + fabs(q) * r + ABS_T;
-}
-static double dn(double q, double r)
-{
-    return q - fabs(q) * r - ABS_T;
-}
 
 int ff_fedpdm_rdp_rounds_improved(double *eps, unsigned long *alpha, const double *sigma, const double *s,
                                   unsigned long T, unsigned long first, unsigned long K, unsigned long N,
                                   double delta, unsigned long alpha_max)
 {
-    if (eps == NULL || alpha == NULL || sigma == NULL || s == NULL)
-        return FR_ENULL;
-    if (N == 0 || T == 0 || T > (1ul << 40) || first > T)
-        return FR_ESIZE;
-    for (unsigned long t = 0; t < T; t++)
-        if (!isfinite(sigma[t]) || !isfinite(s[t]))
-            return FR_ENONFINITE;
-    if (!isfinite(delta))
-        return FR_ENONFINITE;
-    for (unsigned long t = 0; t < T; t++)
-        if (!(sigma[t] > 0) || s[t] < 0)
-            return FR_EDOM;
-    if (!(delta > 0) || !(delta < 1) || K == 0 || K > N || alpha_max < 2 || alpha_max > ACCT_ALPHA_MAX)
-        return FR_EDOM;
+    int st = ffi_pdm_rdp_rounds_args(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max);
+    if (st != FR_OK)
+        return st;
     const double ld = dn(log(delta), R_LM);                 /* ln delta, down */
     double best = INFINITY;
     unsigned long ab = 2;
@@ -52,7 +29,7 @@ int ff_fedpdm_rdp_rounds_improved(double *eps, unsigned long *alpha, const doubl
             unsigned long t1 = t0 + 1;
             while (t1 < T && (t1 >= first && K < N) == sub && sigma[t1] == sigma[t0] && s[t1] == s[t0])
                 t1++;
-            int st = ff_fedpdm_rdp_order(&r, sigma[t0], s[t0], sub ? K : N, N, al);   /* up */
+            st = ff_fedpdm_rdp_order(&r, sigma[t0], s[t0], sub ? K : N, N, al);   /* up */
             if (st != FR_OK)
                 return st;
             rho = up(rho + up(r * (double)(t1 - t0), R_OP), R_OP);

@@ -33,9 +33,9 @@
 #include "../internal.h"
 #include "fedref/fedpdm.h"
 #include "enclosures.h"
+#include "acct.h"
 
 #define ACCT_STEPS_MAX 4096     /* bisection steps before giving RNDU(hi) */
-#define ACCT_ALPHA_MAX 1024ul   /* largest alpha_max accepted */
 
 /* r = x * [clo, chi] rounded up (dir > 0) or down (dir < 0) -- the product
  * of x by a positive constant known to lie in [clo, chi]. */
@@ -607,12 +607,10 @@ int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned l
     return FR_OK;
 }
 
-/* fr_fedpdm_rdp_rounds: acc[alpha] = sum_t e_t(alpha) over the rounds, one
- * rdp_round per run of equal consecutive (sigma[t], s[t], subsampled)
- * times its length; then the conversion of fr_fedpdm_rdp. */
-int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
-                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
-                         const mpfr_t delta, unsigned long alpha_max)
+/* acct.h */
+int fri_pdm_rdp_rounds_args(mpfr_srcptr eps, const unsigned long *alpha, mpfr_t *const sigma,
+                            mpfr_t *const s, unsigned long T, unsigned long first, unsigned long K,
+                            unsigned long N, mpfr_srcptr delta, unsigned long alpha_max)
 {
     if (eps == NULL || alpha == NULL || sigma == NULL || s == NULL || delta == NULL)
         return FR_ENULL;
@@ -629,6 +627,19 @@ int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, 
     if (mpfr_sgn(delta) <= 0 || mpfr_cmp_ui(delta, 1) >= 0 || K == 0 || K > N || alpha_max < 2
         || alpha_max > ACCT_ALPHA_MAX)
         return FR_EDOM;
+    return FR_OK;
+}
+
+/* fr_fedpdm_rdp_rounds: acc[alpha] = sum_t e_t(alpha) over the rounds, one
+ * rdp_round per run of equal consecutive (sigma[t], s[t], subsampled)
+ * times its length; then the conversion of fr_fedpdm_rdp. */
+int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
+                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                         const mpfr_t delta, unsigned long alpha_max)
+{
+    int st = fri_pdm_rdp_rounds_args(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max);
+    if (st != FR_OK)
+        return st;
     const mpfr_prec_t wp = mpfr_get_prec(eps) + 64;
     mpfr_t *acc = malloc((alpha_max + 1) * sizeof *acc);
     if (acc == NULL)

@@ -11,35 +11,22 @@
 #include <stdlib.h>
 #include "../internal.h"
 #include "fedref/fedpdm.h"
-
-#define ACCT_ALPHA_MAX 1024ul
+#include "acct.h"
 
 int fr_fedpdm_rdp_rounds_improved(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
                                   unsigned long T, unsigned long first, unsigned long K, unsigned long N,
                                   const mpfr_t delta, unsigned long alpha_max)
 {
-    if (eps == NULL || alpha == NULL || sigma == NULL || s == NULL || delta == NULL)
-        return FR_ENULL;
-    if (N == 0 || T == 0 || T > (1ul << 40) || first > T)
-        return FR_ESIZE;
-    for (unsigned long t = 0; t < T; t++)
-        if (!mpfr_number_p(sigma[t]) || !mpfr_number_p(s[t]))
-            return FR_ENONFINITE;
-    if (!mpfr_number_p(delta))
-        return FR_ENONFINITE;
-    for (unsigned long t = 0; t < T; t++)
-        if (mpfr_sgn(sigma[t]) <= 0 || mpfr_sgn(s[t]) < 0)
-            return FR_EDOM;
-    if (mpfr_sgn(delta) <= 0 || mpfr_cmp_ui(delta, 1) >= 0 || K == 0 || K > N || alpha_max < 2
-        || alpha_max > ACCT_ALPHA_MAX)
-        return FR_EDOM;
+    int st = fri_pdm_rdp_rounds_args(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max);
+    if (st != FR_OK)
+        return st;
     const mpfr_prec_t wp = mpfr_get_prec(eps) + 64;
     mpfr_t rho, r, ld, la, c, best;
     mpfr_inits2(wp, rho, r, ld, la, c, best, (mpfr_ptr)0);
     mpfr_log(ld, delta, MPFR_RNDD);                     /* ln delta, down */
     mpfr_set_inf(best, 1);
     unsigned long ab = 2;
-    int st = FR_OK;
+    st = FR_OK;
     for (unsigned long al = 2; st == FR_OK && al <= alpha_max; al++) {
         mpfr_set_zero(rho, 1);
         for (unsigned long t0 = 0; st == FR_OK && t0 < T;) {
