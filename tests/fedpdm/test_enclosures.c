@@ -21,6 +21,7 @@
 #include <check.h>
 #include "fedref.h"
 #include "../test_util.h"
+#include "delta_hp.h"
 #include "../../ref/fedpdm/enclosures.h"
 
 Suite *suite_fedpdm_enclosures(void);
@@ -54,36 +55,12 @@ static void draw_eps(mpfr_t e, frng_t *g, mpfr_prec_t w, int i, double a)
     mpfr_set_d(e, v, MPFR_RNDN);
 }
 
-/* Phi(x) at prec(r), to nearest */
-static void phi_hp(mpfr_t r, const mpfr_t x)
-{
-    mpfr_t y;
-    mpfr_init2(y, mpfr_get_prec(r) + 16);
-    mpfr_sqrt_ui(y, 2, MPFR_RNDN);
-    mpfr_div(y, x, y, MPFR_RNDN);
-    mpfr_neg(y, y, MPFR_RNDN);
-    mpfr_erfc(r, y, MPFR_RNDN);
-    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
-    mpfr_clear(y);
-}
-
-/* D = delta(e) at a (HP bits), slack = 2^-(HP-16) times its first term */
+/* D = delta(e) at a (HP + 32 bits, delta_hp.h), slack = 2^-(HP-16) times
+ * its first term */
 static void delta_hp(mpfr_t D, mpfr_t slack, const mpfr_t e, const mpfr_t a)
 {
-    mpfr_t h, q, x, t;
-    mpfr_inits2(HP + 32, h, q, x, t, (mpfr_ptr)0);
-    mpfr_div_2ui(h, a, 1, MPFR_RNDN);
-    mpfr_div(q, e, a, MPFR_RNDN);
-    mpfr_sub(x, h, q, MPFR_RNDN);
-    phi_hp(t, x);
-    mpfr_div_2ui(slack, t, HP - 16, MPFR_RNDU);
-    mpfr_add(x, h, q, MPFR_RNDN);
-    mpfr_neg(x, x, MPFR_RNDN);
-    phi_hp(x, x);
-    mpfr_exp(q, e, MPFR_RNDN);
-    mpfr_mul(x, x, q, MPFR_RNDN);
-    mpfr_sub(D, t, x, MPFR_RNDN);
-    mpfr_clears(h, q, x, t, (mpfr_ptr)0);
+    tu_delta_hp(D, slack, e, a, HP + 32);
+    mpfr_div_2ui(slack, slack, HP - 16, MPFR_RNDU);
 }
 
 /* lo <= D + slack and hi >= D - slack */
@@ -227,7 +204,7 @@ START_TEST(mills)
             for (int end = 0; end < 2; end++) {
                 /* R(z) = Phi(-z) sqrt(2 pi) e^{z^2/2} */
                 mpfr_neg(t, end ? zl : zu, MPFR_RNDN);
-                phi_hp(R, t);
+                tu_phi_hp(R, t);
                 mpfr_sqr(t, end ? zl : zu, MPFR_RNDN);
                 mpfr_div_2ui(t, t, 1, MPFR_RNDN);
                 mpfr_exp(t, t, MPFR_RNDN);

@@ -24,6 +24,7 @@
 #include "fedfast.h"
 #include "fedref/fedpdm.h"
 #include "fedfast/fedpdm.h"
+#include "delta_hp.h"
 
 Suite *suite_fedpdm_round_sweep(void);
 
@@ -62,36 +63,10 @@ static void is_up(const mpfr_t got, const mpfr_t exact, const char *what, mpfr_p
                   side, mpfr_get_d(got, MPFR_RNDN));
 }
 
-/* Phi(x) to nearest at prec(r), by the sign of x */
-static void phi_hp(mpfr_t r, const mpfr_t x)
-{
-    mpfr_t y;
-    mpfr_init2(y, mpfr_get_prec(r) + 16);
-    mpfr_sqrt_ui(y, 2, MPFR_RNDN);
-    mpfr_div(y, x, y, MPFR_RNDN);
-    mpfr_neg(y, y, MPFR_RNDN);
-    mpfr_erfc(r, y, MPFR_RNDN);
-    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
-    mpfr_clear(y);
-}
-
-/* delta(e) = Phi(a/2 - e/a) - e^e Phi(-a/2 - e/a) at HP bits (= delta_eps(sigma)
- * of 003 with a = s/sigma, e = eps) */
+/* delta(e) at HP + 64 bits (delta_hp.h) */
 static void delta_hp(mpfr_t D, const mpfr_t e, const mpfr_t a)
 {
-    mpfr_t h, q, x, t;
-    mpfr_inits2(HP + 64, h, q, x, t, (mpfr_ptr)0);
-    mpfr_div_2ui(h, a, 1, MPFR_RNDN);
-    mpfr_div(q, e, a, MPFR_RNDN);
-    mpfr_sub(x, h, q, MPFR_RNDN);
-    phi_hp(t, x);
-    mpfr_add(x, h, q, MPFR_RNDN);
-    mpfr_neg(x, x, MPFR_RNDN);
-    phi_hp(x, x);
-    mpfr_exp(q, e, MPFR_RNDN);
-    mpfr_mul(x, x, q, MPFR_RNDN);
-    mpfr_sub(D, t, x, MPFR_RNDN);
-    mpfr_clears(h, q, x, t, (mpfr_ptr)0);
+    tu_delta_hp(D, NULL, e, a, HP + 64);
 }
 
 /* ---- (5): sigma2 = 2 s^2 ln(1.25/delta) / eps^2, RU ----------------------- */
