@@ -9,7 +9,8 @@
  *     makes the result 0 (each flip shown to fail this test by hand);
  *   - K = N, every round alike: rho(alpha) = T alpha mu, so eps is a closed
  *     form, evaluated here at 320 bits by plain loops (no library call):
- *     ref >= it and within 2^-100;
+ *     ref >= it and within 2^-100; and, independently of the formula, it
+ *     is no lower than the exact eps of one Gaussian at sigma/sqrt(T);
  *   - the conversion is never above Mironov's: <= fr_fedpdm_rdp_rounds at
  *     the same inputs, strictly below at the settings of 003's table;
  *   - fast >= ref (128 bits) and within 2^-30 relative. */
@@ -172,6 +173,22 @@ START_TEST(closed_form_k_eq_n)
     mpfr_div(t, t, best, MPFR_RNDN);
     ck_assert_msg(mpfr_cmp_d(t, 0x1p-100) <= 0, "%.17g not within 2^-100 of %.17g", mpfr_get_d(got, MPFR_RNDN),
                   mpfr_get_d(best, MPFR_RNDN));
+    /* independent of the conversion's formula: an upper bound of eps can
+     * never be below the exact eps of the mechanism, T Gaussian releases
+     * = one at sigma/sqrt(T) (fr_fedpdm_gauss_eps, the least eps, rounded
+     * up at 256 bits: compared with a 2^-200 allowance) */
+    mpfr_t sg, sv, d, ex;
+    mpfr_inits2(256, sg, sv, d, ex, (mpfr_ptr)0);
+    mpfr_set_d(sg, c->sigma, MPFR_RNDN);
+    mpfr_sqrt_ui(t, c->T, MPFR_RNDN);
+    mpfr_div(sg, sg, t, MPFR_RNDN);
+    mpfr_set_d(sv, c->s, MPFR_RNDN);
+    mpfr_set_d(d, c->delta, MPFR_RNDN);
+    ck_assert_int_eq(fr_fedpdm_gauss_eps(ex, sg, sv, d), FR_OK);
+    mpfr_mul_d(ex, ex, 1 - 0x1p-200, MPFR_RNDD);
+    ck_assert_msg(mpfr_greaterequal_p(got, ex), "%.17g below the exact eps %.17g of one Gaussian at sigma/sqrt(T)",
+                  mpfr_get_d(got, MPFR_RNDN), mpfr_get_d(ex, MPFR_RNDN));
+    mpfr_clears(sg, sv, d, ex, (mpfr_ptr)0);
     mpfr_clears(mu, e, best, t, got, (mpfr_ptr)0);
 }
 END_TEST
