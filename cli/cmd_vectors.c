@@ -17,7 +17,7 @@ void cli_vectors_usage(FILE *f)
           "       fedref vectors schema [--out OUT] DIR\n"
           "       fedref vectors list [--json] [DIR]\n"
           "\n"
-          "check: read each golden-vector file (schema fedref-vectors/1, docs/VECTORS.md)\n"
+          "check: read each golden-vector file (schema fedref-vectors/2 or /1, docs/VECTORS.md)\n"
           "  and check every case: ref must match the expected value to its certified\n"
           "  bits, fast must be within the case's tol; an invalid case passes only with\n"
           "  a domain error.  Every field is judged: one line per wrong field, for each\n"
