@@ -439,7 +439,7 @@ int cmd_conform(int argc, char **argv)
             char *req = request_line(f, c);
             if (req == NULL) { cli_error("out of memory", f->path); goto done; }
             if (emit) { printf("%s\n", req); free(req); continue; }
-            cresult r = {base_name(f->path), f->fn->name, c->id, c->flags, c->nflags, CS_FAIL, NULL, 0, 0};
+            cresult r = {base_name(f->path), f->fn->name, c->id, c->flags, c->nflags, CS_FAIL, NULL, 0, 0, NULL};
             if (program) {
                 char why[512], *line;
                 double t0 = cli_now();
