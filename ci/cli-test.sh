@@ -55,6 +55,14 @@ FEDREF_SEED=x "$cli" audit 2>&1 | grep -q "not an unsigned decimal integer (FEDR
   || { fails=$((fails + 1)); echo "cli-test: FAIL: a bad FEDREF_SEED is not named"; }
 t 0 "usage: fedref audit \[--quick\]" audit --help
 t 2 "no golden-vector directory" audit --vectors "$tmp/none"
+t 0 "\[--function NAME\]... \[--format text|json|tap|junit\]" audit --help
+t 2 "--format takes text, json, tap or junit (xml)" audit --format xml
+t 2 "option needs a value" audit --format
+t 2 "no such vector function .* (sofft)" audit --function sofft
+t 0 "^soft  *[0-9][0-9]*  *3 " audit --quick --function soft --sweep 3
+t 0 '^{"protocol": "fedref-vectors/2", "rule": "certified,tol"' audit --quick --function soft --sweep 3 --format json
+t 0 "^ok 15 - sweep soft" audit --quick --function soft --sweep 3 --format tap
+t 0 '<testsuite name="sweep" tests="1" failures="0"' audit --quick --function soft --sweep 3 --format junit
 # conform (ci/conform-test.sh runs it on programs; here its usage)
 t 0 "usage: fedref conform" conform --help
 t 0 "usage: fedref conform" help conform

@@ -7,7 +7,8 @@
 # an unbounded certified_bits, an unbounded run, a flipped or misspelt
 # boolean, a choice not in its list, an optional field present or missing
 # against its condition, an exact integer off by one or not an integer, a
-# value below an upper bound, an exact eps2 one ulp off.  Each must exit non-zero
+# value below an upper bound, an exact eps2 one ulp off, a flag not declared
+# in "notes", a note no case uses.  Each must exit non-zero
 # with a clear message, a rejected file counting as failed; the unmodified
 # file must pass.  Usage: vectors-negative.sh CLI
 set -u
@@ -209,6 +210,49 @@ PY
 expect 2 'missing field "hi"\|unknown field "junk"' "$tmp/choice.json" "optional field missing when required"
 sed '0,/"h": "zero"/s//"h": "box"/' "$csrc" > "$tmp/choice.json"
 expect 2 'missing field "lo"' "$tmp/choice.json" "box without lo, hi"
+
+# "notes" declares exactly the flags of the file's cases (fedref-vectors/2):
+# a case flag not declared, a note no case uses, no "notes", a flag twice
+# in a case are errors; a fedref-vectors/1 file is still read
+notes() {   # notes MUTATION OUT: ens.json with one change (python3)
+  python3 - "$src" "$2" "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = next(c for g in d["groups"] for c in g["cases"] if c["flags"])
+m = sys.argv[3]
+if m == "undeclared": c["flags"].append("acct-paper")          # a flag of another module
+if m == "dropped": del d["notes"][c["flags"][0]]
+if m == "unused": d["notes"]["acct-paper"] = "a note no case of ens uses"
+if m == "missing": del d["notes"]
+if m == "twice": c["flags"].append(c["flags"][0])
+if m == "unknown": d["notes"]["no-such-flag"] = "x"
+if m.startswith("v1"):
+    d["schema"] = "fedref-vectors/1"
+    if m == "v1-none": del d["notes"]
+    if m == "v1-undeclared": del d["notes"][c["flags"][0]]
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+PY
+}
+notes undeclared "$tmp/n.json"
+expect 2 'flag "acct-paper" is not declared in "notes" .*groups\[0\]' "$tmp/n.json" "a case flag not declared"
+notes dropped "$tmp/n.json"
+expect 2 'is not declared in "notes"' "$tmp/n.json" "a used flag's note removed"
+notes unused "$tmp/n.json"
+expect 2 'note "acct-paper" is not used by any case (.*: notes)' "$tmp/n.json" "a note no case uses"
+notes missing "$tmp/n.json"
+expect 2 'missing "notes"' "$tmp/n.json" "no notes"
+notes twice "$tmp/n.json"
+expect 2 'twice in "flags"' "$tmp/n.json" "a flag twice in a case"
+notes unknown "$tmp/n.json"
+expect 2 'unknown flag "no-such-flag" (.*: notes)' "$tmp/n.json" "a note of no flag"
+notes v1-all "$tmp/n.json"
+expect 0 "0 failed" "$tmp/n.json" "fedref-vectors/1 with the file's notes"
+notes v1-none "$tmp/n.json"
+expect 0 "0 failed" "$tmp/n.json" "fedref-vectors/1 without notes"
+notes v1-undeclared "$tmp/n.json"
+expect 2 'is not declared in "notes"' "$tmp/n.json" "fedref-vectors/1 with notes, a flag not declared"
+sed 's|"schema": "fedref-vectors/2"|"schema": "fedref-vectors/3"|' "$src" > "$tmp/n.json"
+expect 2 'unsupported schema, expected "fedref-vectors/2" (or "fedref-vectors/1")' "$tmp/n.json" "schema /3"
 
 echo "vectors-negative: $pass passed, $fails failed"
 [ "$fails" -eq 0 ]

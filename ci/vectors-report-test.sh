@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # The reports of `fedref vectors check --format text|json|tap|junit`
-# (docs/VECTORS.md, "Checking"), each on a passing committed file, on a
+# (docs/VECTORS.md, "Checking") and of `fedref audit --format` (the same
+# writers; 5. below), each on a passing committed file, on a
 # copy with two wrong fields in one case (both reported, for each impl)
 # and on a rejected file:
 #   - the case counts are the file's own (read here with python3's json);
@@ -125,6 +126,69 @@ EOF
   else bad "junit reports"; fi
 else
   echo "vectors-report-test: skipped: the JUnit check needs python3-junitparser (ci/install-deps.sh installs it)"
+fi
+
+# 5. fedref audit --format: the same writers.  --function keeps it to a
+# second: soft and ssca_stepsize (their vectors and sweeps; no proof checks,
+# no module sections); then a copy of the vectors with ssca_stepsize's two
+# wrong fields and median.json truncated (rejected)
+av=$tmp/av
+mkdir "$av"
+cp vectors/soft.json "$av/soft.json"
+cp "$tmp/two.json" "$av/ssca_stepsize.json"
+head -c 300 vectors/median.json > "$av/median.json"
+nsoft=$("$PY" -c 'import json,sys; print(sum(len(g["cases"]) for g in json.load(open(sys.argv[1]))["groups"]))' vectors/soft.json)
+aud() { "$FEDREF" audit --quick --sweep 20 --function soft --function ssca_stepsize "$@"; }
+run aud --format json >"$tmp/aud.json" 2>/dev/null; s1=$st
+run aud --format json --vectors "$av" --function median >"$tmp/aud2.json" 2>/dev/null; s2=$st
+if [ "$s1$s2" = 01 ] && "$PY" - "$tmp/aud.json" "$tmp/aud2.json" "$n" "$nsoft" "$id1" <<'EOF'
+import json, sys
+good, two = (json.load(open(p)) for p in sys.argv[1:3])
+n, nsoft, id1 = (int(x) for x in sys.argv[3:6])
+assert good["files"] == {"total": 2, "passed": 2, "failed": 0, "skipped": 0, "rejected": 0}, good["files"]
+assert good["cases"] == {"total": n + nsoft, "passed": n + nsoft, "failed": 0, "skipped": 0}, good["cases"]
+assert good["checks"] == {"total": 2, "passed": 2, "failed": 0, "skipped": 0}, good["checks"]
+assert [(c["group"], c["check"], c["result"]) for c in good["check_results"]] == \
+    [("sweep", "soft", "pass"), ("sweep", "ssca_stepsize", "pass")], good["check_results"]
+assert two["files"] == {"total": 3, "passed": 1, "failed": 1, "skipped": 0, "rejected": 1}, two["files"]
+assert two["cases"]["failed"] == 1 and two["cases"]["total"] == n + nsoft, two["cases"]
+assert [x["file"] for x in two["rejected"]] == ["median.json"] and "malformed JSON" in two["rejected"][0]["message"]
+bad = [r for r in two["results"] if r["result"] == "fail"]
+assert [(r["file"], r["id"]) for r in bad] == [("ssca_stepsize.json", id1)], bad
+want = {(f, i) for f in ("rho_fail", "gamma_fail") for i in ("ref", "fast")}
+got = {(m.split(":")[0], m.split()[1]) for m in bad[0]["messages"]}
+assert got == want and len(bad[0]["messages"]) == 4, bad[0]["messages"]
+assert two["checks"]["passed"] == 3, two["checks"]             # the median sweep runs without its file
+EOF
+then ok "audit json: files, cases and checks counted apart; the two wrong fields for ref and fast; the rejected file"
+else bad "audit json reports (exit $s1 $s2)"; fi
+if command -v prove >/dev/null 2>&1; then
+  aud --format tap >"$tmp/aud.tap" 2>/dev/null
+  run aud --format tap --vectors "$av" --function median >"$tmp/aud2.tap" 2>/dev/null
+  total=$((n + nsoft + 3 + 1))                                 # cases, 3 sweeps, the rejected file
+  if prove -e cat "$tmp/aud.tap" >"$tmp/aprove.out" 2>&1 \
+     && ! prove -e cat "$tmp/aud2.tap" >"$tmp/aprove2.out" 2>&1 && grep -q "Failed 2/$total subtests" "$tmp/aprove2.out" \
+     && grep -q "^    gamma_fail: fast got" "$tmp/aud2.tap" && grep -q "^ok [0-9]* - sweep soft$" "$tmp/aud2.tap"; then
+    ok "audit tap: prove accepts the passing audit and reads the failing one (2 of $total failed)"
+  else bad "audit tap: $(tail -n 3 "$tmp/aprove.out") / $(grep -i failed "$tmp/aprove2.out" | head -n 2)"; fi
+fi
+if "$PY" -c 'import junitparser' 2>/dev/null; then
+  run aud --format junit --vectors "$av" --function median >"$tmp/aud2.xml" 2>/dev/null
+  if [ "$st" -eq 1 ] && "$PY" - "$tmp/aud2.xml" "$id1" <<'EOF'
+import sys
+from junitparser import JUnitXml, Failure, Error
+xml = JUnitXml.fromfile(sys.argv[1])
+suites = {s.name: s for s in xml}
+assert list(suites) == ["median.json", "soft.json", "ssca_stepsize.json", "sweep"], list(suites)
+assert [type(r) for c in suites["median.json"] for r in c.result] == [Error]
+assert all(not c.result for c in suites["soft.json"])
+failed = [(c.name, r) for c in suites["ssca_stepsize.json"] for r in c.result if isinstance(r, Failure)]
+assert [f[0] for f in failed] == ["id %s" % sys.argv[2]], failed
+assert all(f in failed[0][1].text for f in ("rho_fail: ref", "gamma_fail: fast")), failed[0][1].text
+assert sorted(c.name for c in suites["sweep"]) == ["median", "soft", "ssca_stepsize"]
+EOF
+  then ok "audit junit: junitparser reads the suites, the failure with both fields, the rejected file an error"
+  else bad "audit junit report (exit $st)"; fi
 fi
 
 if [ "$fails" -ne 0 ]; then echo "vectors-report-test: $fails failed" >&2; exit 1; fi

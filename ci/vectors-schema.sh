@@ -6,8 +6,10 @@
 # difference.  Then validate every committed vector file against its schema
 # with an independent validator (Debian's python3-jsonschema, draft
 # 2020-12), and check that mutated files the reader rejects (an unknown key,
-# a JSON number for a decimal string, an unknown flag, ...) fail the schema
-# too, and that the unmutated file passes both.  Offline, a few seconds.
+# a JSON number for a decimal string, an unknown flag, a flag twice in a
+# case, no "notes", ...) fail the schema too, that the two the schema cannot
+# express (a flag not declared in "notes", a note no case uses) fail the
+# reader, and that the unmutated file passes both.  Offline, a few seconds.
 # Usage: vectors-schema.sh CLI
 set -u
 cli=$1
@@ -98,6 +100,10 @@ def m_groups(d): d["groups"] = []
 def m_missing_input(d): del valid0(d)["input"][first_input(valid0(d))]
 def m_source(d): d["source"] = 2
 def m_notes(d): d["notes"]["kink"] = 1
+def m_notes_unknown(d): d["notes"]["no-such-flag"] = "a note of no flag"
+def m_notes_missing(d): del d["notes"]
+def m_flag_twice(d):
+    c = case0(d); c["flags"] = (c["flags"] or [next(iter(d["notes"]))])[:1] * 2
 def m_comment(d): d["groups"][0]["comment"] = 1
 def m_newline(d):
     c = valid0(d); k = next(iter(c["expect"]))
@@ -110,7 +116,8 @@ def m_when(d): d["groups"][0]["params"]["h"] = "zero"; d["groups"][0]["params"][
 mutations = [("soft", m) for m in (m_top_key, m_case_key, m_group_key, m_number, m_flag, m_nonnumeric,
                                     m_expect_special, m_tol_negative, m_tol_missing, m_tol_key,
                                     m_invalid_expect, m_result, m_bits, m_id, m_schema, m_function,
-                                    m_groups, m_missing_input, m_source, m_notes, m_newline)]
+                                    m_groups, m_missing_input, m_source, m_notes, m_newline,
+                                    m_notes_unknown, m_notes_missing, m_flag_twice)]
 mutations += [("median", m_comment), ("proxal_admm", m_bool), ("kkt_residual", m_choice),
               ("kkt_residual", m_when)]
 for fn, mut in mutations:
@@ -123,11 +130,22 @@ for fn, mut in mutations:
         bad += 1
         print("vectors-schema: FAIL: %s: reader %s, schema %s (both must reject)"
               % (name, "rejects" if r else "accepts", "rejects" if s else "accepts"))
+# what JSON Schema cannot say (a flag declared in "notes", a note used by
+# a case: docs/VECTORS.md "Index and schemas"): the reader alone rejects it
+def m_undeclared(d): del d["notes"][next(c for g in d["groups"] for c in g["cases"] if c["flags"])["flags"][0]]
+def m_unused(d): d["notes"]["tie"] = "equal values among the inputs"
+for fn, mut in (("soft", m_undeclared), ("soft", m_unused)):
+    d = json.load(open("vectors/%s.json" % fn))
+    mut(d)
+    name = "%s_%s" % (fn, mut.__name__)
+    if not reader_rejects(d, name) or not validators[fn].is_valid(d):
+        bad += 1
+        print("vectors-schema: FAIL: %s: the reader must reject it, the schema (which cannot say it) accept it" % name)
 d = json.load(open("vectors/soft.json"))
 if reader_rejects(d, "soft_unmutated") or not validators["soft"].is_valid(d):
     bad += 1
     print("vectors-schema: FAIL: the unmutated soft.json must pass the reader and the schema")
-print("vectors-schema: %d mutated files rejected by the reader and the schema" % len(mutations))
+print("vectors-schema: %d mutated files rejected by the reader and the schema, 2 by the reader alone" % len(mutations))
 sys.exit(1 if bad else 0)
 PYEOF
 if [ "$fails" -ne 0 ]; then echo "vectors-schema: $fails FAILED"; exit 1; fi

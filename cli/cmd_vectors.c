@@ -17,7 +17,7 @@ void cli_vectors_usage(FILE *f)
           "       fedref vectors schema [--out OUT] DIR\n"
           "       fedref vectors list [--json] [DIR]\n"
           "\n"
-          "check: read each golden-vector file (schema fedref-vectors/1, docs/VECTORS.md)\n"
+          "check: read each golden-vector file (schema fedref-vectors/2 or /1, docs/VECTORS.md)\n"
           "  and check every case: ref must match the expected value to its certified\n"
           "  bits, fast must be within the case's tol; an invalid case passes only with\n"
           "  a domain error.  Every field is judged: one line per wrong field, for each\n"
@@ -89,44 +89,6 @@ static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
-}
-
-/* The failure lines vcase_check wrote for case c (text in buf), each
- * without its "PATH: id N: " prefix, as the messages of r. */
-static int take_lines(cresult *r, const vfile *f, const vcase *c, char *buf)
-{
-    char prefix[4200];
-    int np = snprintf(prefix, sizeof prefix, "%s: id %ld: ", f->path, c->id);
-    for (char *line = buf, *nl; line && *line; line = nl) {
-        nl = strchr(line, '\n');
-        if (nl) *nl++ = '\0';
-        if (np > 0 && strncmp(line, prefix, (size_t)np) == 0) line += np;
-        if (cresult_msg(r, "%s", line) != 0) return -1;
-    }
-    return 0;
-}
-
-/* Check case c into the report rep (its failure lines as messages). */
-static int check_into(creport *rep, const vfile *f, const vcase *c, int impls, vcheck_stats *st)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    if (mem == NULL) return -1;
-    int ok = vcase_check(f, c, impls, mem, st);
-    int rc = fclose(mem);
-    cresult r = {base_name(f->path), f->fn->name, c->id, c->flags, c->nflags, ok ? CS_PASS : CS_FAIL, NULL, 0, 0};
-    if (rc != 0 || take_lines(&r, f, c, buf) != 0) rc = -1;
-    free(buf);
-    cresult *a = rc == 0 ? realloc(rep->r, (rep->n + 1) * sizeof *a) : NULL;
-    if (a == NULL) {
-        for (size_t m = 0; m < r.nmsgs; m++) free(r.msgs[m]);
-        free(r.msgs);
-        return -1;
-    }
-    rep->r = a;
-    rep->r[rep->n++] = r;
-    return 0;
 }
 
 int cmd_vectors_check(int argc, char **argv)
@@ -209,7 +171,7 @@ int cmd_vectors_check(int argc, char **argv)
         kept[nkept] = f;
         const vfile *g = &kept[nkept++];
         for (size_t j = 0; j < g->ncases; j++)
-            if (check_into(&rep, g, &g->cases[j], impls, &st) != 0) goto oom;
+            if (creport_check_case(&rep, g, &g->cases[j], impls, &st) != 0) goto oom;
     }
     if (text)
         printf("%lu case%s passed, %lu failed, in %lu file%s (%lu rejected)\n", st.passed,

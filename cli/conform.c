@@ -382,7 +382,7 @@ int cmd_conform(int argc, char **argv)
             long l = (long)id;
             bad = add_ptr(&flt.ids, &flt.nids, sizeof l, &l);
         } else if (strcmp(a, "--flag") == 0) {
-            if (vflag_note(v) == NULL) { rc = usage_error("no such flag (the \"notes\" of a vector file list them)", v); goto out; }
+            if (vflag_note(v) == NULL) { rc = usage_error("no such flag (the \"notes\" of each vector file list the flags it uses)", v); goto out; }
             bad = add_ptr(&flt.flags, &flt.nflags, sizeof v, &v);
         } else if (strcmp(a, "--timeout") == 0) {
             char *end;
@@ -439,7 +439,7 @@ int cmd_conform(int argc, char **argv)
             char *req = request_line(f, c);
             if (req == NULL) { cli_error("out of memory", f->path); goto done; }
             if (emit) { printf("%s\n", req); free(req); continue; }
-            cresult r = {base_name(f->path), f->fn->name, c->id, c->flags, c->nflags, CS_FAIL, NULL, 0, 0};
+            cresult r = {base_name(f->path), f->fn->name, c->id, c->flags, c->nflags, CS_FAIL, NULL, 0, 0, NULL};
             if (program) {
                 char why[512], *line;
                 double t0 = cli_now();

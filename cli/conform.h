@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* conform.h -- `fedref conform` (docs/CONFORM.md): the external program
- * (conform_child.c) and the reports (conform_report.c) of conform.c. */
+ * (conform_child.c) and the reports (conform_report.c) of conform.c, also
+ * those of `fedref vectors check` and `fedref audit`. */
 #ifndef FEDREF_CLI_CONFORM_H
 #define FEDREF_CLI_CONFORM_H
 
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include "../vectors/vectors.h"
 
 #define CONFORM_PROTOCOL "fedref-conform/1"
 
@@ -32,7 +34,7 @@ int cchild_ask(cchild *c, const char *req, double timeout, char **line, char *wh
  * exit, then kill its process group. */
 void cchild_stop(cchild *c, double grace);
 
-/* ---- results and reports (conform_report.c; also fedref vectors check) ---- */
+/* ---- results and reports (conform_report.c; also fedref vectors check, audit) ---- */
 enum cstatus { CS_PASS, CS_FAIL, CS_SKIP };
 
 typedef struct {
@@ -42,6 +44,9 @@ typedef struct {
     enum cstatus status;
     char **msgs; size_t nmsgs;     /* why it failed (one per wrong field) or was skipped */
     double seconds;                /* the program's time for the case (0 offline) */
+    const char *check;             /* NULL: a case of the vector file `file`; else the name of
+                                      a check of the audit (a sweep, a proof check, a module
+                                      section; id 0) and `file` its group ("sweep", ...) */
 } cresult;
 
 typedef struct { char *file, *msg; } creject;   /* a vector file rejected by the reader */
@@ -54,6 +59,13 @@ typedef struct {
     creject *rej; size_t nrej;     /* files rejected, not checked (conform: none) */
 } creport;
 
+/* Append r to rep (rep owns its messages from then on, also on failure);
+ * 0, or -1 out of memory. */
+int creport_add(creport *rep, const cresult *r);
+/* Check case c of f with vcase_check (counted in st) into rep: a result
+ * whose messages are its failure lines without "PATH: id N: " (file: the
+ * base name of f->path).  0, or -1 out of memory. */
+int creport_check_case(creport *rep, const vfile *f, const vcase *c, int impls, vcheck_stats *st);
 /* Append a message to r (printf-style); 0, or -1 out of memory. */
 int cresult_msg(cresult *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Record a rejected file (copies both); 0, or -1 out of memory. */
@@ -62,9 +74,10 @@ void creport_free(creport *rep);
 /* Print the report in format "text", "json", "tap" or "junit" to out
  * (text: conform's; vectors check prints its own). */
 void creport_print(const creport *rep, const char *format, FILE *out);
-/* The counts: files and cases, passed / failed / skipped.  A file fails
- * with any failed case, is skipped when all its cases are, else passes. */
-typedef struct { size_t cases[3], files[3]; } ccounts;
+/* The counts: files and cases, passed / failed / skipped, and the audit's
+ * checks.  A file fails with any failed case, is skipped when all its
+ * cases are, else passes. */
+typedef struct { size_t cases[3], files[3], checks[3]; } ccounts;
 void creport_counts(const creport *rep, ccounts *k);
 
 #endif

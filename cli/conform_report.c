@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* conform_report.c -- the reports of `fedref conform` (docs/CONFORM.md)
- * and of `fedref vectors check` (docs/VECTORS.md): text, one JSON object,
- * TAP version 13, JUnit XML.  Files and cases are counted apart; a file
- * the reader rejected is a failure of its own (TAP, JUnit: an error). */
+/* conform_report.c -- the reports of `fedref conform` (docs/CONFORM.md),
+ * `fedref vectors check` (docs/VECTORS.md) and `fedref audit`: text, one
+ * JSON object, TAP version 13, JUnit XML.  Files, cases and the audit's
+ * checks are counted apart; a file the reader rejected is a failure of
+ * its own (TAP, JUnit: an error). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,60 @@ int cresult_msg(cresult *r, const char *fmt, ...)
     r->msgs = msgs;
     r->msgs[r->nmsgs++] = m;
     return 0;
+}
+
+int creport_add(creport *rep, const cresult *r)
+{
+    cresult *a = realloc(rep->r, (rep->n + 1) * sizeof *a);
+    if (a == NULL) {
+        for (size_t m = 0; m < r->nmsgs; m++) free(r->msgs[m]);
+        free(r->msgs);
+        return -1;
+    }
+    rep->r = a;
+    rep->r[rep->n++] = *r;
+    return 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* The failure lines vcase_check wrote for case c (text in buf), each
+ * without its "PATH: id N: " prefix, as the messages of r. */
+static int take_lines(cresult *r, const vfile *f, const vcase *c, char *buf)
+{
+    char prefix[4200];
+    int np = snprintf(prefix, sizeof prefix, "%s: id %ld: ", f->path, c->id);
+    for (char *line = buf, *nl; line && *line; line = nl) {
+        nl = strchr(line, '\n');
+        if (nl) *nl++ = '\0';
+        if (np > 0 && strncmp(line, prefix, (size_t)np) == 0) line += np;
+        if (cresult_msg(r, "%s", line) != 0) return -1;
+    }
+    return 0;
+}
+
+int creport_check_case(creport *rep, const vfile *f, const vcase *c, int impls, vcheck_stats *st)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (mem == NULL) return -1;
+    int ok = vcase_check(f, c, impls, mem, st);
+    int rc = fclose(mem);
+    cresult r = {base_name(f->path), f->fn->name, c->id, c->flags, c->nflags, ok ? CS_PASS : CS_FAIL,
+                 NULL, 0, 0, NULL};
+    if (rc != 0 || take_lines(&r, f, c, buf) != 0) rc = -1;
+    free(buf);
+    if (rc != 0) {
+        for (size_t m = 0; m < r.nmsgs; m++) free(r.msgs[m]);
+        free(r.msgs);
+        return -1;
+    }
+    return creport_add(rep, &r);
 }
 
 int creport_reject(creport *rep, const char *file, const char *msg)
@@ -75,16 +130,32 @@ void creport_counts(const creport *rep, ccounts *k)
     for (size_t i = 0, end; i < rep->n; i = end) {
         size_t cnt[3];
         end = file_end(rep, i);
-        k->files[file_status(rep, i, end, cnt)]++;
+        enum cstatus fs = file_status(rep, i, end, cnt);
+        if (rep->r[i].check) {                        /* a group of checks, not a file */
+            for (int s = 0; s < 3; s++) k->checks[s] += cnt[s];
+            continue;
+        }
+        k->files[fs]++;
         for (int s = 0; s < 3; s++) k->cases[s] += cnt[s];
     }
 }
 
 static void summary_line(const ccounts *k, FILE *out)
 {
-    fprintf(out, "files: %zu passed, %zu failed, %zu skipped; cases: %zu passed, %zu failed, %zu skipped\n",
+    fprintf(out, "files: %zu passed, %zu failed, %zu skipped; cases: %zu passed, %zu failed, %zu skipped",
             k->files[CS_PASS], k->files[CS_FAIL], k->files[CS_SKIP],
             k->cases[CS_PASS], k->cases[CS_FAIL], k->cases[CS_SKIP]);
+    if (k->checks[0] + k->checks[1] + k->checks[2])
+        fprintf(out, "; checks: %zu passed, %zu failed, %zu skipped",
+                k->checks[CS_PASS], k->checks[CS_FAIL], k->checks[CS_SKIP]);
+    fputc('\n', out);
+}
+
+/* A result's name in text and TAP: "FILE id N" or "GROUP NAME". */
+static void result_name(const cresult *r, FILE *out)
+{
+    if (r->check) fprintf(out, "%s %s", r->file, r->check);
+    else fprintf(out, "%s id %ld", r->file, r->id);
 }
 
 /* text: a line per case (a file whose cases are all skipped: one line),
@@ -102,7 +173,8 @@ static void print_text(const creport *rep, FILE *out)
         }
         for (size_t j = i; j < end; j++) {
             const cresult *r = &rep->r[j];
-            fprintf(out, "%s id %ld: %s", r->file, r->id, r->status == CS_FAIL ? "FAIL" : status_word[r->status]);
+            result_name(r, out);
+            fprintf(out, ": %s", r->status == CS_FAIL ? "FAIL" : status_word[r->status]);
             if (r->status == CS_SKIP && r->nmsgs) fprintf(out, " (%s)", r->msgs[0]);
             fputc('\n', out);
             for (size_t m = 0; r->status == CS_FAIL && m < r->nmsgs; m++) fprintf(out, "  %s\n", r->msgs[m]);
@@ -146,6 +218,11 @@ static void print_json(const creport *rep, FILE *out)
     json_counts("files", k.files, &rep->nrej, out);
     fputs(",\n ", out);
     json_counts("cases", k.cases, NULL, out);
+    size_t nchecks = k.checks[0] + k.checks[1] + k.checks[2];
+    if (nchecks) {
+        fputs(",\n ", out);
+        json_counts("checks", k.checks, NULL, out);
+    }
     fputs(",\n \"rejected\": [", out);
     for (size_t i = 0; i < rep->nrej; i++) {
         fputs(i ? ", {\"file\": " : "{\"file\": ", out);
@@ -156,9 +233,11 @@ static void print_json(const creport *rep, FILE *out)
     }
     fputc(']', out);
     fputs(",\n \"results\": [", out);
-    for (size_t i = 0; i < rep->n; i++) {
+    for (size_t i = 0, first = 1; i < rep->n; i++) {
         const cresult *r = &rep->r[i];
-        fprintf(out, "%s\n  {\"file\": ", i ? "," : "");
+        if (r->check) continue;
+        fprintf(out, "%s\n  {\"file\": ", first ? "" : ",");
+        first = 0;
         json_str(r->file, out);
         fputs(", \"function\": ", out);
         json_str(r->function, out);
@@ -168,7 +247,27 @@ static void print_json(const creport *rep, FILE *out)
         for (size_t m = 0; m < r->nmsgs; m++) { if (m) fputs(", ", out); json_str(r->msgs[m], out); }
         fputs("]}", out);
     }
-    fputs("\n ]}\n", out);
+    fputs("\n ]", out);
+    if (nchecks) {                                   /* the audit's checks */
+        fputs(",\n \"check_results\": [", out);
+        for (size_t i = 0, first = 1; i < rep->n; i++) {
+            const cresult *r = &rep->r[i];
+            if (!r->check) continue;
+            fprintf(out, "%s\n  {\"group\": ", first ? "" : ",");
+            first = 0;
+            json_str(r->file, out);
+            fputs(", \"check\": ", out);
+            json_str(r->check, out);
+            fputs(", \"function\": ", out);
+            json_str(r->function, out);
+            fprintf(out, ", \"result\": \"%s\", \"seconds\": %.6f, \"messages\": [", status_word[r->status],
+                    r->seconds);
+            for (size_t m = 0; m < r->nmsgs; m++) { if (m) fputs(", ", out); json_str(r->msgs[m], out); }
+            fputs("]}", out);
+        }
+        fputs("\n ]", out);
+    }
+    fputs("}\n", out);
 }
 
 /* TAP version 13: one test point per case, a YAML block with the
@@ -199,7 +298,8 @@ static void print_tap(const creport *rep, FILE *out)
     }
     for (size_t i = 0; i < rep->n; i++) {
         const cresult *r = &rep->r[i];
-        fprintf(out, "%s %zu - %s id %ld", r->status == CS_FAIL ? "not ok" : "ok", rep->nrej + i + 1, r->file, r->id);
+        fprintf(out, "%s %zu - ", r->status == CS_FAIL ? "not ok" : "ok", rep->nrej + i + 1);
+        result_name(r, out);
         if (r->status == CS_SKIP) {
             fputs(" # SKIP ", out);
             tap_text(r->nmsgs ? r->msgs[0] : "skipped", out);
@@ -242,7 +342,8 @@ static void print_junit(const creport *rep, FILE *out)
     for (size_t i = 0; i < rep->n; i++) total += rep->r[i].seconds;
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<testsuites name=\"%s\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.6f\">\n",
-            title(rep), rep->n + rep->nrej, k.cases[CS_FAIL], rep->nrej, k.cases[CS_SKIP], total);
+            title(rep), rep->n + rep->nrej, k.cases[CS_FAIL] + k.checks[CS_FAIL], rep->nrej,
+            k.cases[CS_SKIP] + k.checks[CS_SKIP], total);
     for (size_t i = 0; i < rep->nrej; i++) {         /* a rejected file: a suite with one error */
         fputs("  <testsuite name=\"", out);
         xml_str(rep->rej[i].file, out);
@@ -267,7 +368,13 @@ static void print_junit(const creport *rep, FILE *out)
             const cresult *r = &rep->r[j];
             fputs("    <testcase classname=\"", out);
             xml_str(r->function, out);
-            fprintf(out, "\" name=\"id %ld\" time=\"%.6f\"", r->id, r->seconds);
+            if (r->check) {
+                fputs("\" name=\"", out);
+                xml_str(r->check, out);
+                fprintf(out, "\" time=\"%.6f\"", r->seconds);
+            } else {
+                fprintf(out, "\" name=\"id %ld\" time=\"%.6f\"", r->id, r->seconds);
+            }
             if (r->status == CS_PASS) { fputs("/>\n", out); continue; }
             fputs(">\n", out);
             if (r->status == CS_SKIP) {

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* main.c -- the fedref command line: dispatch, help and version.
  *   fedref vectors gen DIR
- *   fedref vectors check [--impl ref|fast|both] [--] FILE...
+ *   fedref vectors check [--format F] [--impl ref|fast|both] [--] FILE...
  *   fedref conform [OPTIONS] (-- PROGRAM [ARG...] | --results FILE | --emit-cases)
- *   fedref audit [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N]
+ *   fedref audit [--quick] [--vectors DIR] [--sweep N] [--pc-cases N] [--seed N] [--function NAME]... [--format F]
  *   fedref bench [--quick] [--reps N] [--seed N] [--section NAME] [--write-inputs DIR]
  *   fedref table1 [--quick] [--trials N] [--seed N] [--q Q]
  *   fedref experiments [--quick] [--data DIR] [--out DIR] [--seed N] [--only NAME]... [--list]

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vectors.h -- golden vectors, schema fedref-vectors/1 (docs/VECTORS.md):
+/* vectors.h -- golden vectors, schema fedref-vectors/2 (docs/VECTORS.md):
  * the in-memory form of a file, the per-function table that maps the
  * schema's names to ref and fast, the reader, the checker and the
  * generator.  Internal to the fedref CLI and tests (not installed). */
@@ -11,7 +11,8 @@
 #include "fedref.h"
 #include "fedfast.h"
 
-#define VEC_SCHEMA "fedref-vectors/1"
+#define VEC_SCHEMA "fedref-vectors/2"      /* what the generator writes */
+#define VEC_SCHEMA_V1 "fedref-vectors/1"   /* still read (docs/VECTORS.md "Changes") */
 #define VEC_DIGITS 40            /* significant digits of expected values */
 #define VEC_MAX_FIELDS 16
 /* The largest certified_bits a file may claim: the generator writes 130
@@ -128,11 +129,13 @@ typedef struct vfunc {
 typedef struct {
     char *path;
     const vfunc *fn;
+    int version;                     /* 2: fedref-vectors/2, 1: fedref-vectors/1 */
     long precision_bits;             /* generator.precision_bits */
     vcase *cases; size_t ncases;
 } vfile;
 
-/* A case flag and the note that explains it in every file's "notes" table.
+/* A case flag and the note that explains it in the "notes" table of every
+ * file that uses it.
  * Each module defines its vocabulary as `const vflag vflags_MODULE[] = {
  * ..., {NULL, NULL}};` in vectors/MODULE/flags.c; a flag name is defined
  * once across all modules. */

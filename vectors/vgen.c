@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vgen.c -- write a certified golden-vector file (schema fedref-vectors/1).
+/* vgen.c -- write a certified golden-vector file (schema fedref-vectors/2).
  *
  * Certification (docs/ACCURACY.md): every fr_* function used here is
  * correctly rounded, so at precision p the exact value x lies within half an
@@ -270,6 +270,8 @@ static json_t *flags_json(vgen *g, const char *flags, long id)
     snprintf(buf, sizeof buf, "%s", flags);
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         if (vflag_note(tok) == NULL) gfail(g, "unknown flag", id);
+        for (size_t k = 0; k < json_array_size(a); k++)
+            if (strcmp(json_string_value(json_array_get(a, k)), tok) == 0) gfail(g, "a flag twice in a case", id);
         json_array_append_new(a, json_string(tok));
     }
     return a;
@@ -402,10 +404,22 @@ void vg_mat(vgen *g, const char *comment, const char *flags, int invalid,
     vg_case(g, comment, flags, invalid, &t);
 }
 
-/* The "notes" table: every flag of every module, in module order. */
-static void add_note(const vflag *f, void *notes)
+/* The "notes" table: the flags some case of the file uses (groups: the
+ * file's), in module order. */
+typedef struct { json_t *notes, *groups; } note_ctx;
+
+static void add_note(const vflag *f, void *arg)
 {
-    json_object_set_new((json_t *)notes, f->name, json_string(f->note));
+    note_ctx *n = arg;
+    size_t g, k, i;
+    json_t *grp, *c, *fl;
+    json_array_foreach(n->groups, g, grp)
+        json_array_foreach(json_object_get(grp, "cases"), k, c)
+            json_array_foreach(json_object_get(c, "flags"), i, fl)
+                if (strcmp(json_string_value(fl), f->name) == 0) {
+                    json_object_set_new(n->notes, f->name, json_string(f->note));
+                    return;
+                }
 }
 
 int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen)
@@ -432,7 +446,7 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
               "results, certified by an enclosure from correctly rounded ref at p bits, "
               "p doubled until both ends agree (Ziv), cross-checked at 2p"));
     json_object_set_new(root, "generator", gen);
-    vflag_each(add_note, notes);
+    vflag_each(add_note, &(note_ctx){notes, g.groups});
     json_object_set_new(root, "notes", notes);
     if (fn->changelog) {
         json_t *log = json_array();

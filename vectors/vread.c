@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* vread.c -- read and validate a fedref-vectors/1 file (docs/VECTORS.md).
+/* vread.c -- read and validate a fedref-vectors/2 file, or /1
+ * (docs/VECTORS.md, "Changes").
  * Everything the checker relies on is checked here: the schema string, the
  * function, every key (unknown keys are errors), shapes, that every number
  * is a numeric string, that every boolean is the string "true" or "false",
@@ -9,7 +10,10 @@
  * an integer of at most VEC_DIGITS digits) and tolerances finite numbers
  * >= 0 (within MPFR's exponent range), that certified_bits is at most
  * VEC_CERTIFIED_BITS_MAX, that every flag is one a module defines, that
- * source, notes and comments are strings, and that ids are unique.  Errors
+ * source, notes and comments are strings, and that ids are unique; in /2,
+ * that "notes" declares exactly the flags the cases use (a case flag not
+ * declared, a note no case uses, a flag twice in a case: errors; /1: a
+ * case flag must be declared when "notes" is present).  Errors
  * are one line: "what (where)".  vschema.c writes the same rules as JSON
  * Schemas. */
 #include <stdarg.h>
@@ -213,7 +217,10 @@ static int read_fields(ectx *e, json_t *obj, const vspec *spec, enum numkind nk,
     return 0;
 }
 
-static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const char *where, vcase *c)
+/* notes: the file's "notes" when its flags must be declared there (else
+ * NULL); v2: the file is fedref-vectors/2 (no flag twice in a case). */
+static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, json_t *notes, int v2,
+                     const char *where, vcase *c)
 {
     static const char *const keys[] = {"id", "comment", "flags", "input", "expect", "tol",
                                        "result", "certified_bits", NULL};
@@ -237,6 +244,11 @@ static int read_case(ectx *e, const vfunc *fn, json_t *jc, json_t *params, const
             if (!json_is_string(f)) return fail(e, where, "\"flags\" must be an array of strings");
             if (vflag_note(json_string_value(f)) == NULL)
                 return fail(e, where, "unknown flag \"%.100s\"", json_string_value(f));
+            if (notes && json_object_get(notes, json_string_value(f)) == NULL)
+                return fail(e, where, "flag \"%.100s\" is not declared in \"notes\"", json_string_value(f));
+            for (size_t q = 0; v2 && q < i; q++)
+                if (strcmp(c->flags[q], json_string_value(f)) == 0)
+                    return fail(e, where, "flag \"%.100s\" twice in \"flags\"", json_string_value(f));
             if ((c->flags[i] = strdup(json_string_value(f))) == NULL) return fail(e, where, "out of memory");
         }
     }
@@ -306,6 +318,21 @@ static int check_ids(ectx *e, idpos *ids, size_t n)
     return fail(e, where, "duplicate case id %ld", dup->id);
 }
 
+/* fedref-vectors/2: every note is the flag of some case (the file lists
+ * only the notes it uses). */
+static int check_notes_used(ectx *e, json_t *notes, const vfile *f)
+{
+    const char *key;
+    json_t *val;
+    json_object_foreach(notes, key, val) {
+        int used = 0;
+        for (size_t i = 0; i < f->ncases && !used; i++)
+            for (size_t k = 0; k < f->cases[i].nflags && !used; k++) used = strcmp(f->cases[i].flags[k], key) == 0;
+        if (!used) return fail(e, "notes", "note \"%.100s\" is not used by any case", key);
+    }
+    return 0;
+}
+
 /* Validate the parsed document root into f (f->path set). */
 static int read_root(vfile *f, json_t *root, ectx *ep)
 {
@@ -318,8 +345,11 @@ static int read_root(vfile *f, json_t *root, ectx *ep)
     if (!json_is_object(root)) { fail(&e, "top level", "expected an object"); goto out; }
     if (only_keys(&e, root, "top level", top) != 0) goto out;
     j = json_object_get(root, "schema");
-    if (!json_is_string(j) || strcmp(json_string_value(j), VEC_SCHEMA) != 0) {
-        fail(&e, "schema", "unsupported schema, expected \"%s\"", VEC_SCHEMA); goto out;
+    f->version = !json_is_string(j) ? 0 : strcmp(json_string_value(j), VEC_SCHEMA) == 0 ? 2
+               : strcmp(json_string_value(j), VEC_SCHEMA_V1) == 0 ? 1 : 0;
+    if (f->version == 0) {
+        fail(&e, "schema", "unsupported schema, expected \"%s\" (or \"%s\")", VEC_SCHEMA, VEC_SCHEMA_V1);
+        goto out;
     }
     j = json_object_get(root, "function");
     if (!json_is_string(j)) { fail(&e, "function", "missing \"function\""); goto out; }
@@ -328,13 +358,18 @@ static int read_root(vfile *f, json_t *root, ectx *ep)
     }
     j = json_object_get(root, "source");
     if (j && !json_is_string(j)) { fail(&e, "source", "\"source\" must be a string"); goto out; }
-    j = json_object_get(root, "notes");
-    if (j) {
+    json_t *notes = json_object_get(root, "notes");
+    if (notes) {
         const char *key;
         json_t *val;
-        int ok = json_is_object(j);
-        if (ok) json_object_foreach(j, key, val) ok &= json_is_string(val);
+        int ok = json_is_object(notes);
+        if (ok) json_object_foreach(notes, key, val) ok &= json_is_string(val);
         if (!ok) { fail(&e, "notes", "\"notes\" must be an object of strings"); goto out; }
+        if (f->version == 2)
+            json_object_foreach(notes, key, val)
+                if (vflag_note(key) == NULL) { fail(&e, "notes", "unknown flag \"%.100s\"", key); goto out; }
+    } else if (f->version == 2) {
+        fail(&e, "top level", "missing \"notes\" (the notes of the flags the cases use; {} if none)"); goto out;
     }
     j = json_object_get(root, "generator");
     if (j) {
@@ -381,12 +416,15 @@ static int read_root(vfile *f, json_t *root, ectx *ep)
             vcase *c = &f->cases[f->ncases++];
             snprintf(where, sizeof where, "groups[%zu].cases[%zu]", g, k);
             c->group_label = NULL;
-            if (read_case(&e, f->fn, json_array_get(cs, k), params, where, c) != 0) { json_decref(empty); goto out; }
+            if (read_case(&e, f->fn, json_array_get(cs, k), params, notes, f->version == 2, where, c) != 0) {
+                json_decref(empty); goto out;
+            }
             ids[f->ncases - 1] = (idpos){c->id, f->ncases - 1, g, k};
         }
         json_decref(empty);
     }
     if (check_ids(&e, ids, f->ncases) != 0) goto out;
+    if (f->version == 2 && check_notes_used(&e, notes, f) != 0) goto out;
     rc = 0;
 out:
     free(ids);

@@ -4,7 +4,8 @@
  * generated from the tables the reader (vread.c) reads by: vfunc.params,
  * .inputs, .expects and the flag tables.  What the reader checks beyond a
  * schema (unique ids, equal matrix rows, MPFR's exponent range, an integer
- * field's value, a JSON integer written 5.0, duplicate keys) is listed in
+ * field's value, a JSON integer written 5.0, duplicate keys, every case
+ * flag declared in "notes" and every note used) is listed in
  * docs/VECTORS.md. */
 #include <dirent.h>
 #include <errno.h>
@@ -94,9 +95,10 @@ json_t *vschema_build(const vfunc *fn)
     json_t *gprops = json_pack("{s:{s:s}, s:o, s:{s:s, s:o}}", "comment", "type", "string",
                                "params", ref("params"), "cases", "type", "array", "items", ref("case"));
     json_t *greq = fn->params[0].name ? json_pack("[s, s]", "params", "cases") : json_pack("[s]", "cases");
-    json_t *cprops = json_pack("{s:{s:s}, s:{s:s}, s:{s:s, s:o}, s:{s:[s, s]}, s:o, s:o, s:o,"
+    json_t *cprops = json_pack("{s:{s:s}, s:{s:s}, s:{s:s, s:o, s:b}, s:{s:[s, s]}, s:o, s:o, s:o,"
                                " s:{s:s, s:i, s:i}}",
         "id", "type", "integer", "comment", "type", "string", "flags", "type", "array", "items", ref("flag"),
+        "uniqueItems", 1,
         "result", "enum", "valid", "invalid", "input", ref("input"), "expect", ref("expect"),
         "tol", ref("tol"), "certified_bits", "type", "integer", "minimum", 1, "maximum", VEC_CERTIFIED_BITS_MAX);
     json_t *kase = json_pack("{s:s, s:[s, s], s:o, s:b,"
@@ -120,16 +122,16 @@ json_t *vschema_build(const vfunc *fn)
         "tol", "type", "object", "required", "rel", "abs", "properties", "rel", ref("tolerance"),
         "abs", ref("tolerance"), "additionalProperties", 0);
     json_object_set_new(defs, "case", kase);
-    json_t *props = json_pack("{s:{s:s}, s:{s:s}, s:{s:s}, s:{s:s, s:{s:{s:s}}}, s:{s:s, s:{s:s}},"
+    json_t *props = json_pack("{s:{s:s}, s:{s:s}, s:{s:s}, s:{s:s, s:{s:{s:s}}}, s:{s:s, s:o, s:{s:s}},"
                               " s:{s:s, s:{s:s}}, s:{s:s, s:i, s:o}}",
         "schema", "const", VEC_SCHEMA, "function", "const", fn->name, "source", "type", "string",
         "generator", "type", "object", "properties", "precision_bits", "type", "integer",
-        "notes", "type", "object", "additionalProperties", "type", "string",
+        "notes", "type", "object", "propertyNames", ref("flag"), "additionalProperties", "type", "string",
         "changelog", "type", "array", "items", "type", "string",
         "groups", "type", "array", "minItems", 1, "items", ref("group"));
-    return json_pack("{s:s, s:s, s:s, s:[s, s, s], s:o, s:b, s:o}",
+    return json_pack("{s:s, s:s, s:s, s:[s, s, s, s], s:o, s:b, s:o}",
         "$schema", "https://json-schema.org/draft/2020-12/schema", "title", title, "type", "object",
-        "required", "schema", "function", "groups", "properties", props, "additionalProperties", 0,
+        "required", "schema", "function", "notes", "groups", "properties", props, "additionalProperties", 0,
         "$defs", defs);
 }
 

@@ -58,6 +58,7 @@ START_TEST(flags_defined_once_and_used_ones_defined)
         vfile f;
         snprintf(path, sizeof path, "%s/%s.json", vector_dir(), (*fp)->name);
         ck_assert_int_eq(vfile_read(&f, path, err, sizeof err), 0);
+        ck_assert_int_eq(f.version, 2);     /* and so "notes" is exactly the flags used */
         for (size_t c = 0; c < f.ncases; c++)
             for (size_t k = 0; k < f.cases[c].nflags; k++)
                 ck_assert_msg(vflag_note(f.cases[c].flags[k]) != NULL, "%s case %ld: flag %s undefined",

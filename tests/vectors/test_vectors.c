@@ -95,7 +95,7 @@ START_TEST(malformed_files_rejected)
     char err[512];
     ck_assert_int_eq(run("{\"schema\": \"fedref-vectors/1\", \"function\": ", VCHECK_REF, err), -1);
     ck_assert_msg(strstr(err, "malformed JSON") && strstr(err, ":1:"), "%s", err);
-    ck_assert_int_eq(run("{\"schema\": \"fedref-vectors/2\", \"function\": \"ens\", \"groups\": []}", VCHECK_REF, err), -1);
+    ck_assert_int_eq(run("{\"schema\": \"fedref-vectors/3\", \"function\": \"ens\", \"groups\": []}", VCHECK_REF, err), -1);
     ck_assert_msg(strstr(err, "unsupported schema"), "%s", err);
     ck_assert_int_eq(run(HEAD "{\"id\": 1, \"input\": {\"W\": [[\"1\", \"2\"], [\"3\"]]}, \"result\": \"invalid\"}" TAIL,
                          VCHECK_REF, err), -1);
@@ -290,6 +290,12 @@ static long run_variant(const char *fn, size_t g, int invalid, const char *const
     for (size_t i = 0; i + 1 < nkv; i += 2)
         json_object_set_new(json_object_get(grp, "params"), kv[i], json_string(kv[i + 1]));
     json_t *c = json_array_get(cs, 0);
+    json_t *notes = json_object(), *fl;     /* the notes of the flags kept (fedref-vectors/2) */
+    size_t k;
+    json_array_foreach(json_object_get(c, "flags"), k, fl)
+        json_object_set(notes, json_string_value(fl),
+                        json_object_get(json_object_get(root, "notes"), json_string_value(fl)));
+    json_object_set_new(root, "notes", notes);
     if (invalid) {
         json_object_del(c, "expect");
         json_object_del(c, "tol");
@@ -506,6 +512,43 @@ START_TEST(ulps_only_where_relative)
 }
 END_TEST
 
+/* fedref-vectors/2: "notes" declares exactly the flags of the cases; /1
+ * still read, with its notes optional (docs/VECTORS.md "Changes"). */
+#define HEAD2(notes) "{\"schema\": \"fedref-vectors/2\", \"function\": \"ens\", \"notes\": {" notes "}," \
+    " \"groups\": [{\"params\": {\"lambda\": \"1\", \"eta\": \"1\"}, \"cases\": ["
+#define CASE2(flags) "{\"id\": 1, \"flags\": [" flags "], \"input\": {\"W\": [[\"nan\"]]}, \"result\": \"invalid\"}"
+
+START_TEST(notes_declare_the_flags)
+{
+    char err[512];
+    ck_assert_int_eq(run(HEAD2("\"nan\": \"a NaN\"") CASE2("\"nan\"") TAIL, VCHECK_REF, err), 0);
+    ck_assert_int_eq(run(HEAD2("") CASE2("") TAIL, VCHECK_REF, err), 0);
+    ck_assert_int_eq(run(HEAD2("\"nan\": \"a NaN\"") CASE2("\"nan\", \"domain\"") TAIL, VCHECK_REF, err), -1);
+    ck_assert_msg(strstr(err, "flag \"domain\" is not declared in \"notes\" (") && strstr(err, "groups[0].cases[0]"),
+                  "%s", err);
+    ck_assert_int_eq(run(HEAD2("\"nan\": \"a NaN\", \"tie\": \"t\"") CASE2("\"nan\"") TAIL, VCHECK_REF, err), -1);
+    ck_assert_msg(strstr(err, "note \"tie\" is not used by any case") && strstr(err, ": notes)"), "%s", err);
+    ck_assert_int_eq(run(HEAD2("\"nan\": \"a NaN\"") CASE2("\"nan\", \"nan\"") TAIL, VCHECK_REF, err), -1);
+    ck_assert_msg(strstr(err, "flag \"nan\" twice"), "%s", err);
+    ck_assert_int_eq(run(HEAD2("\"nan\": \"a NaN\", \"zzz\": \"z\"") CASE2("\"nan\"") TAIL, VCHECK_REF, err), -1);
+    ck_assert_msg(strstr(err, "unknown flag \"zzz\""), "%s", err);
+    ck_assert_int_eq(run("{\"schema\": \"fedref-vectors/2\", \"function\": \"ens\", \"groups\": ["
+                         "{\"params\": {\"lambda\": \"1\", \"eta\": \"1\"}, \"cases\": [" CASE2("") TAIL,
+                         VCHECK_REF, err), -1);
+    ck_assert_msg(strstr(err, "missing \"notes\""), "%s", err);
+    /* /1: no notes, or notes listing flags no case uses (every /1 file
+     * listed all of them); a flag absent from notes that are present fails */
+    ck_assert_int_eq(run(HEAD CASE2("\"nan\", \"domain\"") TAIL, VCHECK_REF, err), 0);
+    ck_assert_int_eq(run("{\"schema\": \"fedref-vectors/1\", \"function\": \"ens\", \"notes\": {\"nan\": \"n\", \"tie\": \"t\"},"
+                         " \"groups\": [{\"params\": {\"lambda\": \"1\", \"eta\": \"1\"}, \"cases\": ["
+                         CASE2("\"nan\"") TAIL, VCHECK_REF, err), 0);
+    ck_assert_int_eq(run("{\"schema\": \"fedref-vectors/1\", \"function\": \"ens\", \"notes\": {\"tie\": \"t\"},"
+                         " \"groups\": [{\"params\": {\"lambda\": \"1\", \"eta\": \"1\"}, \"cases\": ["
+                         CASE2("\"nan\"") TAIL, VCHECK_REF, err), -1);
+    ck_assert_msg(strstr(err, "flag \"nan\" is not declared"), "%s", err);
+}
+END_TEST
+
 Suite *suite_vectors(void)
 {
     Suite *s = suite_create("vectors");
@@ -514,6 +557,7 @@ Suite *suite_vectors(void)
     tcase_add_test(tc, foreign_file_passes);
     tcase_add_test(tc, wrong_values_fail);
     tcase_add_test(tc, malformed_files_rejected);
+    tcase_add_test(tc, notes_declare_the_flags);
     tcase_add_test(tc, decimal_formatting);
     tcase_add_test(tc, ulps_only_where_relative);
     suite_add_tcase(s, tc);
