@@ -232,7 +232,7 @@ t 2 "rounds-file replaces --sigma" dp eps --rounds-file "$tmp/r.csv" --sigma 1 -
 t 0 '"sigma":"1.3271226[0-9]*"' dp sigma --eps 10 $G --clients 100 --sampled 5 --first-full 1 --alpha-max 64 --json
 t 2 "eps must be > 0 (-1)" dp sigma --eps -1 $G
 t 2 "dp sigma does not take this option (--sigma)" dp sigma --eps 1 --sigma 1 $G
-t 0 "eps        0.1125000001  (certified upper bound, basic)" dp laplace --scale 40,20 --sensitivity 0.5 --uploads 3 --delta 1e-5
+t 0 "eps        0.1118946458  (certified upper bound, optimal)" dp laplace --scale 40,20 --sensitivity 0.5 --uploads 3 --delta 1e-5
 t 2 "scale must be > 0 (0)" dp laplace --scale 0 --sensitivity 1 --delta 1e-5
 t 2 "sensitivity takes one value or one per --scale value" dp laplace --scale 1,2,3 --sensitivity 1,2 --delta 1e-5
 t 2 "more than 2^16 uploads" dp laplace --scale 1,2 --sensitivity 1 --uploads 65536 --delta 1e-5

@@ -58,8 +58,9 @@ void cli_dp_usage(FILE *f)
           "  options of eps except --sigma and --rounds-file.\n"
           "laplace: 002's Laplace uploads, upload j pure (S_j/NU_j)-DP (one record\n"
           "  replaced; S_j the l1 sensitivity given the past, docs/FEDEPM.md 9), composed\n"
-          "  by basic and advanced composition (eps = the smaller); --sensitivity one\n"
-          "  value or one per scale; --uploads U repeats the list U times (default 1).\n"
+          "  by basic, advanced and the optimal composition (Kairouz-Oh-Viswanath 2015;\n"
+          "  eps = the least of the three); --sensitivity one value or one per scale;\n"
+          "  --uploads U repeats the list U times (default 1).\n"
           "\n"
           "Limits: --rounds <= 2^40; <= 2^20 when every round needs its own entry\n"
           "(a rounds file, or --first-full with K < N); distinct rounds x alpha-max^2\n"
@@ -636,15 +637,20 @@ static int dp_laplace(int argc, char **argv)
         dp_laplace_out_init(&out, p);
         rc = dp_laplace_eval(&out, &in);
         if (rc == 0) {
-            char e[128], l[128], bs[128], ad[128];
+            char e[128], l[128], bs[128], ad[128], ti[128];
             const int dig = (int)o.digits;
             dp_fmt(e, sizeof e, out.eps, dig, MPFR_RNDU);
             dp_fmt(l, sizeof l, out.lower, dig, MPFR_RNDD);
             dp_fmt(bs, sizeof bs, out.basic, dig, MPFR_RNDU);
             dp_fmt(ad, sizeof ad, out.adv, dig, MPFR_RNDU);
-            const char *m = out.best ? "advanced composition (Dwork-Rothblum-Vadhan 2010, general form for unequal "
+            dp_fmt(ti, sizeof ti, out.tight, dig, MPFR_RNDU);
+            const char *m = out.best == 2 ? "optimal composition (Kairouz-Oh-Viswanath 2015, Thms 2.4 and 3.5: "
+                                            "randomized response at each eps_j, eps_j rounded up to a grid) of pure "
+                                            "eps_j = S_j/nu_j (Laplace), at delta"
+                          : out.best ? "advanced composition (Dwork-Rothblum-Vadhan 2010, general form for unequal "
                                        "eps_j) of pure eps_j = S_j/nu_j (Laplace), at delta"
                                      : "basic composition: sum_j eps_j of pure eps_j = S_j/nu_j (Laplace); delta 0";
+            const char *which = out.best == 2 ? "optimal" : out.best ? "advanced" : "basic";
             const char *rel = "replace-one: one record of the client replaced (S_j the l1 sensitivity of upload "
                               "j given everything released before it)";
             const char *obs = "everything the run releases (every upload, the selections): no amplification";
@@ -658,6 +664,7 @@ static int dp_laplace(int argc, char **argv)
                 json_field("eps_lower_note", lt, 0);
                 json_field("eps_basic", bs, 0);
                 json_field("eps_advanced", ad, 0);
+                json_field("eps_optimal", ti, 0);
                 json_field("method", m, 0);
                 json_field("relation", rel, 0);
                 json_field("observer", obs, 0);
@@ -672,9 +679,10 @@ static int dp_laplace(int argc, char **argv)
                 if (in.fast) snprintf(pt, sizeof pt, "fast (binary64, outward rounding factors)");
                 else snprintf(pt, sizeof pt, "ref (MPFR, %ld bits, directed rounding)", (long)p);
                 printf("fedref dp laplace: %s; %d digits, upper bounds rounded up, lower bounds down\n", pt, dig);
-                printf("  eps        %s  (certified upper bound, %s)\n", e, out.best ? "advanced" : "basic");
+                printf("  eps        %s  (certified upper bound, %s)\n", e, which);
                 printf("  eps_lower  %s  %s\n", l, lt);
                 printf("  basic      %s  (pure, delta 0)\n  advanced   %s  (delta %s)\n", bs, ad, o.delta);
+                printf("  optimal    %s  (delta %s)\n", ti, o.delta);
                 printf("  method     %s\n  relation   %s\n  observer   %s\n", m, rel, obs);
                 printf("  inputs     %zu uploads, scale %s, sensitivity %s, delta %s\n", in.k, o.scale, o.sens,
                        o.delta);

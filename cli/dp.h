@@ -65,8 +65,8 @@ typedef struct {
     mpfr_prec_t prec;
 } dp_laplace_in;
 typedef struct {
-    mpfr_t basic, adv, eps, lower;
-    int best;                    /* 0 basic, 1 advanced */
+    mpfr_t basic, adv, tight, eps, lower;
+    int best;                    /* 0 basic, 1 advanced, 2 optimal composition */
 } dp_laplace_out;
 void dp_laplace_out_init(dp_laplace_out *o, mpfr_prec_t prec);
 void dp_laplace_out_clear(dp_laplace_out *o);

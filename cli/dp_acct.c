@@ -329,16 +329,18 @@ int dp_gauss_eval_at(dp_gauss_out *o, const dp_gauss_in *in, mpfr_srcptr sigma)
 void dp_laplace_out_init(dp_laplace_out *o, mpfr_prec_t prec)
 {
     memset(o, 0, sizeof *o);
-    mpfr_inits2(prec, o->basic, o->adv, o->eps, o->lower, (mpfr_ptr)0);
+    mpfr_inits2(prec, o->basic, o->adv, o->tight, o->eps, o->lower, (mpfr_ptr)0);
 }
 
 void dp_laplace_out_clear(dp_laplace_out *o)
 {
-    mpfr_clears(o->basic, o->adv, o->eps, o->lower, (mpfr_ptr)0);
+    mpfr_clears(o->basic, o->adv, o->tight, o->eps, o->lower, (mpfr_ptr)0);
 }
 
 /* Upload j is pure eps_j-DP, eps_j = S_j/nu_j (docs/FEDEPM.md 9), composed
- * by fr_dp_compose / ff_dp_compose_upper (basic: pure; advanced: at delta).
+ * by fr_dp_compose / ff_dp_compose_upper (basic: pure; advanced: at delta)
+ * and fr_dp_compose_tight / ff_dp_compose_tight_upper (the optimal
+ * composition, at delta); eps is the least of the three.
  * Lower: one upload of a one-dimensional query attaining S_j has the exact
  * profile delta(e) = 1 - e^{(e - eps_j)/2} (0 <= e <= eps_j), so its
  * epsilon at delta is eps_j + 2 ln(1 - delta); the run's is at least the
@@ -374,19 +376,27 @@ int dp_laplace_eval(dp_laplace_out *o, const dp_laplace_in *in)
         if (d == NULL) { cli_error("out of memory", "dp"); rc = 2; }
         else {
             for (size_t j = 0; j < in->k; j++) d[j] = mpfr_get_d(e[j], MPFR_RNDU);
+            double ti;
             rc = lib_status(ff_dp_compose_upper(&bs, &ad, d, in->k, mpfr_get_d(ddn, MPFR_RNDD)), "composition");
+            if (rc == 0)
+                rc = lib_status(ff_dp_compose_tight_upper(&ti, d, in->k, mpfr_get_d(ddn, MPFR_RNDD)),
+                                "optimal composition");
             if (rc == 0) {
                 mpfr_set_d(o->basic, bs, MPFR_RNDU);
                 mpfr_set_d(o->adv, ad, MPFR_RNDU);
+                mpfr_set_d(o->tight, ti, MPFR_RNDU);
             }
             free(d);
         }
     } else {
         rc = lib_status(fr_dp_compose(o->basic, o->adv, e, in->k, ddn, MPFR_RNDU), "composition");
+        if (rc == 0)
+            rc = lib_status(fr_dp_compose_tight(o->tight, e, in->k, ddn), "optimal composition");
     }
     if (rc == 0) {
         o->best = mpfr_less_p(o->adv, o->basic);
-        mpfr_set(o->eps, o->best ? o->adv : o->basic, MPFR_RNDU);
+        if (mpfr_less_p(o->tight, o->best ? o->adv : o->basic)) o->best = 2;
+        mpfr_set(o->eps, o->best == 2 ? o->tight : o->best ? o->adv : o->basic, MPFR_RNDU);
     }
     for (size_t j = 0; j < in->k; j++) mpfr_clear(e[j]);
     free(e);

@@ -153,6 +153,11 @@ int ff_dp_sens_step_upper_bound(double *rel, double *abs, double delta, double D
  * fast/fedepm/dp.c. */
 int ff_dp_compose_upper_bound(double *rel, double *abs, const double *eps, size_t k,
                               double delta);
+/* ff_dp_compose_tight_upper: fr_dp_compose_tight in binary64 (the same
+ * grid, every operation rounded outward: fast/fedepm/compose_tight.c), an
+ * upper bound of the same optimum; domain and statuses as
+ * fr_dp_compose_tight (FR_ENULL: eps, epsj). */
+int ff_dp_compose_tight_upper(double *eps, const double *epsj, size_t k, double delta);
 
 /* Exact penalty (9)-(11), the binary64 evaluation (fedref.h defines the
  * residuals; pi in sgn(.) as a set; the branch on sgn(w_ij - w_j) is exact):

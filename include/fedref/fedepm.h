@@ -197,6 +197,33 @@ int fr_dp_sens_step(mpfr_t out, const mpfr_t delta, const mpfr_t Delta, const mp
 int fr_dp_compose(mpfr_t basic, mpfr_t adv, mpfr_t *const eps, size_t k, const mpfr_t delta,
                   mpfr_rnd_t rnd);
 
+/* fr_dp_compose_tight: an upper bound of the least e such that k releases,
+ *            release j eps_j-DP given the ones before it (eps_j fixed
+ *            before the first release, as for fr_dp_compose), compose to
+ *            (e, delta)-DP, by the optimal composition theorem (Kairouz,
+ *            Oh & Viswanath 2015, Thms 2.4 and 3.5: the composition is
+ *            dominated by that of randomized response at eps_j, also
+ *            adaptively).  Never above what the theorem gives with each
+ *            eps_j raised to eps'_j = k_j h, the next multiple of a grid h
+ *            (h = eps_min/64 unless the largest eps_j would need more than
+ *            2048 steps, the sum more than 2^17, or the convolutions more
+ *            than 2^27 products: then coarser, by powers of 2); so within
+ *            about sum_j (eps'_j - eps_j) of the optimum.  Usually far
+ *            below fr_dp_compose's adv (docs/DP.md section 5).  An eps_j =
+ *            +Inf gives +Inf; all eps_j = 0 give +0.
+ * Domain:    1 <= k <= 2^16; every eps_j >= 0 or +Inf; 0 < delta < 1.
+ * Statuses:  FR_ENULL (eps, epsj, delta), FR_ESIZE (k), FR_ENONFINITE
+ *            (delta non-finite, an eps_j NaN or -Inf), FR_EDOM (an eps_j <
+ *            0, delta outside (0, 1)), FR_ENOMEM; eps untouched on error.
+ * Aliasing:  eps may alias an entry of epsj or delta (written last).
+ * Accuracy:  an upper bound, rounded up to prec(eps): every mass of the
+ *            composed law rounded up at prec(eps) + 64 bits (at least 117),
+ *            the hockey-stick sums outward, the final logarithm up.
+ * Checked by: tests/fedepm/test_compose_tight.c (Kairouz-Oh-Viswanath's
+ *            closed form for equal eps_j, all 2^k outcomes enumerated for
+ *            unequal ones, at 256 bits). */
+int fr_dp_compose_tight(mpfr_t eps, mpfr_t *const epsj, size_t k, const mpfr_t delta);
+
 /* ---- exact penalty, 002 (9)-(11) -------------------------------------------
  * G is m x n row-major with G[i*n + j] = (grad f_i(w_i))_j; W is m x n; w
  * has n entries.  All finite; m, n >= 1.

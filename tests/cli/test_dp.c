@@ -15,7 +15,9 @@
  *   - dp sigma: eps at the printed sigma <= E, at sigma (1 - 1e-6) > E
  *     (the least sigma to that tolerance); for K = N the printed sigma
  *     meets (E, delta) at sigma/sqrt(T) by fr_gauss_dp_check;
- *   - dp laplace: eps >= the exact sum of S/nu, eps_lower <= eps;
+ *   - dp laplace: delta(eps) <= delta for the optimal composition (its 16
+ *     outcome counts enumerated), eps within 1e-6 of the least such, and
+ *     at most the basic sum; eps_lower <= eps;
  *   - bad input: exit 2, one line naming the option, nothing on stdout. */
 #include <check.h>
 #include <limits.h>
@@ -236,6 +238,47 @@ START_TEST(sigma_is_least)
 }
 END_TEST
 
+/* delta(e) of 3 releases of RR_{1/80} and 3 of RR_{1/40} (binomial counts
+ * a, b of +1; weights e^eps / (1 + e^eps) and 1 / (1 + e^eps)), at HP bits */
+static double rr_delta(mpfr_srcptr e)
+{
+    static const int C3[4] = {1, 3, 3, 1};
+    mpfr_t d, t, w, L, e1, e2;
+    mpfr_inits2(HP, d, t, w, L, e1, e2, (mpfr_ptr)0);
+    mpfr_set_zero(d, 1);
+    for (int a = 0; a <= 3; a++)
+        for (int b = 0; b <= 3; b++) {
+            mpfr_set_ui(e1, 1, MPFR_RNDN);
+            mpfr_div_ui(e1, e1, 80, MPFR_RNDN);
+            mpfr_mul_2ui(e2, e1, 1, MPFR_RNDN);
+            mpfr_mul_si(L, e1, 2 * a - 3, MPFR_RNDN);
+            mpfr_mul_si(t, e2, 2 * b - 3, MPFR_RNDN);
+            mpfr_add(L, L, t, MPFR_RNDN);
+            if (mpfr_lessequal_p(L, e)) continue;
+            /* weight: C3[a] C3[b] e^{a e1 + b e2} / ((1 + e^e1)^3 (1 + e^e2)^3) */
+            mpfr_mul_ui(w, e1, (unsigned long)a, MPFR_RNDN);
+            mpfr_mul_ui(t, e2, (unsigned long)b, MPFR_RNDN);
+            mpfr_add(w, w, t, MPFR_RNDN);
+            mpfr_exp(w, w, MPFR_RNDN);
+            mpfr_mul_ui(w, w, (unsigned long)(C3[a] * C3[b]), MPFR_RNDN);
+            mpfr_exp(t, e1, MPFR_RNDN);
+            mpfr_add_ui(t, t, 1, MPFR_RNDN);
+            mpfr_pow_ui(t, t, 3, MPFR_RNDN);
+            mpfr_div(w, w, t, MPFR_RNDN);
+            mpfr_exp(t, e2, MPFR_RNDN);
+            mpfr_add_ui(t, t, 1, MPFR_RNDN);
+            mpfr_pow_ui(t, t, 3, MPFR_RNDN);
+            mpfr_div(w, w, t, MPFR_RNDN);
+            mpfr_sub(t, e, L, MPFR_RNDN);
+            mpfr_expm1(t, t, MPFR_RNDN);
+            mpfr_mul(t, t, w, MPFR_RNDN);
+            mpfr_sub(d, d, t, MPFR_RNDN);
+        }
+    double r = mpfr_get_d(d, MPFR_RNDN);
+    mpfr_clears(d, t, w, L, e1, e2, (mpfr_ptr)0);
+    return r;
+}
+
 START_TEST(laplace)
 {
     char out[8192], e[128], l[128];
@@ -245,12 +288,16 @@ START_TEST(laplace)
     ck_assert_int_eq(field(l, sizeof l, out, "eps_lower"), 0);
     mpfr_t x, y;
     mpfr_inits2(HP, x, y, (mpfr_ptr)0);
-    mpfr_set_ui(y, 9, MPFR_RNDN);
-    mpfr_div_ui(y, y, 80, MPFR_RNDD);                 /* 3 (0.5/40 + 0.5/20) = 9/80 */
+    /* the optimal composition of 3 uploads at 1/80 and 3 at 1/40: the
+     * hockey-stick divergence of randomized response at eps (the printed
+     * one, and 1e-6 below it) by its 16 outcome counts */
     dec(x, e, MPFR_RNDU);
-    ck_assert_msg(mpfr_greaterequal_p(x, y), "eps %s below 3 (0.5/40 + 0.5/20) = 9/80", e);
-    mpfr_mul_d(y, y, 1 + 1e-9, MPFR_RNDU);
-    ck_assert_msg(mpfr_lessequal_p(x, y), "eps %s not within 1e-9 of 9/80", e);
+    ck_assert_msg(rr_delta(x) <= 1e-5, "delta(eps %s) above 1e-5", e);
+    mpfr_mul_d(y, x, 1 - 1e-6, MPFR_RNDN);
+    ck_assert_msg(rr_delta(y) > 1e-5, "eps %s not within 1e-6 of the least", e);
+    mpfr_set_ui(y, 9, MPFR_RNDN);
+    mpfr_div_ui(y, y, 80, MPFR_RNDU);                 /* basic: 3 (0.5/40 + 0.5/20) = 9/80 */
+    ck_assert_msg(mpfr_lessequal_p(x, y), "eps %s above the basic sum 9/80", e);
     dec(y, l, MPFR_RNDU);
     ck_assert(mpfr_lessequal_p(y, x));
     /* eps_lower: the largest upload's exact eps at delta, 0.5/20 + 2 ln(1 - 1e-5),

@@ -414,6 +414,25 @@ static int f_compb(st_case *c, st_fast *f)
 static const st_fn COMP = {"fr_dp_compose (RNDU) / ff_dp_compose_upper", b_comp, r_comp, f_comp, NULL, NULL};
 static const st_fn COMPB = {"ff_dp_compose_upper_bound", b_comp, NULL, f_compb, NULL, NULL};
 
+/* dp_compose_tight(eps = s0, epsj = s2, k = z0, delta = c0) */
+static void b_tight(st_case *c)
+{
+    st_out(c, 0, 1);
+    st_in(c, 2, 3, (const double[]){0, 0.5, 0.25});
+    c->z[0] = 3;
+    c->s[0] = 1e-5;
+}
+static int r_tight(st_case *c, st_ref *r)
+{
+    return fr_dp_compose_tight(st_one(r, 0), r->v[2], c->z[0], r->s[0]);
+}
+static int f_tight(st_case *c, st_fast *f)
+{
+    return ff_dp_compose_tight_upper(f->v[0], f->v[2], c->z[0], c->s[0]);
+}
+static const st_fn TIGHT = {"fr_dp_compose_tight / ff_dp_compose_tight_upper", b_tight, r_tight, f_tight,
+                            NULL, NULL};
+
 /* ---- traces: init, and the three runs ------------------------------------ */
 
 /* The trace init rows: t (FX.trace == T_NULL: NULL) filled with a
@@ -876,6 +895,23 @@ static const st_row ROWS[] = {
     ROW(COMP, FR_ENONFINITE, ALIAS(1, 0), EN(2, 0, NaN)),
     ROW(COMP, FR_ENONFINITE, EN(2, 0, -1), EN(2, 2, NaN)),
     REF_ROW(COMP, FR_EDOM, FLAG(99)),
+    /* dp_compose_tight: eps s0, epsj s2, k z0, delta c0 */
+    ROW(TIGHT, FR_ENULL, NUL(0)),
+    ROW(TIGHT, FR_ENULL, NUL(2), SZ(0, 0)),
+    REF_ROW(TIGHT, FR_ENULL, NULS(0)),
+    ROW(TIGHT, FR_ESIZE, SZ(0, 0)),
+    ROW(TIGHT, FR_ESIZE, SZ(0, 65537)),
+    ROW(TIGHT, FR_ESIZE, SZ(0, 0), SC(0, NaN)),
+    ROW(TIGHT, FR_ENONFINITE, SC(0, NaN)),
+    ROW(TIGHT, FR_ENONFINITE, SC(0, Inf)),
+    ROW(TIGHT, FR_ENONFINITE, EN(2, 1, NaN)),
+    ROW(TIGHT, FR_ENONFINITE, EN(2, 2, -Inf)),
+    ROW(TIGHT, FR_ENONFINITE, EN(2, 0, -1), EN(2, 2, NaN)),
+    ROW(TIGHT, FR_EDOM, EN(2, 1, -0.5)),
+    ROW(TIGHT, FR_EDOM, EN(2, 1, -0.0), SC(0, 0)),
+    ROW(TIGHT, FR_EDOM, SC(0, 0)),
+    ROW(TIGHT, FR_EDOM, SC(0, 1)),
+    ROW(TIGHT, FR_EDOM, SC(0, -1e-300)),
     /* ff_dp_compose_upper_bound: rel s0, abs s1; a loss outside [2^-500, 709] */
     ROW(COMPB, FR_ENULL, NUL(0)),
     ROW(COMPB, FR_ENULL, NUL(1), SZ(0, 0)),

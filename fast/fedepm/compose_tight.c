@@ -1,0 +1,206 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* compose_tight.c -- ff_dp_compose_tight_upper: the optimal composition of
+ * k pure eps_j-DP releases in binary64 (the method of ref/fedepm/
+ * compose_tight.c: every eps_j rounded up to a grid, the law of the
+ * composed randomized-response loss built group by group, the least e with
+ * delta(e) <= delta from suffix sums).  Outward rounding: up(x) =
+ * nextafter(x, +Inf) after each correctly rounded + - * /, up4 (four
+ * steps) after exp and log (glibc: under 4 ulps); dn the same downward for
+ * the sums that enter with a minus sign (clamped at 0); a grid point h s
+ * is bracketed by dn/up of its binary64 product.  Contract: fedfast.h. */
+#include "fedfast.h"
+#include "../internal.h"
+
+#define TIGHT_K_MAX   ((size_t)1 << 16)
+#define TIGHT_STEPS   64.0
+#define TIGHT_KJ_MAX  4096.0
+#define TIGHT_SUPPORT (1ul << 18)
+#define TIGHT_WORK    (1ul << 27)
+
+static double up(double x) { return nextafter(x, INFINITY); }
+static double dn(double x) { return x > 0 ? nextafter(x, 0.0) : 0.0; }
+static double up4(double x) { return up(up(up(up(x)))); }
+static double dn4(double x) { return dn(dn(dn(dn(x)))); }
+
+typedef struct { unsigned long k, n; } group;
+
+static int cmp_ul(const void *a, const void *b)
+{
+    unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+    return (x > y) - (x < y);
+}
+
+/* as make_groups of ref/fedepm/compose_tight.c */
+static size_t make_groups(unsigned long *kj, group *g, unsigned long *sum, const double *eps,
+                          size_t k, double h)
+{
+    size_t m = 0;
+    unsigned long work = 0, supp = 0;
+    *sum = 0;
+    for (size_t j = 0; j < k; j++) {
+        double q = eps[j] / h;
+        if (q > TIGHT_KJ_MAX + 1) return 0;
+        double c = ceil(q);                        /* then exactly ceil(eps_j / h) */
+        while (c > 0 && fma(c - 1, h, -eps[j]) >= 0) c--;
+        while (fma(c, h, -eps[j]) < 0) c++;
+        if (c > TIGHT_KJ_MAX) return 0;
+        kj[m] = (unsigned long)c;
+        if (kj[m] > 0) m++;
+    }
+    qsort(kj, m, sizeof *kj, cmp_ul);
+    size_t ng = 0;
+    for (size_t j = 0; j < m; j++) {
+        if (ng == 0 || g[ng - 1].k != kj[j]) g[ng++] = (group){kj[j], 0};
+        g[ng - 1].n++;
+        *sum += kj[j];
+        if (*sum > TIGHT_SUPPORT) return 0;
+    }
+    for (size_t i = 0; i < ng; i++) {
+        if (i > 0) {
+            unsigned long w = (2 * supp + 1) * (g[i].n + 1);
+            if (w > TIGHT_WORK - work) return 0;
+            work += w;
+        }
+        supp += g[i].k * g[i].n;
+    }
+    return ng;
+}
+
+/* upper bounds of C(n, b) p^b (1-p)^(n-b), p = 1/(1 + e^{-k h}): weights
+ * relative to the mode b* (w(b*) = 1, the ratios e^{+-k h} (n-b)/(b+1)
+ * outward), rounded up into b[] and down into lo[]; P(b) <= w_up(b) /
+ * sum w_lo (p^n itself would underflow for large n). */
+static void binomial_up(double *b, double *lo, unsigned long n, unsigned long kk, double h)
+{
+    const double xl = dn((double)kk * h), xu = up((double)kk * h);   /* around k h */
+    const double rdu = up4(exp(-xl)), rdl = dn4(exp(-xu));         /* e^{-k h} */
+    const double ruu = up4(exp(xu)), rul = dn4(exp(xl));           /* e^{+k h} */
+    const double p = 1.0 / (1.0 + exp(-xl));
+    unsigned long m = (unsigned long)floor((double)(n + 1) * p);
+    if (m > n) m = n;
+    b[m] = lo[m] = 1;
+    for (unsigned long i = m; i < n; i++) {        /* b = i -> i + 1 */
+        b[i + 1] = up(up(up(b[i] * ruu) * (double)(n - i)) / (double)(i + 1));
+        lo[i + 1] = dn(dn(dn(lo[i] * rul) * (double)(n - i)) / (double)(i + 1));
+    }
+    for (unsigned long i = m; i > 0; i--) {        /* b = i -> i - 1 */
+        b[i - 1] = up(up(up(b[i] * rdu) * (double)i) / (double)(n - i + 1));
+        lo[i - 1] = dn(dn(dn(lo[i] * rdl) * (double)i) / (double)(n - i + 1));
+    }
+    double z = 0;
+    for (unsigned long i = 0; i <= n; i++) z = dn(z + lo[i]);
+    for (unsigned long i = 0; i <= n; i++) b[i] = up(b[i] / z);
+}
+
+static double delta_at(const double *A, const double *B, unsigned long J, unsigned long sum,
+                       double h)
+{
+    if (J + 1 > sum) return 0;
+    return up(A[J + 1] - dn(dn4(exp(dn((double)J * h))) * B[J + 1]));
+}
+
+int ff_dp_compose_tight_upper(double *eps, const double *epsj, size_t k, double delta)
+{
+    if (eps == NULL || epsj == NULL)
+        return FR_ENULL;
+    if (k == 0 || k > TIGHT_K_MAX)
+        return FR_ESIZE;
+    if (!isfinite(delta))
+        return FR_ENONFINITE;
+    int inf = 0;
+    for (size_t j = 0; j < k; j++) {
+        if (isnan(epsj[j]) || epsj[j] == -INFINITY)
+            return FR_ENONFINITE;
+        inf |= isinf(epsj[j]);
+    }
+    for (size_t j = 0; j < k; j++)
+        if (epsj[j] < 0)
+            return FR_EDOM;
+    if (!(delta > 0 && delta < 1))
+        return FR_EDOM;
+    if (inf) {
+        *eps = INFINITY;
+        return FR_OK;
+    }
+    double emin = 0, emax = 0, tot = 0;
+    for (size_t j = 0; j < k; j++) {
+        if (epsj[j] == 0) continue;
+        if (emin == 0 || epsj[j] < emin) emin = epsj[j];
+        if (epsj[j] > emax) emax = epsj[j];
+        tot = up(tot + epsj[j]);
+    }
+    if (emax == 0) {
+        *eps = 0;
+        return FR_OK;
+    }
+    /* ref's grid: both divisions are by powers of 2, exact (emin is taken
+     * at least 2^-900, far above the subnormals) */
+    if (emin < 0x1p-900) emin = 0x1p-900;
+    double h = emin / TIGHT_STEPS;
+    if (emax / (TIGHT_KJ_MAX / 2) > h) h = emax / (TIGHT_KJ_MAX / 2);
+    unsigned long *kj = malloc(k * sizeof *kj), sum = 0;
+    group *g = malloc(k * sizeof *g);
+    double *P = NULL, *Q = NULL, *A = NULL, *B = NULL, *b = NULL, *bl = NULL;
+    int st = FR_OK;
+    if (kj == NULL || g == NULL) { st = FR_ENOMEM; goto out; }
+    size_t ng;
+    while ((ng = make_groups(kj, g, &sum, epsj, k, h)) == 0)
+        h *= 2;
+    const size_t len = 2 * (size_t)sum + 1;
+    unsigned long nmax = 0;
+    for (size_t i = 0; i < ng; i++) nmax = g[i].n > nmax ? g[i].n : nmax;
+    P = calloc(len, sizeof *P);
+    Q = calloc(len, sizeof *Q);
+    A = calloc(sum + 2, sizeof *A);
+    B = calloc(sum + 2, sizeof *B);
+    b = malloc((nmax + 1) * sizeof *b);
+    bl = malloc((nmax + 1) * sizeof *bl);
+    if (P == NULL || Q == NULL || A == NULL || B == NULL || b == NULL || bl == NULL) { st = FR_ENOMEM; goto out; }
+    P[sum] = 1;
+    size_t lo = sum, hi = sum;
+    for (size_t i = 0; i < ng; i++) {
+        const unsigned long kk = g[i].k, n = g[i].n;
+        binomial_up(b, bl, n, kk, h);
+        for (size_t x = lo; x <= hi; x++) {
+            if (P[x] == 0) continue;
+            for (unsigned long c = 0; c <= n; c++) {
+                size_t y = x + 2 * c * kk - n * kk;
+                Q[y] = up(Q[y] + up(P[x] * b[c]));
+            }
+        }
+        lo -= n * kk;
+        hi += n * kk;
+        for (size_t x = lo; x <= hi; x++) {
+            P[x] = Q[x];
+            Q[x] = 0;
+        }
+    }
+    for (unsigned long s = sum; s >= 1; s--) {
+        A[s] = up(A[s + 1] + P[sum + s]);
+        B[s] = dn(B[s + 1] + dn(dn4(exp(-up((double)s * h))) * P[sum + s]));
+    }
+    if (delta_at(A, B, 0, sum, h) <= delta) {
+        *eps = 0;
+    } else {
+        unsigned long a = 0, c = sum;
+        while (c - a > 1) {
+            unsigned long m = a + (c - a) / 2;
+            if (delta_at(A, B, m, sum, h) <= delta) c = m; else a = m;
+        }
+        double t = up(A[c] - delta), e;
+        /* the cell [h (c-1), h c], its ends rounded up (delta is decreasing) */
+        const double top = up((double)c * h), bot = up((double)(c - 1) * h);
+        if (t <= 0 || B[c] == 0) {
+            e = top;
+        } else {
+            e = up4(log(up(t / B[c])));
+            if (e < bot) e = bot;
+            if (e > top) e = top;
+        }
+        *eps = up(e);                              /* a margin over ref's rounding */
+    }
+    if (tot < *eps) *eps = tot;                    /* the basic sum, as ref */
+out:
+    free(kj); free(g); free(P); free(Q); free(A); free(B); free(b); free(bl);
+    return st;
+}
