@@ -14,7 +14,7 @@
 #include "acct.h"
 
 #define PLD_S_MAX ((size_t)1 << 19)
-#define PLD_M_MAX 4096ul
+#define PLD_M_MAX 2048ul
 #define PLD_PI 3.14159265358979323846
 
 typedef struct {
@@ -431,7 +431,7 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
     }
     ctx c;
     const double tol = dn(dn(delta / (double)tot, R_OP) * 0x1p-12, R_OP);
-    double *Lg = malloc(ng * sizeof *Lg), *winf = malloc(ng * sizeof *winf), Lmin = INFINITY;
+    double *Lg = malloc(ng * sizeof *Lg), *winf = malloc(ng * sizeof *winf), Lmax = 0;
     if (Lg == NULL || winf == NULL) {
         free(gr), free(Lg), free(winf);
         return FR_ENOMEM;
@@ -439,20 +439,21 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
     for (size_t g = 0; g < ng; g++) {
         ctx_group(&c, &gr[g], K, N);
         Lg[g] = tail_point(tol, gr[g].sub, &c);
-        if (Lg[g] < Lmin) Lmin = Lg[g];
+        if (Lg[g] > Lmax) Lmax = Lg[g];
     }
-    unsigned long mt = (unsigned long)((PLD_S_MAX / 4) / tot);
-    if (mt > PLD_M_MAX) mt = PLD_M_MAX;
-    if (mt < 1) mt = 1;
+    double Ls = 0;
+    for (size_t g = 0; g < ng; g++) Ls += Lg[g] * (double)gr[g].T;
+    Ls /= (double)(PLD_S_MAX / 4);
+    const double r0 = Lmax / (double)PLD_M_MAX > Ls ? Lmax / (double)PLD_M_MAX : Ls;
     int ex;
-    frexp(Lmin / (double)mt, &ex);                   /* r in [2^(ex-1), 2^ex) */
+    frexp(r0, &ex);                                  /* r0 in [2^(ex-1), 2^ex) */
     c.h = ldexp(1, ex - 1);
     size_t S;
     for (;;) {
         S = 1;
         for (size_t g = 0; g < ng; g++) {
             double r = ceil(up(Lg[g] / c.h, R_OP));
-            gr[g].m = r > (double)PLD_M_MAX ? PLD_M_MAX : r < 1 ? 1 : (unsigned long)r;
+            gr[g].m = r > (double)PLD_S_MAX ? PLD_S_MAX : r < 1 ? 1 : (unsigned long)r;
             S += 2 * gr[g].T * gr[g].m;
         }
         if (S <= PLD_S_MAX) break;

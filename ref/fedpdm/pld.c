@@ -42,7 +42,7 @@
 #include "pld.h"
 
 #define PLD_S_MAX ((size_t)1 << 19)     /* composed grid points (FFT length <= 2^19) */
-#define PLD_M_MAX 4096ul                /* grid points per round and side, at most */
+#define PLD_M_MAX 2048ul                /* grid target: points per side of the narrowest round */
 
 typedef struct {
     mpfr_t lo, hi;
@@ -612,30 +612,37 @@ int fr_fedpdm_pld_rounds(mpfr_t eps, mpfr_t eps_lower, mpfr_t *const sigma, mpfr
     mpfr_set_ui(c.r2hi, 2, MPFR_RNDN);
     mpfr_rec_sqrt(c.r2hi, c.r2hi, MPFR_RNDU);
     /* the grid: h dyadic, m_g = ceil(L_g / h) with H(L_g) <= delta 2^-12 / T */
-    mpfr_t tol, Lmin, r, *Lg = fri_vec_new(ng, c.wp);
-    mpfr_inits2(c.wp, tol, Lmin, r, (mpfr_ptr)0);
+    mpfr_t tol, Lmax, r, *Lg = fri_vec_new(ng, c.wp);
+    mpfr_inits2(c.wp, tol, Lmax, r, (mpfr_ptr)0);
     mpfr_div_ui(tol, delta, (unsigned long)tot, MPFR_RNDD);
     mpfr_div_2ui(tol, tol, 12, MPFR_RNDD);
-    mpfr_set_inf(Lmin, 1);
+    mpfr_set_zero(Lmax, 1);
     for (size_t g = 0; g < ng; g++) {
         ctx_group(&c, &gr[g], K, N);
         tail_point(Lg[g], tol, gr[g].sub, &c);
-        mpfr_min(Lmin, Lmin, Lg[g], MPFR_RNDN);
+        mpfr_max(Lmax, Lmax, Lg[g], MPFR_RNDN);
     }
-    unsigned long mt = (unsigned long)((PLD_S_MAX / 4) / tot);
-    if (mt > PLD_M_MAX)
-        mt = PLD_M_MAX;
-    if (mt < 1)
-        mt = 1;
-    mpfr_div_ui(r, Lmin, mt, MPFR_RNDD);
-    mpfr_set_ui_2exp(c.h, 1, mpfr_get_exp(r) - 1, MPFR_RNDN);    /* dyadic <= Lmin/mt */
+    /* h: the larger of sum_g T_g L_g / (S_MAX / 4) (about S_MAX / 2 points
+     * composed) and L_max / PLD_M_MAX, rounded down to a power of two */
+    mpfr_t Ls;
+    mpfr_init2(Ls, c.wp);
+    mpfr_set_zero(Ls, 1);
+    for (size_t g = 0; g < ng; g++) {
+        mpfr_mul_ui(r, Lg[g], gr[g].T, MPFR_RNDN);
+        mpfr_add(Ls, Ls, r, MPFR_RNDN);
+    }
+    mpfr_div_ui(Ls, Ls, (unsigned long)(PLD_S_MAX / 4), MPFR_RNDN);
+    mpfr_div_ui(r, Lmax, PLD_M_MAX, MPFR_RNDN);
+    mpfr_max(r, r, Ls, MPFR_RNDN);
+    mpfr_clear(Ls);
+    mpfr_set_ui_2exp(c.h, 1, mpfr_get_exp(r) - 1, MPFR_RNDN);    /* dyadic <= r */
     size_t S;
     for (;;) {
         S = 1;
         for (size_t g = 0; g < ng; g++) {
             mpfr_div(r, Lg[g], c.h, MPFR_RNDU);
             mpfr_ceil(r, r);
-            gr[g].m = mpfr_cmp_ui(r, PLD_M_MAX) > 0 ? PLD_M_MAX : mpfr_get_ui(r, MPFR_RNDU);
+            gr[g].m = mpfr_cmp_ui(r, PLD_S_MAX) > 0 ? PLD_S_MAX : mpfr_get_ui(r, MPFR_RNDU);
             if (gr[g].m < 1)
                 gr[g].m = 1;
             S += 2 * gr[g].T * gr[g].m;
@@ -708,7 +715,7 @@ int fr_fedpdm_pld_rounds(mpfr_t eps, mpfr_t eps_lower, mpfr_t *const sigma, mpfr
     fri_vec_free(wh, ng), fri_vec_free(wl, ng), fri_vec_free(Lg, ng);
     mpfr_clears(f.tmp[0], f.tmp[1], f.tmp[2], f.tmp[3], f.cn, f.u4, f.EW, (mpfr_ptr)0);
     mpfr_clears(c.alo, c.ahi, c.qlo, c.qhi, c.plo, c.phi, c.r2lo, c.r2hi, c.h, (mpfr_ptr)0);
-    mpfr_clears(tol, Lmin, r, up, lo, l2, Winf, (mpfr_ptr)0);
+    mpfr_clears(tol, Lmax, r, up, lo, l2, Winf, (mpfr_ptr)0);
     free(gr);
     return st;
 }
