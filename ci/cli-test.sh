@@ -192,11 +192,17 @@ t 0 "usage: fedref dp eps" help dp
 t 0 "usage: fedref dp eps" dp eps --help
 t 2 "missing subcommand: eps, sigma or laplace" dp
 t 2 "unknown subcommand of dp.*(frob)" dp frob
-t 0 '^{"command":"dp eps","eps":"2.88156840[0-9]","eps_lower":null,.*"relation":"replace-one: one client.s data replaced' \
+t 0 '^{"command":"dp eps","eps":"0.703002239[0-9]*","eps_lower":"0.62641946[0-9]*","eps_lower_note":"PLD of an achievable pair.*"method":"PLD: .*"eps_rdp":"2.88156840[0-9]".*"eps_pld":"0.703002239[0-9]*"' \
   dp eps --sigma 4.844805262605389421 --sensitivity 1 --rounds 300 --clients 100 --sampled 5 --delta 1e-5 --json
+t 0 '^{"command":"dp eps","eps":"2.88156840[0-9]","eps_lower":null,.*"relation":"replace-one: one client.s data replaced' \
+  dp eps --sigma 4.844805262605389421 --sensitivity 1 --rounds 300 --clients 100 --sampled 5 --delta 1e-5 --json --accountant rdp
 t 0 '"observer":"an observer who does not learn which clients took part' \
-  dp eps --sigma 4.844805262605389421 $G --clients 100 --sampled 5 --json
-t 0 "eps_lower  0.75097695[0-9]*  the 1 round(s) with all clients alone" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --first-full 1
+  dp eps --sigma 4.844805262605389421 $G --clients 100 --sampled 5 --json --impl fast
+t 0 "eps        0.70525189[0-9]*  (certified upper bound, pld)" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --impl fast
+t 0 "eps        1.06465028[0-9]*  (certified upper bound, pld)" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --first-full 1 --impl fast
+t 0 "pld        21.003[0-9]*" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 100 --accountant pld --impl fast
+t 2 "accountant pld composes fewer than 2^18 rounds" dp eps --sigma 1 --sensitivity 1 --rounds 262144 --delta 1e-5 --accountant pld
+t 0 "eps_lower  0.75097695[0-9]*  the 1 round(s) with all clients alone" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --first-full 1 --accountant rdp
 t 0 "eps        20.982409[0-9]*  (certified upper bound, exact)" dp eps --sigma 4.8448052626 $G --clients 100 --sampled 100
 t 0 "observer   the server, who learns which clients took part" dp eps --sigma 4.8448052626 $G --impl fast
 t 0 "rdp        24.294036[0-9]*  (alpha 2)" dp eps --sigma 4.8448052626 $G --accountant rdp
@@ -214,7 +220,7 @@ t 2 "rounds must be 1..1099511627776 (1099511627777)" dp eps --sigma 1 --sensiti
 t 2 "rounds must be <= 2^20 when every round needs its own entry" dp eps --sigma 1 --sensitivity 1 --rounds 1048577 --delta 1e-5 --clients 9 --sampled 3 --first-full 1
 t 2 "first-full must be <= the number of rounds" dp eps --sigma 1 $G --clients 9 --sampled 3 --first-full 301
 t 2 "accountant exact needs every round with all clients" dp eps --sigma 1 $G --clients 9 --sampled 3 --accountant exact
-t 2 "accountant takes rdp, rdp-improved, exact or all (x)" dp eps --sigma 1 $G --accountant x
+t 2 "accountant takes pld, rdp, rdp-improved, exact or all (x)" dp eps --sigma 1 $G --accountant x
 t 0 '"eps":"2.41423059[0-9]*".*Canonne-Kamath-Steinke 2020 / Balle et al. 2020 conversion at alpha' \
   dp eps --sigma 4.8448052626 $G --clients 100 --sampled 5 --accountant rdp-improved --json
 t 2 "delta is outside binary64's range" dp eps --sigma 1 --sensitivity 1 --rounds 3 --delta 1e-400 --impl fast
@@ -229,7 +235,7 @@ t 2 "rx.csv line 2: sensitivity must be a decimal number (x)" dp eps --rounds-fi
 t 2 "rounds file: empty line (.*re.csv line 2)" dp eps --rounds-file "$tmp/re.csv" --delta 1e-5
 t 2 "a line must be 'sigma,sensitivity' (.*r3.csv line 1)" dp eps --rounds-file "$tmp/r3.csv" --delta 1e-5
 t 2 "rounds-file replaces --sigma" dp eps --rounds-file "$tmp/r.csv" --sigma 1 --delta 1e-5
-t 0 '"sigma":"1.3271226[0-9]*"' dp sigma --eps 10 $G --clients 100 --sampled 5 --first-full 1 --alpha-max 64 --json
+t 0 '"sigma":"1.3271226[0-9]*"' dp sigma --eps 10 $G --clients 100 --sampled 5 --first-full 1 --alpha-max 64 --json --accountant rdp
 t 2 "eps must be > 0 (-1)" dp sigma --eps -1 $G
 t 2 "dp sigma does not take this option (--sigma)" dp sigma --eps 1 --sigma 1 $G
 t 0 "eps        0.1118946458  (certified upper bound, optimal)" dp laplace --scale 40,20 --sensitivity 0.5 --uploads 3 --delta 1e-5

@@ -37,12 +37,15 @@ void cli_dp_usage(FILE *f)
           "  --rounds-file F    one round per line 'sigma,sensitivity' (decimals, no\n"
           "                     spaces; '#' starts a comment line); replaces --sigma,\n"
           "                     --sensitivity and --rounds\n"
-          "  --accountant A     rdp (Wang-Balle-Kasiviswanathan 2019 Thm 9 + Mironov 2017\n"
-          "                     Prop. 3), exact (K = N only: the rounds compose to one\n"
-          "                     Gaussian; Balle-Wang 2018 Thm 8), or all (default: the\n"
-          "                     least of those two that apply); rdp-improved: rdp with\n"
-          "                     the conversion of Canonne-Kamath-Steinke / Balle et al.\n"
-          "                     2020 (T <= 2^20)\n"
+          "  --accountant A     pld (privacy-loss distribution: the K-of-N profile of\n"
+          "                     Dong-Roth-Su 2022 Thm 4.2, connect-the-dots of Doroshenko\n"
+          "                     et al. 2022, composed by FFT with a rigorous error bound;\n"
+          "                     T < 2^18), rdp (Wang-Balle-Kasiviswanathan 2019 Thm 9 +\n"
+          "                     Mironov 2017 Prop. 3), exact (K = N only: the rounds\n"
+          "                     compose to one Gaussian; Balle-Wang 2018 Thm 8), or all\n"
+          "                     (default: the least of those that apply; pld only for\n"
+          "                     subsampled rounds); rdp-improved: rdp with the conversion\n"
+          "                     of Canonne-Kamath-Steinke / Balle et al. 2020 (T <= 2^20)\n"
           "  --alpha-max A      RDP orders 2..A (2..1024, default 256)\n"
           "  --impl ref|fast    ref: MPFR at --prec bits (default 128), directed rounding;\n"
           "                     fast: binary64, outward rounding factors (default ref)\n"
@@ -50,19 +53,23 @@ void cli_dp_usage(FILE *f)
           "  --json             one JSON object: eps, eps_lower (or null), method,\n"
           "                     relation, observer and the inputs, numbers as strings\n"
           "  eps_lower: the exact epsilon of the rounds with all N clients (all of them\n"
-          "  when K = N); for subsampled rounds fedref has no sound lower bound and prints\n"
-          "  none.\n"
+          "  when K = N), or, when pld runs, the larger of that and pld's lower bound: the\n"
+          "  epsilon of a neighbouring pair every round realises (the replaced client\n"
+          "  contributes its sensitivity, the others 0), so the true epsilon of the\n"
+          "  mechanism lies in [eps_lower, eps].\n"
           "sigma: the least sigma (every round alike) whose certified eps is <= E, by\n"
           "  bisection to 2^-40 relative, printed rounded up (12 digits unless --digits)\n"
           "  and checked: eps at the printed sigma is recomputed and is <= E.  Takes the\n"
-          "  options of eps except --sigma and --rounds-file.\n"
+          "  options of eps except --sigma and --rounds-file.  With pld under --impl ref\n"
+          "  the search's trial points are evaluated by fast and only the printed sigma\n"
+          "  by ref (a sigma at most the search's tolerance above ref's least).\n"
           "laplace: 002's Laplace uploads, upload j pure (S_j/NU_j)-DP (one record\n"
           "  replaced; S_j the l1 sensitivity given the past, docs/FEDEPM.md 9), composed\n"
           "  by basic, advanced and the optimal composition (Kairouz-Oh-Viswanath 2015;\n"
           "  eps = the least of the three); --sensitivity one value or one per scale;\n"
           "  --uploads U repeats the list U times (default 1).\n"
           "\n"
-          "Limits: --rounds <= 2^40; <= 2^20 when every round needs its own entry\n"
+          "Limits: --rounds <= 2^40; < 2^18 for pld; <= 2^20 when every round needs its own entry\n"
           "(a rounds file, or --first-full with K < N); distinct rounds x alpha-max^2\n"
           "<= 2^26; uploads <= 2^16.  Exit 0, or 2 on a usage or input error.\n", f);
 }
@@ -151,8 +158,9 @@ static int parse_opts(dp_opts *o, int argc, char **argv, const char *sub)
         return 2;
     }
     if (o->accountant && strcmp(o->accountant, "rdp") != 0 && strcmp(o->accountant, "exact") != 0
-        && strcmp(o->accountant, "all") != 0 && strcmp(o->accountant, "rdp-improved") != 0) {
-        cli_error("--accountant takes rdp, rdp-improved, exact or all", o->accountant);
+        && strcmp(o->accountant, "all") != 0 && strcmp(o->accountant, "rdp-improved") != 0
+        && strcmp(o->accountant, "pld") != 0) {
+        cli_error("--accountant takes pld, rdp, rdp-improved, exact or all", o->accountant);
         return 2;
     }
     return 0;
@@ -233,7 +241,12 @@ static const char OBS_SUB[] = "an observer who does not learn which clients took
 static void method_text(char *m, size_t n, const dp_gauss_in *in, const dp_gauss_out *o)
 {
     const char *conv = in->improved ? "Canonne-Kamath-Steinke 2020 / Balle et al. 2020" : "Mironov 2017 Prop. 3";
-    if (o->best == DP_ACCT_EXACT)
+    if (o->best == DP_ACCT_PLD)
+        snprintf(m, n, "PLD: the profile max(delta_AB, delta_BA) of one round (Dong-Roth-Su 2022 Thm 4.2, K of N "
+                       "without replacement, replace-one; delta_AB of Balle-Barthe-Gaboardi 2018)%s, discretised by "
+                       "connect-the-dots (Doroshenko et al. 2022, masses rounded up), composed by FFT (Higham 2002 "
+                       "Thm 24.2's error bound added)", in->R && in->K < in->N ? ", the first rounds the Gaussian's" : "");
+    else if (o->best == DP_ACCT_EXACT)
         snprintf(m, n, "exact: the rounds compose to one Gaussian of ratio sqrt(sum_t (s_t/sigma_t)^2), its "
                        "epsilon by the analytic Gaussian (Balle-Wang 2018 Thm 8)");
     else if (in->K < in->N)
@@ -247,7 +260,11 @@ static void method_text(char *m, size_t n, const dp_gauss_in *in, const dp_gauss
 
 static void lower_text(char *m, size_t n, const dp_gauss_in *in, const dp_gauss_out *o)
 {
-    if (in->K >= in->N)
+    if (o->pld_lower)
+        snprintf(m, n, "PLD of an achievable pair (A^T vs B^T, B = N(0,1), A = (1-q) N(0,1) + q N(s/sigma,1): the "
+                       "replaced client contributes its sensitivity, the others 0), losses rounded down, masses "
+                       "rounded down: the true epsilon is above it");
+    else if (in->K >= in->N)
         snprintf(m, n, "exact Gaussian composition of all rounds, rounded down (certified by the analytic "
                        "Gaussian's condition), for a mechanism attaining its sensitivities");
     else if (o->have_lower)
@@ -267,12 +284,13 @@ static const char *prec_text(char *b, size_t n, const dp_gauss_in *in)
 
 static void print_gauss(const dp_gauss_in *in, const dp_gauss_out *o, const dp_opts *op, const char *sigma_str)
 {
-    char e[128], lo[128], r[128], x[128], m[400], lt[300], pt[80];
+    char e[128], lo[128], r[128], x[128], pl[128], m[600], lt[400], pt[80];
     const int dig = (int)op->digits;
     dp_fmt(e, sizeof e, o->eps, dig, MPFR_RNDU);
     if (o->have_lower) dp_fmt(lo, sizeof lo, o->lower, dig, MPFR_RNDD);
     if (o->have_rdp) dp_fmt(r, sizeof r, o->rdp, dig, MPFR_RNDU);
     if (o->have_exact) dp_fmt(x, sizeof x, o->exact, dig, MPFR_RNDU);
+    if (o->have_pld) dp_fmt(pl, sizeof pl, o->pld, dig, MPFR_RNDU);
     method_text(m, sizeof m, in, o);
     lower_text(lt, sizeof lt, in, o);
     prec_text(pt, sizeof pt, in);
@@ -289,9 +307,10 @@ static void print_gauss(const dp_gauss_in *in, const dp_gauss_out *o, const dp_o
         json_field("eps_rdp", o->have_rdp ? r : NULL, 0);
         if (o->have_rdp) json_ul("alpha", o->alpha);
         json_field("eps_exact", o->have_exact ? x : NULL, 0);
+        json_field("eps_pld", o->have_pld ? pl : NULL, 0);
         json_field("impl", in->fast ? "fast" : "ref", 0);
         json_ul("prec", in->fast ? 53ul : (unsigned long)in->prec);
-        json_field("rounding", "eps, eps_rdp, eps_exact rounded up; eps_lower rounded down", 0);
+        json_field("rounding", "eps, eps_rdp, eps_exact, eps_pld rounded up; eps_lower rounded down", 0);
         json_field("sigma", sigma_str, 0);
         json_field("sensitivity", in->rows ? NULL : in->sens[0], 0);
         json_field("rounds_file", op->file, 0);
@@ -305,9 +324,11 @@ static void print_gauss(const dp_gauss_in *in, const dp_gauss_out *o, const dp_o
         return;
     }
     printf("fedref dp eps: %s; %d digits, upper bounds rounded up, lower bounds down\n", pt, dig);
-    printf("  eps        %s  (certified upper bound, %s)\n", e, o->best == DP_ACCT_EXACT ? "exact" : "rdp");
+    printf("  eps        %s  (certified upper bound, %s)\n", e,
+           o->best == DP_ACCT_EXACT ? "exact" : o->best == DP_ACCT_PLD ? "pld" : "rdp");
     printf("  eps_lower  %s%s%s\n", o->have_lower ? lo : "", o->have_lower ? "  " : "", lt);
     if (o->have_rdp) printf("  rdp        %s  (alpha %lu)\n", r, o->alpha);
+    if (o->have_pld) printf("  pld        %s\n", pl);
     if (o->have_exact) printf("  exact      %s\n", x);
     else if (in->acct & DP_ACCT_EXACT) printf("  exact      not applicable: subsampled rounds\n");
     printf("  method     %s\n  relation   %s\n  observer   %s\n", m, RELATION, obs);
@@ -409,7 +430,8 @@ static int gauss_in(dp_gauss_in *in, const dp_opts *o, dp_rows *rows, const char
     in->K = o->have_K ? o->K : 1;
     if (in->K > in->N) { cli_error("--sampled must be <= --clients", "--sampled"); return 2; }
     in->acct = !o->accountant || strcmp(o->accountant, "all") == 0 ? DP_ACCT_ALL
-             : strncmp(o->accountant, "rdp", 3) == 0 ? DP_ACCT_RDP : DP_ACCT_EXACT;
+             : strncmp(o->accountant, "rdp", 3) == 0 ? DP_ACCT_RDP
+             : strcmp(o->accountant, "pld") == 0 ? DP_ACCT_PLD : DP_ACCT_EXACT;
     in->improved = o->accountant && strcmp(o->accountant, "rdp-improved") == 0;
     if (in->acct == DP_ACCT_EXACT && in->K < in->N) {
         cli_error("--accountant exact needs every round with all clients (--sampled = --clients)", "--accountant");
@@ -439,6 +461,10 @@ static int gauss_in(dp_gauss_in *in, const dp_opts *o, dp_rows *rows, const char
         in->sens = sens1;
     }
     if (in->R > in->T) { cli_error("--first-full must be <= the number of rounds", "--first-full"); return 2; }
+    if (in->acct == DP_ACCT_PLD && in->T > DP_PLD_ROUNDS_MAX) {
+        cli_error("--accountant pld composes fewer than 2^18 rounds", "--rounds");
+        return 2;
+    }
     const int arrays = in->rows || (in->R > 0 && in->K < in->N) || in->improved;
     if (arrays && in->T > DP_ROUNDS_MAX) {
         cli_error("--rounds must be <= 2^20 when every round needs its own entry (--first-full with K < N, "
@@ -496,6 +522,10 @@ static int dp_sigma(int argc, char **argv)
     if (rc == 0) rc = check_num("--sensitivity", o.sens, 'p', p, NULL);
     if (rc) return rc;
     in.no_lower = 1;
+    /* pld under ref: the trial points by fast (a search may be sloppy), the
+     * printed sigma certified by ref below */
+    dp_gauss_in srch = in;
+    if (!in.fast && dp_pld_applies(&in)) srch.fast = 1;
     mpfr_t E, lo, hi, mid, chk;
     mpfr_inits2(p, E, lo, hi, mid, chk, (mpfr_ptr)0);
     dp_parse(E, o.eps, MPFR_RNDD);                   /* the target, down */
@@ -503,7 +533,8 @@ static int dp_sigma(int argc, char **argv)
     dp_gauss_out_init(&out, p);
     int ok = 0;
     /* meets(x): the certified eps at sigma = x is <= E */
-#define MEETS(x) ((rc = dp_gauss_eval_at(&out, &in, (x))) == 0 && mpfr_lessequal_p(out.eps, E))
+#define MEETS_AT(w, x) ((rc = dp_gauss_eval_at(&out, (w), (x))) == 0 && mpfr_lessequal_p(out.eps, E))
+#define MEETS(x) MEETS_AT(&srch, x)
     mpfr_set_ui(hi, 1, MPFR_RNDN);
     for (int k = 0; k < 1100 && !(ok = MEETS(hi)) && rc == 0; k++) mpfr_mul_2ui(hi, hi, 1, MPFR_RNDN);
     if (rc == 0 && !ok) { cli_error("no sigma up to 2^1100 meets --eps", o.eps); rc = 2; }
@@ -525,11 +556,11 @@ static int dp_sigma(int argc, char **argv)
         else if (rc == 0) mpfr_set(lo, mid, MPFR_RNDN);
     }
     /* the printed sigma (rounded up), read back as dp eps reads it, checked */
-    char s[128] = "", e[128] = "", m[400], pt[80];
+    char s[128] = "", e[128] = "", m[600], pt[80];
     for (int k = 0; rc == 0 && k < 8; k++) {
         dp_fmt(s, sizeof s, hi, (int)o.digits, MPFR_RNDU);
         dp_parse(chk, s, MPFR_RNDD);
-        if (MEETS(chk)) break;
+        if (MEETS_AT(&in, chk)) break;
         if (rc == 0 && k == 7) { cli_error("the printed sigma could not be certified", s); rc = 2; }
         mpfr_nextabove(chk);
         mpfr_mul_ui(hi, chk, 1, MPFR_RNDU);
@@ -537,6 +568,7 @@ static int dp_sigma(int argc, char **argv)
         mpfr_add(hi, hi, mid, MPFR_RNDU);
     }
 #undef MEETS
+#undef MEETS_AT
     if (rc == 0) {
         dp_fmt(e, sizeof e, out.eps, (int)o.digits, MPFR_RNDU);
         method_text(m, sizeof m, &in, &out);

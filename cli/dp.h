@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <mpfr.h>
 
-enum { DP_ACCT_RDP = 1, DP_ACCT_EXACT = 2, DP_ACCT_ALL = 3 };
+enum { DP_ACCT_RDP = 1, DP_ACCT_EXACT = 2, DP_ACCT_PLD = 4, DP_ACCT_ALL = 7 };
 
 /* T Gaussian rounds as the user gave them: every decimal string is read
  * twice, rounded toward each side (dp_acct.c), so that the upper bound
@@ -31,10 +31,10 @@ typedef struct {
 /* The answer.  eps is the least of the computed upper bounds (each one
  * certified); lower is a certified lower bound (have_lower) or absent. */
 typedef struct {
-    int have_rdp, have_exact, have_lower;
+    int have_rdp, have_exact, have_lower, have_pld, pld_lower;
     unsigned long alpha;         /* RDP's order */
-    mpfr_t rdp, exact, eps, lower;
-    int best;                    /* DP_ACCT_RDP or DP_ACCT_EXACT: which gave eps */
+    mpfr_t rdp, exact, pld, eps, lower;
+    int best;                    /* DP_ACCT_RDP, DP_ACCT_EXACT or DP_ACCT_PLD: which gave eps */
     unsigned long lower_rounds;  /* how many unsubsampled rounds the lower bound uses */
 } dp_gauss_out;
 
@@ -44,7 +44,12 @@ typedef struct {
 #define DP_ROUNDS_MAX (1ul << 20)
 #define DP_WORK_MAX (1ul << 26)
 #define DP_UPLOADS_MAX (1ul << 16)
+/* rounds the PLD accountant composes (fr_fedpdm_pld_rounds: fewer than 2^18) */
+#define DP_PLD_ROUNDS_MAX ((1ul << 18) - 1)
 
+/* 1 iff the PLD accountant is run for in (--accountant pld, or all with
+ * subsampled rounds; at most DP_PLD_ROUNDS_MAX rounds) */
+int dp_pld_applies(const dp_gauss_in *in);
 /* Precision of the results (prec bits, or 53 for fast); inits every mpfr. */
 void dp_gauss_out_init(dp_gauss_out *o, mpfr_prec_t prec);
 void dp_gauss_out_clear(dp_gauss_out *o);

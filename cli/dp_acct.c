@@ -19,7 +19,11 @@
  *   N(a^2/2, a^2), the loss of one release of ratio a; docs/FEDPDM.md 3.1),
  *   whose epsilon fr_fedpdm_gauss_eps gives (Balle & Wang 2018 Thm 8, an
  *   if-and-only-if): an upper bound at a rounded up.
- * Lower bound: the rounds released with all N clients alone (all T when
+ * PLD (fr_fedpdm_pld_rounds / ff_fedpdm_pld_rounds): the upper bound at
+ *   the inputs rounded toward more privacy loss; its lower bound (the
+ *   achievable pair of the subsampled rounds) at the inputs rounded the
+ *   other way, a second call.
+ * Lower bound: the larger of the PLD's and of the rounds released with all N clients alone (all T when
  *   K = N, the first R otherwise; dropping the other rounds is
  *   post-processing), a rounded down: the largest candidate below the
  *   certified upper value at which fr_gauss_dp_check certifies FAILS
@@ -50,12 +54,12 @@ int dp_parse(mpfr_ptr x, const char *s, mpfr_rnd_t rnd)
 void dp_gauss_out_init(dp_gauss_out *o, mpfr_prec_t prec)
 {
     memset(o, 0, sizeof *o);
-    mpfr_inits2(prec, o->rdp, o->exact, o->eps, o->lower, (mpfr_ptr)0);
+    mpfr_inits2(prec, o->rdp, o->exact, o->pld, o->eps, o->lower, (mpfr_ptr)0);
 }
 
 void dp_gauss_out_clear(dp_gauss_out *o)
 {
-    mpfr_clears(o->rdp, o->exact, o->eps, o->lower, (mpfr_ptr)0);
+    mpfr_clears(o->rdp, o->exact, o->pld, o->eps, o->lower, (mpfr_ptr)0);
 }
 
 static int lib_status(int st, const char *what)
@@ -180,6 +184,37 @@ static int gauss_ref(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_str
         rc = lib_status(lower_ref(o->lower, r, dup, p), "lower bound");
         o->have_lower = rc == 0;
     }
+    if (rc == 0 && dp_pld_applies(in)) {
+        /* T entries each way: sigma down / s up (upper), sigma up / s down (lower) */
+        mpfr_t *a = malloc(4 * in->T * sizeof *a), l, u;
+        if (a == NULL) { cli_error("out of memory", "dp"); rc = 2; }
+        for (unsigned long t = 0; a && t < in->T; t++) {
+            const size_t j = in->rows ? t : 0;
+            mpfr_init2(a[t], p), mpfr_init2(a[in->T + t], p);
+            mpfr_init2(a[2 * in->T + t], p), mpfr_init2(a[3 * in->T + t], p);
+            mpfr_set(a[t], sg[j], MPFR_RNDN);
+            mpfr_set(a[in->T + t], sup[j], MPFR_RNDN);
+            mpfr_set(a[2 * in->T + t], sgu[j], MPFR_RNDN);
+            mpfr_set(a[3 * in->T + t], sdn[j], MPFR_RNDN);
+        }
+        if (a) {
+            mpfr_inits2(p, l, u, (mpfr_ptr)0);
+            rc = lib_status(fr_fedpdm_pld_rounds(o->pld, NULL, a, a + in->T, in->T, in->R, in->K, in->N, ddn), "PLD");
+            o->have_pld = rc == 0;
+            if (rc == 0 && !in->no_lower) {
+                rc = lib_status(fr_fedpdm_pld_rounds(u, l, a + 2 * in->T, a + 3 * in->T, in->T, in->R, in->K, in->N,
+                                                     dup), "PLD lower bound");
+                if (rc == 0 && (!o->have_lower || mpfr_greater_p(l, o->lower))) {
+                    mpfr_set(o->lower, l, MPFR_RNDD);
+                    o->have_lower = 1;
+                    o->pld_lower = 1;
+                }
+            }
+            mpfr_clears(l, u, (mpfr_ptr)0);
+            for (unsigned long t = 0; t < 4 * in->T; t++) mpfr_clear(a[t]);
+            free(a);
+        }
+    }
     mpfr_clear(r);
     for (size_t t = 0; t < 4 * n; t++) mpfr_clear(sg[t]);
     free(sg);
@@ -290,6 +325,29 @@ static int gauss_fast(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_st
         if (rc == 0) mpfr_set_d(o->lower, e, MPFR_RNDD);
         o->have_lower = rc == 0;
     }
+    if (rc == 0 && dp_pld_applies(in)) {
+        double *a = malloc(4 * in->T * sizeof *a), l, u;
+        if (a == NULL) { cli_error("out of memory", "dp"); rc = 2; }
+        for (unsigned long t = 0; a && t < in->T; t++) {
+            const size_t j = len == 1 ? 0 : t;
+            a[t] = sg[j], a[in->T + t] = sup[j], a[2 * in->T + t] = sgu[j], a[3 * in->T + t] = sdn[j];
+        }
+        if (a) {
+            rc = lib_status(ff_fedpdm_pld_rounds(&e, NULL, a, a + in->T, in->T, in->R, in->K, in->N, ddn), "PLD");
+            if (rc == 0) mpfr_set_d(o->pld, e, MPFR_RNDU);
+            o->have_pld = rc == 0;
+            if (rc == 0 && !in->no_lower) {
+                rc = lib_status(ff_fedpdm_pld_rounds(&u, &l, a + 2 * in->T, a + 3 * in->T, in->T, in->R, in->K, in->N,
+                                                     dup), "PLD lower bound");
+                if (rc == 0 && (!o->have_lower || mpfr_cmp_d(o->lower, l) < 0)) {
+                    mpfr_set_d(o->lower, l, MPFR_RNDD);
+                    o->have_lower = 1;
+                    o->pld_lower = 1;
+                }
+            }
+            free(a);
+        }
+    }
     free(v);
     return rc;
 }
@@ -298,20 +356,34 @@ static int gauss_fast(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_st
 
 static int gauss_eval(dp_gauss_out *o, const dp_gauss_in *in, const char *sig_str, mpfr_srcptr sig_at)
 {
-    o->have_rdp = o->have_exact = o->have_lower = 0;
+    o->have_rdp = o->have_exact = o->have_lower = o->have_pld = o->pld_lower = 0;
     int rc = in->fast ? gauss_fast(o, in, sig_str, sig_at) : gauss_ref(o, in, sig_str, sig_at);
     if (rc != 0) return rc;
-    if (o->have_rdp && (!o->have_exact || mpfr_lessequal_p(o->rdp, o->exact))) {
+    o->best = 0;
+    if (o->have_rdp) {
         mpfr_set(o->eps, o->rdp, MPFR_RNDU);
         o->best = DP_ACCT_RDP;
-    } else if (o->have_exact) {
+    }
+    if (o->have_exact && (!o->best || mpfr_less_p(o->exact, o->eps))) {
         mpfr_set(o->eps, o->exact, MPFR_RNDU);
         o->best = DP_ACCT_EXACT;
-    } else {
+    }
+    if (o->have_pld && (!o->best || mpfr_less_p(o->pld, o->eps))) {
+        mpfr_set(o->eps, o->pld, MPFR_RNDU);
+        o->best = DP_ACCT_PLD;
+    }
+    if (!o->best) {
         cli_error("no accountant applies (exact needs every round with all clients)", "--accountant");
         return 2;
     }
     return 0;
+}
+
+int dp_pld_applies(const dp_gauss_in *in)
+{
+    if (!(in->acct & DP_ACCT_PLD) || in->T > DP_PLD_ROUNDS_MAX) return 0;
+    /* all: only where the exact composition does not apply (subsampled rounds) */
+    return in->acct != DP_ACCT_ALL || in->K < in->N;
 }
 
 int dp_gauss_eval(dp_gauss_out *o, const dp_gauss_in *in, const char *sigma)

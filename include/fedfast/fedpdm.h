@@ -187,6 +187,17 @@ int ff_fedpdm_rdp_rounds_improved(double *eps, unsigned long *alpha, const doubl
                                   unsigned long T, unsigned long first, unsigned long K, unsigned long N,
                                   double delta, unsigned long alpha_max);
 
+/* ff_fedpdm_pld_rounds: fr_fedpdm_pld_rounds in binary64: the same
+ * construction and grid rule, every quantity widened by the outward
+ * factors above (the libm assumption), the FFT's error by Higham 2002 Thm
+ * 24.2 with u = 2^-53 and the twiddle error 2^-39.  eps an upper bound,
+ * eps_lower a lower bound, under that assumption; eps never below ref's
+ * (EMPIRICAL: both build the same grid; checked at the settings of
+ * tests/fedpdm/test_pld.c).  Same domain and statuses (eps_lower may be
+ * NULL). */
+int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, const double *s, unsigned long T,
+                         unsigned long first, unsigned long K, unsigned long N, double delta);
+
 /* ==== end of privacy accounting =========================================== */
 
 

@@ -373,6 +373,52 @@ int fr_fedpdm_rdp_rounds_improved(mpfr_t eps, unsigned long *alpha, mpfr_t *cons
                                   unsigned long T, unsigned long first, unsigned long K, unsigned long N,
                                   const mpfr_t delta, unsigned long alpha_max);
 
+/* fr_fedpdm_pld_rounds: the privacy-loss-distribution (PLD) accountant of
+ * fr_fedpdm_rdp_rounds's rounds (the same sigma[t], s[t], first, K, N):
+ *   eps = the least e with delta_T(e) <= delta, delta_T the profile of the
+ *   T-fold composition of a dominating pair of each round:
+ *   K < N (rounds t >= first): H(e) = max(d_AB(e), d_BA(e)), B = N(0,1), A
+ *   = (1-q) N(0,1) + q N(mu_t,1), q = K/N, mu_t = s_t/sigma_t (Dong, Roth &
+ *   Su 2022, Thm 4.2, sampling without replacement, replace-one:
+ *   min{f_q, f_q^-1}**, f_q = T(B, A); d_AB is Balle, Barthe & Gaboardi
+ *   2018's bound); rounds t < first or K = N: the Gaussian pair
+ *   N(mu_t,1) vs N(0,1) (Balle & Wang 2018, Thm 8).  Each round's profile
+ *   is discretised pessimistically by connect-the-dots (Doroshenko et al.
+ *   2022) on a grid of step h, composed by FFT (Zhu, Dong & Wang 2022;
+ *   docs/DP.md section 3 gives the derivation).
+ *   eps_lower = a lower bound of the true eps of the pair (A^T, B^T) (or
+ *   its reverse, the larger), a pair realised by neighbouring datasets
+ *   (the replaced client contributes mu_t, the others 0): no accountant
+ *   for this mechanism can certify less.  The true eps of the mechanism
+ *   lies in [eps_lower, eps].
+ * Neighbouring: one client's data replaced; observer: does not learn S_t
+ * (K < N).  Not covered: an observer who learns S_t, Poisson sampling,
+ * add/remove neighbours, clients that keep state between rounds (as
+ * fr_fedpdm_rdp_rounds).
+ * Domain:    as fr_fedpdm_rdp_rounds (no alpha, alpha_max); the rounds with
+ *            s[t] > 0 at most 2^18 - 1.
+ * eps_lower may be NULL: then only eps is computed (a third of the work).
+ * Statuses:  FR_ENULL (eps, sigma, s, delta), FR_ESIZE (N = 0, T
+ *            = 0 or > 2^40, first > T, more than 2^18 - 1 rounds with s > 0),
+ *            FR_ENONFINITE, FR_EDOM (as fr_fedpdm_rdp_rounds; eps ==
+ *            eps_lower), FR_ENOMEM, FR_EINTERNAL (a discretised atom at 0
+ *            certified negative: a bug); outputs untouched on error.
+ * Accuracy:  eps an upper bound (every mass of the discretised PLD rounded
+ *            up, from outward enclosures of H; the FFT at wp = max(128,
+ *            prec + 64) bits with Higham 2002 Thm 24.2's bound carried
+ *            through the powers and the inverse FFT added to every composed
+ *            mass; the profile's sum rounded up); eps_lower a lower bound
+ *            (masses rounded down, the bound subtracted).  The grid step is
+ *            chosen so that at most 2^19 points are composed; the gap eps -
+ *            eps_lower is the discretisation of both (docs/DP.md: about 2 %
+ *            at T = 300).  eps = +Inf when the composed mass at infinite
+ *            loss exceeds delta; all s[t] = 0: both 0.
+ * Precision: those of eps and eps_lower.
+ * Checked by: tests/fedpdm/test_pld.c. */
+int fr_fedpdm_pld_rounds(mpfr_t eps, mpfr_t eps_lower, mpfr_t *const sigma, mpfr_t *const s,
+                         unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                         const mpfr_t delta);
+
 /* ==== end of privacy accounting =========================================== */
 
 

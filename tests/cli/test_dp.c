@@ -7,8 +7,12 @@
  *     printed eps satisfies the analytic Gaussian's condition at
  *     sigma/sqrt(T) (fr_gauss_dp_check HOLDS), the printed eps_lower
  *     violates it (FAILS), and the two are within 2 units of the 12th digit;
- *   - K of N (the JSON line of docs/DP.md): the printed eps >= fr_fedpdm_rdp
- *     at 200 bits and within 1e-9 of it; fast's printed eps >= it too;
+ *   - K of N (the JSON line of docs/DP.md) with --accountant rdp: the
+ *     printed eps >= fr_fedpdm_rdp at 200 bits and within 1e-9 of it;
+ *     fast's printed eps >= it too;
+ *   - the same line with pld (fast): eps = eps_pld, eps_lower <= eps, both
+ *     in the reference interval of docs/DP.md section 8 and eps below the
+ *     200-bit RDP value;
  *   - rounding direction: cases where round-to-nearest differs from the
  *     safe direction (eps: nearest is below the value; eps_lower: nearest
  *     is above the true epsilon), so that a formatter to nearest fails;
@@ -149,7 +153,7 @@ static void rdp200(mpfr_t v, const char *sigma, unsigned long K)
 START_TEST(k_of_n_upper)
 {
     const char *line = "eps --sigma 4.844805262605389421 --sensitivity 1 --rounds 300 --clients 100 "
-                       "--sampled 5 --delta 1e-5 --json";
+                       "--sampled 5 --delta 1e-5 --json --accountant rdp";
     char out[8192], args[512], e[128], buf[128];
     mpfr_t v, x, y;
     mpfr_inits2(HP, v, x, y, (mpfr_ptr)0);
@@ -171,6 +175,27 @@ START_TEST(k_of_n_upper)
     mpfr_snprintf(buf, sizeof buf, "%.10RNg", v);
     dec(x, buf, MPFR_RNDU);
     ck_assert_msg(mpfr_less_p(x, v), "the case does not tell the rounding directions apart (%s)", buf);
+    mpfr_clears(v, x, y, (mpfr_ptr)0);
+}
+END_TEST
+
+START_TEST(k_of_n_pld)
+{
+    char out[8192], e[128], p[128], l[128];
+    mpfr_t v, x, y;
+    mpfr_inits2(200, v, x, y, (mpfr_ptr)0);
+    rdp200(v, "4.844805262605389421", 5);
+    ck_assert_int_eq(run(out, sizeof out, "eps --sigma 4.844805262605389421 --sensitivity 1 --rounds 300 "
+                                          "--clients 100 --sampled 5 --delta 1e-5 --json --impl fast"), 0);
+    ck_assert_int_eq(field(e, sizeof e, out, "eps"), 0);
+    ck_assert_int_eq(field(p, sizeof p, out, "eps_pld"), 0);
+    ck_assert_int_eq(field(l, sizeof l, out, "eps_lower"), 0);
+    ck_assert_str_eq(e, p);
+    dec(x, e, MPFR_RNDD);
+    dec(y, l, MPFR_RNDU);
+    ck_assert_msg(mpfr_lessequal_p(y, x) && mpfr_less_p(x, v), "eps_lower %s, eps %s, rdp above", l, e);
+    ck_assert_msg(mpfr_cmp_d(x, 0.648) >= 0 && mpfr_cmp_d(x, 0.724 * 1.1) <= 0, "eps %s outside the interval", e);
+    ck_assert_msg(mpfr_cmp_d(y, 0.724) <= 0, "eps_lower %s above 0.724", l);
     mpfr_clears(v, x, y, (mpfr_ptr)0);
 }
 END_TEST
@@ -203,14 +228,16 @@ END_TEST
 START_TEST(sigma_is_least)
 {
     static const char *const set[] = {
-        "--eps 10 --sensitivity 1 --rounds 300 --clients 100 --sampled 5 --first-full 1 --delta 1e-5 --alpha-max 64",
+        "--eps 10 --sensitivity 1 --rounds 300 --clients 100 --sampled 5 --first-full 1 --delta 1e-5 --alpha-max 64 "
+        "--accountant rdp",
         "--eps 1 --sensitivity 1 --rounds 300 --delta 1e-5 --accountant exact",
+        "--eps 1 --sensitivity 1 --rounds 300 --clients 100 --sampled 5 --delta 1e-5 --accountant pld --impl fast",
     };
-    static const char *const E[] = {"10", "1"};
-    char out[8192], args[1024], sg[128], e[128], s2[128];
+    static const char *const E[] = {"10", "1", "1"};
+    char out[8192], args[1024], sg[128], e[128], s2[128], sgkn[128] = "";
     mpfr_t x, y;
     mpfr_inits2(HP, x, y, (mpfr_ptr)0);
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         snprintf(args, sizeof args, "sigma %s --json", set[i]);
         ck_assert_int_eq(run(out, sizeof out, args), 0);
         ck_assert_int_eq(field(sg, sizeof sg, out, "sigma"), 0);
@@ -221,6 +248,7 @@ START_TEST(sigma_is_least)
         ck_assert_int_eq(field(e, sizeof e, out, "eps"), 0);
         dec(x, e, MPFR_RNDU);
         ck_assert_msg(mpfr_cmp_ui(x, i ? 1 : 10) <= 0, "eps %s at the printed sigma %s > %s", e, sg, E[i]);
+        if (i == 1) snprintf(sgkn, sizeof sgkn, "%s", sg);
         /* at sigma (1 - 1e-6), printed rounded down: > E */
         dec(y, sg, MPFR_RNDD);
         mpfr_mul_d(y, y, 1 - 1e-6, MPFR_RNDD);
@@ -233,7 +261,7 @@ START_TEST(sigma_is_least)
                       E[i]);
     }
     /* K = N: the printed sigma meets (1, 1e-5) at sigma/sqrt(300), computed here */
-    ck_assert_int_eq(verdict_at("1", MPFR_RNDN, sg, 300, MPFR_RNDD), FR_GAUSS_HOLDS);
+    ck_assert_int_eq(verdict_at("1", MPFR_RNDN, sgkn, 300, MPFR_RNDD), FR_GAUSS_HOLDS);
     mpfr_clears(x, y, (mpfr_ptr)0);
 }
 END_TEST
@@ -342,6 +370,7 @@ Suite *suite_cli_dp(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, kn_is_one_gaussian);
     tcase_add_test(tc, k_of_n_upper);
+    tcase_add_test(tc, k_of_n_pld);
     tcase_add_test(tc, lower_direction);
     tcase_add_test(tc, sigma_is_least);
     tcase_add_test(tc, laplace);

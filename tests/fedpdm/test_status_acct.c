@@ -177,7 +177,46 @@ static int f_ri(st_case *c, st_fast *f)
 static const st_fn RI = {"fr_fedpdm_rdp_rounds_improved / ff_fedpdm_rdp_rounds_improved", b_rr, r_ri, f_ri,
                          NULL, NULL};
 
+/* ---- pld_rounds(eps = slot 0, eps_lower = slot 3, sigma = slot 1, s =
+ *      slot 2, T = z0, first = u, K = z1, N = z2, delta = s2) -------------- */
+static void b_pl(st_case *c)
+{
+    b_rr(c);
+    st_out(c, 3, 1);
+    c->z[0] = 2;
+}
+static int r_pl(st_case *c, st_ref *r)
+{
+    return fr_fedpdm_pld_rounds(st_one(r, 0), st_one(r, 3), r->v[1], r->v[2], c->z[0], c->u, c->z[1], c->z[2],
+                                r->s[2]);
+}
+static int f_pl(st_case *c, st_fast *f)
+{
+    return ff_fedpdm_pld_rounds(f->v[0], f->v[3], f->v[1], f->v[2], c->z[0], c->u, c->z[1], c->z[2], c->s[2]);
+}
+static const st_fn PL = {"fr_fedpdm_pld_rounds / ff_fedpdm_pld_rounds", b_pl, r_pl, f_pl, NULL, NULL};
+
 static const st_row ROWS[] = {
+    ROW(PL, FR_ENULL, NUL(0)),
+    ROW(PL, FR_ENULL, NUL(1)),
+    ROW(PL, FR_ENULL, NUL(2), SZ(0, 0)),                  /* ENULL before ESIZE */
+    REF_ROW(PL, FR_ENULL, NULS(2)),
+    ROW(PL, FR_ESIZE, SZ(0, 0)),                          /* T = 0 */
+    ROW(PL, FR_ESIZE, SZ(2, 0)),                          /* N = 0 */
+    ROW(PL, FR_ESIZE, U(3)),                              /* first = T + 1 */
+    ROW(PL, FR_ESIZE, U(3), EN(1, 0, NaN)),               /* ESIZE before ENONFINITE */
+    ROW(PL, FR_ENONFINITE, EN(1, 1, NaN)),
+    ROW(PL, FR_ENONFINITE, EN(2, 0, Inf)),
+    ROW(PL, FR_ENONFINITE, SC(2, NaN)),
+    ROW(PL, FR_ENONFINITE, EN(2, 1, -Inf), EN(1, 0, -1)), /* ENONFINITE before EDOM */
+    ROW(PL, FR_EDOM, EN(1, 0, 0)),
+    ROW(PL, FR_EDOM, EN(2, 1, -0x1p-1074)),
+    ROW(PL, FR_EDOM, SC(2, 0)),
+    ROW(PL, FR_EDOM, SC(2, 1)),
+    ROW(PL, FR_EDOM, SZ(1, 0)),                           /* K = 0 */
+    ROW(PL, FR_EDOM, SZ(1, 101)),                         /* K > N */
+    ROW(PL, FR_EDOM, ALIAS(3, 0)),                        /* eps_lower is eps */
+    ROW(PL, FR_OK, SZ(1, 100)),                           /* K = N */
     ROW(RI, FR_ENULL, NUL(0)),
     ROW(RI, FR_ENULL, FLAG(1)),
     ROW(RI, FR_ENULL, NUL(2), SZ(0, 0)),
