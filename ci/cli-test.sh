@@ -176,6 +176,12 @@ t 2 "le.bin: offset 0: bad magic 0x03080000: the bytes of 0x00000803 in little-e
 t 2 "float.bin: offset 2: bad magic 0x00000d03: IDX type 0x0d (float) is not read" data info "$tmp/float.bin"
 t 2 "crlf.csv: line 1: CRLF line ending" data info "$tmp/crlf.csv"
 t 2 "bom.csv: line 1: a UTF-8 byte order mark (bytes EF BB BF)" data info "$tmp/bom.csv"
+# UCI Adult, shipped in data/adult/: its rows, and 002's 45 222 without a '?'
+t 0 "adult.data.gz: uci adult 32561 x 14, rows with '?' 2399" data info data/adult/adult.data.gz data/adult/adult.test.gz
+t 0 "adult.test.gz: uci adult (test) 16281 x 14, rows with '?' 1221" data info data/adult/adult.data.gz data/adult/adult.test.gz
+t 0 "002 Sec. VII-A (the 2 files above, rows with '?' dropped): 45222 x 14" data info data/adult/adult.data.gz data/adult/adult.test.gz
+printf '39, State-gov, 77516, Bachelors, 13, Never-married, Adm-clerical, Not-in-family, White, Male, 2174, 0, 40, Atlantis, <=50K\n' > "$tmp/bad.adult.data"
+t 2 "bad.adult.data: line 1, field 14: unknown category \"Atlantis\" of native-country" data info "$tmp/bad.adult.data"
 # fedref dp: the auditor's accountant (the certified values themselves are
 # checked against ref at 200 bits by the cli_dp suite, tests/cli/test_dp.c)
 G="--sensitivity 1 --rounds 300 --delta 1e-5"
