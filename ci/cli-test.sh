@@ -125,14 +125,15 @@ t 0 "usage: fedref experiments" help experiments
 t 2 "unknown argument of experiments" experiments --frob
 t 2 "option needs a value" experiments --out
 t 2 "no such experiment" experiments --only frob
+t 2 "dataset must be adult or breast-cancer (iris)" experiments --dataset iris
 t 2 "not an unsigned decimal integer (x)" experiments --seed x
 t 2 "not an unsigned decimal integer (x)" experiments --seed=x
 t 2 "out of range" experiments --seed=99999999999999999999
 t 2 "Not a directory" experiments --out vectors/soft.json/x
-# an experiment that cannot run (no data) is recorded in the report and the
-# others still run; the exit status says so
+# an experiment that cannot run (no data: fedepm on breast cancer, ssca) is
+# recorded in the report and the others still run; the exit status says so
 mkdir -p "$tmp/nodata"
-"$cli" experiments --quick --only fedepm --only ssca --data "$tmp/nodata" --out "$tmp/xe" > /dev/null 2>&1; rc=$?
+"$cli" experiments --quick --only fedepm --dataset breast-cancer --only ssca --data "$tmp/nodata" --out "$tmp/xe" > /dev/null 2>&1; rc=$?
 [ "$rc" -eq 2 ] && [ "$(grep -c '^| .* | \*\*FAILED\*\* | .*nodata/.*cannot open' "$tmp/xe/report.md")" -eq 2 ] \
   && grep -q "EXPERIMENT FAILED: ssca did not run to the end" "$tmp/xe/report.md" && pass=$((pass + 1)) \
   || { fails=$((fails + 1)); echo "cli-test: FAIL: failed experiments not recorded (exit $rc)"; }
