@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # data-sums.sh -- the data shipped in the repository (data/adult/, UCI
 # Adult) against data/SHA256SUMS: each .gz file as shipped, and the
 # content it inflates to (the original file; the "#   sha256 HASH  NAME"
