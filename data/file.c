@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* file.c -- the load functions of data/data.h: open the file as a source
  * (src.c: plain, or one gzip stream) and run the parser on it, which reads
- * only as far as the header announces; and fdata_read_file /
- * fdata_read_head, the whole content or its first bytes; fdata_uci_load
- * the same for UCI's files (uci.c). */
+ * only as far as the header announces (fdata_uci_load: a line at a time,
+ * uci.c); and fdata_read_file / fdata_read_head, the whole content or its
+ * first bytes. */
 #include <stdlib.h>
 #include <string.h>
 #include "fedref_common.h"
