@@ -19,7 +19,13 @@ void cli_data_usage(FILE *f)
           "    IDX (magic 0x00000801 labels, 0x00000803 images): Fashion-MNIST; a name\n"
           "      ending in .idx or -ubyte (.gz) or a zero byte in the first four;\n"
           "    CSV with sklearn's header 'n,d,class names' (breast_cancer.csv);\n"
-          "    CSV without header (digits.csv.gz): d = fields of line 1 minus the label.\n"
+          "    CSV without header (digits.csv.gz): d = fields of line 1 minus the label;\n"
+          "    UCI Adult (adult.data, adult.test: \", \" separators, categories, '?'):\n"
+          "      a name ending in adult.data or adult.test (.gz), or a line 1\n"
+          "      '|1x3 Cross validator' or whose first comma is followed by a space.\n"
+          "      After the files, the rows of the Adult files without a '?' as FedEPM\n"
+          "      takes them (002 Sec. VII-A: categories as integers, unit-length\n"
+          "      columns, labels 0/1).\n"
           "  --classes K    labels of IDX label files and header-less CSV must be < K\n"
           "                 (default 10)\n"
           "  --features D   header-less CSV: D features per row (default: from line 1)\n"
@@ -38,9 +44,19 @@ static int ends_with(const char *name, const char *suffix)
  * (named *.idx, *-ubyte, either .gz, whatever it holds, or a NUL byte in
  * its first 4 bytes: text has none), 'h' CSV with sklearn's header (the
  * third field of line 1 is not a number, or the file is empty), 'b' bare
- * CSV. */
+ * CSV, 'u' a UCI Adult file (named *adult.data, *adult.test, either .gz,
+ * or line 1 the test file's "|1x3 Cross validator" or a first comma
+ * followed by a space). */
 static int format_of(const char *name, const unsigned char *b, size_t n)
 {
+    if (ends_with(name, "adult.data") || ends_with(name, "adult.data.gz") || ends_with(name, "adult.test")
+        || ends_with(name, "adult.test.gz") || (n >= 4 && memcmp(b, "|1x3", 4) == 0))
+        return 'u';
+    for (size_t i = 0; i + 1 < n && b[i] != '\n'; i++)
+        if (b[i] == ',') {
+            if (b[i + 1] == ' ') return 'u';
+            break;
+        }
     if (ends_with(name, ".idx") || ends_with(name, ".idx.gz") || ends_with(name, "-ubyte")
         || ends_with(name, "-ubyte.gz"))
         return 'i';
@@ -126,6 +142,55 @@ static int info_csv(const char *path, int header, size_t classes, size_t feature
     return 0;
 }
 
+/* The FNV-1a of a table's values (little-endian binary64) then labels
+ * (little-endian uint16). */
+static uint64_t fnv_table(const double *x, size_t nx, const uint16_t *y, size_t n)
+{
+    uint64_t h = FDATA_FNV_INIT;
+    for (size_t i = 0; i < nx; i++) h = fnv_f64(h, x[i]);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char yb[2] = {(unsigned char)(y[i] & 0xff), (unsigned char)(y[i] >> 8)};
+        h = fdata_fnv1a(h, yb, 2);
+    }
+    return h;
+}
+
+/* A UCI Adult file: its shape, missing values, classes and checksum; kept
+ * in *u for the 002 line. */
+static int info_uci(const char *path, fdata_uci *u)
+{
+    char err[512];
+    if (fdata_uci_load(u, path, &fdata_adult_schema, err, sizeof err) != FR_OK) {
+        cli_error(err, "data info");
+        return 2;
+    }
+    size_t count[2] = {0}, cells = 0;
+    for (size_t i = 0; i < u->n; i++) count[u->y[i]]++;
+    for (size_t i = 0; i < u->n * u->d; i++) cells += u->missing[i];
+    printf("%s: uci adult%s %zu x %zu, rows with '?' %zu ('?' fields %zu), classes 2 (<=50K %zu, >50K %zu), "
+           "fnv1a %016llx\n", path, u->test ? " (test)" : "", u->n, u->d, u->rows_missing, cells, count[0], count[1],
+           (unsigned long long)fnv_table(u->x, u->n * u->d, u->y, u->n));
+    return 0;
+}
+
+/* The Adult files read, as FedEPM takes them (002 Sec. VII-A). */
+static int info_adult_002(const fdata_uci *const *parts, size_t nparts)
+{
+    fdata_table t;
+    char err[512];
+    if (fdata_adult_002(&t, parts, nparts, err, sizeof err) != FR_OK) {
+        cli_error(err, "data info");
+        return 2;
+    }
+    size_t pos = 0;
+    for (size_t i = 0; i < t.n; i++) pos += t.y[i];
+    printf("adult, 002 Sec. VII-A (the %zu file%s above, rows with '?' dropped): %zu x %zu, unit-length columns, "
+           "b = 1 (>50K) %zu, b = 0 %zu, fnv1a %016llx\n", nparts, nparts == 1 ? "" : "s", t.n, t.d, pos, t.n - pos,
+           (unsigned long long)fnv_table(t.x, t.n * t.d, t.y, t.n));
+    fdata_table_free(&t);
+    return 0;
+}
+
 /* An unsigned decimal in [1, max]; 0 if not. */
 static size_t parse_pos(const char *s, size_t max)
 {
@@ -171,6 +236,15 @@ int cmd_data(int argc, char **argv)
         if (a[0] == '-' && a[1] != '\0') { cli_error("unknown option of data info", a); return 2; }
         break;
     }
+    fdata_uci *uci = calloc((size_t)(argc - i) + 1, sizeof *uci);
+    const fdata_uci **parts = calloc((size_t)(argc - i) + 1, sizeof *parts);
+    size_t nuci = 0;
+    if (uci == NULL || parts == NULL) {
+        free(uci);
+        free(parts);
+        cli_error("out of memory", "data info");
+        return 2;
+    }
     for (; i < argc; i++) {
         unsigned char head[256];
         size_t n;
@@ -184,9 +258,16 @@ int cmd_data(int argc, char **argv)
             continue;
         }
         int f = format_of(argv[i], head, n);
-        int r = f == 'i' ? info_idx(argv[i], (unsigned)classes) : info_csv(argv[i], f == 'h', classes, features);
+        int r = f == 'i' ? info_idx(argv[i], (unsigned)classes)
+                : f == 'u' ? info_uci(argv[i], &uci[nuci])
+                           : info_csv(argv[i], f == 'h', classes, features);
         if (r) rc = r;
+        else if (f == 'u') { parts[nuci] = &uci[nuci]; nuci++; }
     }
+    if (nuci > 0 && info_adult_002(parts, nuci) != 0) rc = 2;
+    for (size_t k = 0; k < nuci; k++) fdata_uci_free(&uci[k]);
+    free(uci);
+    free(parts);
     if (nfiles == 0) { cli_error("no data file given", "data info"); return 2; }
     return rc;
 }

@@ -28,6 +28,7 @@ typedef struct {
     int quick;                 /* --quick: reduced sizes, a smoke test */
     uint64_t seed;             /* --seed: every random choice of every run */
     const char *data;          /* directory of make data's files */
+    const char *dataset;       /* --dataset (fedepm: "adult", "breast-cancer"); NULL: the default */
     const char *out;           /* output directory (CSV, PNG, report.md) */
     const char *name;          /* the running experiment */
     FILE *report;              /* OUT/report.md */

@@ -40,8 +40,8 @@ static int starts_ci(const char *s, size_t n, const char *w)
     return 1;
 }
 
-/* A number field s[0..n): 0 and *v, or the status with *why. */
-static int parse_number(const char *s, size_t n, double *v, const char **why)
+/* A number field s[0..n) (internal.h). */
+int fdi_parse_number(const char *s, size_t n, double *v, const char **why)
 {
     size_t i = 0, digits = 0, nonzero = 0;
     if (i < n && (s[i] == '+' || s[i] == '-')) i++;
@@ -194,7 +194,7 @@ static int parse_row(fdata_table *t, size_t i, const char *s, size_t n, const ch
         size_t len = (size_t)((c ? c : end) - f);
         if (j < t->d) {
             const char *why = "";
-            int st = parse_number(f, len, &t->x[i * t->d + j], &why);
+            int st = fdi_parse_number(f, len, &t->x[i * t->d + j], &why);
             if (st != FR_OK)
                 return fdi_fail(err, errlen, st, "%s: line %zu, field %zu: %s (\"%s\")", name, ln, j + 1, why,
                                 fdi_quote(q, f, len));

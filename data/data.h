@@ -86,6 +86,63 @@ int fdata_csv_parse_bare(fdata_table *out, const char *buf, size_t len, const ch
                          size_t d, size_t nclasses, char *err, size_t errlen);
 void fdata_table_free(fdata_table *t);
 
+/* A UCI attribute: continuous (ncat 0) or one of ncat categories, named
+ * as the data set's .names file lists them. */
+typedef struct {
+    const char *name;
+    size_t ncat;                 /* 0: continuous */
+    const char *const *cats;
+} fdata_uci_attr;
+/* The layout of a UCI file: nattr attributes, then the label, one of
+ * nclasses class names. */
+typedef struct {
+    size_t nattr;
+    const fdata_uci_attr *attr;
+    size_t nclasses;
+    const char *const *classes;
+} fdata_uci_schema;
+/* UCI Adult (adult.names): 14 attributes, 6 continuous and 8 categorical
+ * (categories in the order adult.names lists them), label "<=50K" (0) or
+ * ">50K" (1). */
+extern const fdata_uci_schema fdata_adult_schema;
+
+/* A UCI file as read: n rows of d = schema nattr attributes. */
+typedef struct {
+    size_t n, d;
+    double *x;                   /* n * d: the value, or the category's index
+                                  * in the schema (from 0); 0 where missing */
+    unsigned char *missing;      /* n * d: 1 where the field is "?" */
+    uint16_t *y;                 /* n: the class's index in the schema */
+    size_t rows_missing;         /* rows with at least one "?" */
+    int test;                    /* line 1 was "|1x3 Cross validator" */
+} fdata_uci;
+
+/* Parse a UCI comma-and-space file (adult.data, adult.test): each line
+ * holds nattr + 1 fields separated by ", " (a comma and one space; no
+ * other space, no tab), each 1 to 64 printable bytes: a number of the CSV
+ * grammar (continuous), one of the attribute's categories, or "?"
+ * (missing); the label is one of the classes, and carries a trailing "."
+ * (">50K.") exactly when line 1 is "|1x3 Cross validator" (the test
+ * file).  Lines end with "\n" alone (CRLF, a byte order mark are errors);
+ * the last line may be empty, no other.  FR_ESIZE: a wrong field count, a
+ * line above (nattr + 1) * 66 bytes, no rows, above 2^31 values; FR_EDOM:
+ * a bad separator, an unknown category or class, a missing or unexpected
+ * trailing ".", a field that is not a number, a blank line before the
+ * end; FR_ENONFINITE as the CSV numbers. */
+int fdata_uci_parse(fdata_uci *out, const char *buf, size_t len, const char *name, const fdata_uci_schema *sc,
+                    char *err, size_t errlen);
+int fdata_uci_load(fdata_uci *out, const char *path, const fdata_uci_schema *sc, char *err, size_t errlen);
+void fdata_uci_free(fdata_uci *u);
+
+/* FedEPM's Adult (002 Sec. VII-A, docs/DATA.md): the rows of the nparts
+ * files (read with fdata_adult_schema; 002: adult.data then adult.test)
+ * without a "?", in that order; each categorical attribute as the integer
+ * 1 + its index in adult.names's list; every column divided by its
+ * Euclidean norm (unit length); labels b in {0, 1} (1: ">50K").  out gets
+ * n rows, d = 14, nclasses 2 with the class names.  FR_EDOM: a part not
+ * of the Adult schema, a column of zeros; FR_ESIZE: no row left. */
+int fdata_adult_002(fdata_table *out, const fdata_uci *const *parts, size_t nparts, char *err, size_t errlen);
+
 /* The whole content of the file at path, inflated if it starts with the
  * gzip magic 1f 8b (one gzip stream, nothing after it; plain files pass
  * unchanged), at most FDATA_MAX_BYTES (and as much memory: the load

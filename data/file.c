@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* file.c -- the load functions of data/data.h: open the file as a source
  * (src.c: plain, or one gzip stream) and run the parser on it, which reads
- * only as far as the header announces; and fdata_read_file /
- * fdata_read_head, the whole content or its first bytes. */
+ * only as far as the header announces (fdata_uci_load: a line at a time,
+ * uci.c); and fdata_read_file / fdata_read_head, the whole content or its
+ * first bytes. */
 #include <stdlib.h>
 #include <string.h>
 #include "fedref_common.h"
@@ -85,4 +86,17 @@ int fdata_csv_load(fdata_table *out, const char *path, char *err, size_t errlen)
 int fdata_csv_load_bare(fdata_table *out, const char *path, size_t d, size_t nclasses, char *err, size_t errlen)
 {
     return csv_load(out, path, 1, d, nclasses, err, errlen);
+}
+
+int fdata_uci_load(fdata_uci *out, const char *path, const fdata_uci_schema *sc, char *err, size_t errlen)
+{
+    if (err != NULL && errlen > 0) err[0] = '\0';
+    if (out == NULL || path == NULL || sc == NULL)
+        return fdi_fail(err, errlen, FR_ENULL, "%s: a required pointer is NULL", path ? path : "(null)");
+    memset(out, 0, sizeof *out);
+    fdi_src s;
+    int st = fdi_src_open(&s, path, err, errlen);
+    if (st == FR_OK) st = fdi_uci_read(out, &s, sc, err, errlen);
+    fdi_src_close(&s);
+    return st;
 }

@@ -52,8 +52,13 @@ void fdi_src_skip(fdi_src *s, size_t k);
 unsigned char *fdi_src_take(fdi_src *s, size_t k, size_t n);
 void fdi_src_close(fdi_src *s);
 
-/* The parsers on a source (idx.c, csv.c): out zeroed on entry. */
+/* A number field s[0..n) of docs/DATA.md's grammar (csv.c), at most 64
+ * bytes: FR_OK and *v, or FR_EDOM / FR_ENONFINITE with *why. */
+int fdi_parse_number(const char *s, size_t n, double *v, const char **why);
+
+/* The parsers on a source (idx.c, csv.c, uci.c): out zeroed on entry. */
 int fdi_idx_read(fdata_idx *out, fdi_src *s, unsigned nclasses, char *err, size_t errlen);
 int fdi_csv_read(fdata_table *out, fdi_src *s, int bare, size_t d, size_t nclasses, char *err, size_t errlen);
+int fdi_uci_read(fdata_uci *out, fdi_src *s, const fdata_uci_schema *sc, char *err, size_t errlen);
 
 #endif

@@ -18,7 +18,17 @@ typedef struct {
     size_t D, n;
     double *X, *b;
     double X1;        /* max_t ||x_t||_1 (the domain bound of the certified rule) */
+    const char *name; /* "Adult", "breast cancer" */
 } efp_set;
+
+/* The data set of ctx->dataset: Adult (the default) or breast cancer. */
+int efp_load(exp_ctx *ctx, efp_set *s);
+/* UCI Adult as 002 Sec. VII-A prepares it (fdata_adult_002: adult.data and
+ * adult.test without the rows with a "?", categories as integers from 1,
+ * unit-length columns, not centred; b = 1 for >50K): 45 222 x 14, from
+ * ctx->data if it holds adult.data.gz, else the repository's data/adult/.
+ * 0, or 2 after cli_error. */
+int efp_load_adult(exp_ctx *ctx, efp_set *s);
 
 /* Breast cancer (breast_cancer.csv, 569 x 30): each feature standardised
  * (mean 0, population std 1), then every column divided by sqrt(D), so that
@@ -113,6 +123,7 @@ typedef struct {
     double spot_drift;          /* the largest drift of the spot checks */
     size_t D, n;
     double X1;
+    const char *dname;          /* the data set's name */
 } efp_all;
 
 /* Tables, CSV summaries, plots and verdicts; 0, or 2 after cli_error. */

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* exp_fedepm_data.c -- the data of the experiment `fedepm`: breast cancer
- * standardised and scaled to unit-length columns, and its random division
- * into m clients as the authors' code divides Adult (exp_fedepm.h). */
+/* exp_fedepm_data.c -- the data of the experiment `fedepm`: UCI Adult as
+ * 002 Sec. VII-A prepares it (data/adult.c), or breast cancer standardised
+ * and scaled to unit-length columns; and the random division into m
+ * clients as the authors' code divides Adult (exp_fedepm.h). */
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "fedref_common.h"
 #include "../cli.h"
 #include "exp_fedepm.h"
 
@@ -13,6 +18,84 @@ void efp_set_free(efp_set *s)
     free(s->X);
     free(s->b);
     memset(s, 0, sizeof *s);
+}
+
+/* X1 = max_t ||x_t||_1, rounded above. */
+static void set_x1(efp_set *s)
+{
+    s->X1 = 0;
+    for (size_t r = 0; r < s->D; r++) {
+        double a = 0;
+        for (size_t j = 0; j < s->n; j++) a += fabs(s->X[r * s->n + j]);
+        s->X1 = fmax(s->X1, a * (1 + 1e-12));   /* above the rounding of the sum */
+    }
+}
+
+/* DIR/adult.data.gz for DIR the data directory, the repository's data/adult
+ * beside the executable (build/bin/../../data/adult), or data/adult: the
+ * first that exists, into dir. */
+static void adult_dir(const exp_ctx *ctx, char *dir, size_t len)
+{
+    char p[PATH_MAX + 64], exe[PATH_MAX];
+    snprintf(p, sizeof p, "%s/adult.data.gz", ctx->data);
+    if (access(p, R_OK) == 0) { snprintf(dir, len, "%s", ctx->data); return; }
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0 && (size_t)n < sizeof exe - 1) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash != NULL) {
+            *slash = '\0';
+            snprintf(p, sizeof p, "%s/../../data/adult/adult.data.gz", exe);
+            int w = access(p, R_OK) == 0 ? snprintf(dir, len, "%s/../../data/adult", exe) : -1;
+            if (w > 0 && (size_t)w < len) return;
+        }
+    }
+    snprintf(dir, len, "data/adult");
+}
+
+int efp_load_adult(exp_ctx *ctx, efp_set *s)
+{
+    memset(s, 0, sizeof *s);
+    char dir[PATH_MAX], p[PATH_MAX + 32], err[PATH_MAX + 512];
+    adult_dir(ctx, dir, sizeof dir);
+    fdata_uci u[2];
+    static const char *const file[2] = {"adult.data.gz", "adult.test.gz"};
+    for (int k = 0; k < 2; k++) {
+        snprintf(p, sizeof p, "%s/%s", dir, file[k]);
+        if (fdata_uci_load(&u[k], p, &fdata_adult_schema, err, sizeof err) != FR_OK) {
+            if (k) fdata_uci_free(&u[0]);
+            cli_error(err, "the repository's data/adult/ (docs/DATA.md)");
+            return 2;
+        }
+    }
+    const fdata_uci *parts[2] = {&u[0], &u[1]};
+    fdata_table t;
+    int st = fdata_adult_002(&t, parts, 2, err, sizeof err);
+    fdata_uci_free(&u[0]);
+    fdata_uci_free(&u[1]);
+    if (st != FR_OK) { cli_error(err, "adult"); return 2; }
+    s->D = t.n;
+    s->n = t.d;
+    s->X = t.x;          /* handed over */
+    t.x = NULL;
+    s->b = malloc(t.n * sizeof *s->b);
+    if (s->b == NULL) {
+        fdata_table_free(&t);
+        efp_set_free(s);
+        cli_error("out of memory", "adult");
+        return 2;
+    }
+    for (size_t r = 0; r < t.n; r++) s->b[r] = t.y[r] == 1 ? 1.0 : 0.0;
+    fdata_table_free(&t);
+    s->name = "Adult";
+    set_x1(s);
+    return 0;
+}
+
+int efp_load(exp_ctx *ctx, efp_set *s)
+{
+    if (ctx->dataset != NULL && strcmp(ctx->dataset, "breast-cancer") == 0) return efp_load_bc(ctx, s);
+    return efp_load_adult(ctx, s);
 }
 
 int efp_load_bc(exp_ctx *ctx, efp_set *s)
@@ -46,14 +129,10 @@ int efp_load_bc(exp_ctx *ctx, efp_set *s)
         for (size_t r = 0; r < D; r++)
             s->X[r * n + j] = nrm > 0 ? (t.x[r * n + j] - mean) / nrm : 0.0;
     }
-    s->X1 = 0;
-    for (size_t r = 0; r < D; r++) {
-        double a = 0;
-        for (size_t j = 0; j < n; j++) a += fabs(s->X[r * n + j]);
-        s->X1 = fmax(s->X1, a * (1 + 1e-12));   /* above the rounding of the sum */
-        s->b[r] = t.y[r] == 1 ? 1.0 : 0.0;
-    }
+    for (size_t r = 0; r < D; r++) s->b[r] = t.y[r] == 1 ? 1.0 : 0.0;
     fdata_table_free(&t);
+    s->name = "breast cancer";
+    set_x1(s);
     return 0;
 }
 

@@ -145,8 +145,8 @@ static int report_k0(exp_ctx *ctx, const efp_all *a, char grp)
             if (k0 == 4 || k0 == 12 || k0 == 20) pick[np++] = idx[i];
         }
         int o = snprintf(script, sizeof script,
-                         "set datafile separator ','\nset multiplot layout 1,%zu title 'f(w)/m per communication round, breast cancer, m = 50, eps = 0.1, rho = 0.5 (trial 1)'\n"
-                         "set logscale y\nset format y '10^{%%L}'\nset xlabel 'CR'\nset ylabel 'f(w)/m'\nset key outside bottom center horizontal\nset grid\n", np);
+                         "set datafile separator ','\nset multiplot layout 1,%zu title 'f(w)/m per communication round, %s, m = 50, eps = 0.1, rho = 0.5 (trial 1)'\n"
+                         "set logscale y\nset format y '10^{%%L}'\nset xlabel 'CR'\nset ylabel 'f(w)/m'\nset key outside bottom center horizontal\nset grid\n", np, a->dname);
         for (size_t i = 0; i < np; i++) {
             const efp_cfg *c = &a->cfg[pick[i]];
             o += snprintf(script + o, sizeof script - (size_t)o, "set title 'k0 = %lu'\nplot ", c->k0);
@@ -223,8 +223,8 @@ static int report_k0(exp_ctx *ctx, const efp_all *a, char grp)
     /* Fig. 3: CR and TCT against k0 */
     {
         int o = snprintf(script, sizeof script,
-                         "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of k0 (breast cancer, eps = %s, rho = 0.5; means over %zu trial%s; CR capped at %lu)'\n"
-                         "set xlabel 'k0'\nset xtics 4\nset grid\nset key top right\n", W ? "1e5" : "0.1", a->T, a->T == 1 ? "" : "s", a->cap);
+                         "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of k0 (%s, eps = %s, rho = 0.5; means over %zu trial%s; CR capped at %lu)'\n"
+                         "set xlabel 'k0'\nset xtics 4\nset grid\nset key top right\n", a->dname, W ? "1e5" : "0.1", a->T, a->T == 1 ? "" : "s", a->cap);
         for (int panel = 0; panel < 2; panel++) {
             o += snprintf(script + o, sizeof script - (size_t)o, "%s\nset ylabel '%s'\nplot ",
                           panel ? "set logscale y\nset key top left" : "unset logscale y\nset key bottom left",
@@ -320,9 +320,9 @@ static int report_rho_eps(exp_ctx *ctx, const efp_all *a, char g)
     }
     exp_md(ctx, "\n");
     int o = snprintf(script, sizeof script,
-                     "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of %s (breast cancer, %s; medians and quartiles over %zu trial%s)'\n"
+                     "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of %s (%s, %s; medians and quartiles over %zu trial%s)'\n"
                      "set xlabel '%s'\nset grid\nset key top right\nset offsets 0.05,0.05,0,0\n",
-                     R ? "rho" : "eps", R ? "eps = 0.1, k0 = 12, m = 50" : "rho = 0.5, k0 = 12, m = 50", a->T,
+                     R ? "rho" : "eps", a->dname, R ? "eps = 0.1, k0 = 12, m = 50" : "rho = 0.5, k0 = 12, m = 50", a->T,
                      a->T == 1 ? "" : "s", R ? "rho" : "eps");
     for (int panel = 0; panel < 2; panel++) {
         int j = panel == 0 ? 1 : (R ? 5 : 8);
@@ -435,7 +435,7 @@ static int report_privacy(exp_ctx *ctx, const efp_all *a)
                 "of the upload, c = 0 (mu data-independent), Delta_i = 2 X1/d_i with X1 = max_t "
                 "||x_t||_1 = %.4g over the data (one sample replaced; taking X1 from the data "
                 "treats the data's box as public, as a clipping bound would make it; so does the "
-                "standardisation). Each upload is then eps-DP given the past; eps basic / adv are "
+                "column scaling). Each upload is then eps-DP given the past; eps basic / adv are "
                 "the largest per-client totals of the accountant (basic composition; advanced "
                 "with delta' = 1e-5), medians over the trials. Under (39) and without noise the "
                 "accountant has no finite bound (inf): the scale of (39) depends on the data "
@@ -485,7 +485,7 @@ static int report_privacy(exp_ctx *ctx, const efp_all *a)
     exp_md(ctx, "\n(\"no noise\" has no eps: the uploads are exact.)\n\n");
     char script[4096];
     snprintf(script, sizeof script,
-             "set datafile separator ','\nset multiplot layout 1,2 title 'FedEPM, breast cancer, m = 50, k0 = 12, rho = 0.5, R = %lu: certified rule vs (39) (medians)'\n"
+             "set datafile separator ','\nset multiplot layout 1,2 title 'FedEPM, %s, m = 50, k0 = 12, rho = 0.5, R = %lu: certified rule vs (39) (medians)'\n"
              "set logscale x\nset xlabel 'eps per upload'\nset grid\nset key top right\nset format x '10^{%%L}'\n"
              "set ylabel 'f(w)/m'\nset logscale y\n"
              "plot 'fedepm_privacy.csv' using ($2):(strcol(1) eq 'cert' ? $3 : 1/0) every ::1 with linespoints lw 2 lc rgb '#d62728' title 'certified (eps-DP per upload)', "
@@ -495,7 +495,7 @@ static int report_privacy(exp_ctx *ctx, const efp_all *a)
              "plot 'fedepm_privacy.csv' using ($2):(strcol(1) eq 'cert' ? $6 : 1/0) every ::1 with linespoints lw 2 lc rgb '#d62728' title 'certified', "
              "'' using ($2):(strcol(1) eq 'eq39' ? $6 : 1/0) every ::1 with points pt 7 ps 1.5 lc rgb '#1f77b4' title '(39)', "
              "%.10g with lines dt 2 lc rgb 'black' title 'no noise'\nunset multiplot\n",
-             a->prounds, fm_none, acc_none);
+             a->dname, a->prounds, fm_none, acc_none);
     if (exp_plot(ctx, "fedepm_privacy.png", "FedEPM: f/m and accuracy against the per-upload eps of the certified rule", script) != 0)
         return 2;
     char u[5][40];   /* privacy totals rounded up as printed */
