@@ -68,7 +68,7 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
     par[0].v[0] = (double)f;
     par[1].v[0] = (double)(k + 1);
     par[2].v[0] = (double)(n + 1);
-    par[3].v[0] = acct_pos(g, -20, -3);
+    par[3].v[0] = acct_pos(g, -30, 24);          /* delta in [2^-30, 2^-6) */
     ft_alloc(&in[0], 1, t + 1);
     ft_alloc(&in[1], 1, t + 1);
     for (size_t j = 0; j <= t; j++) {
