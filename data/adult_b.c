@@ -43,6 +43,16 @@ static void encode(fdata_table *t, unsigned char *g, const fdata_uci *u, size_t 
     }
 }
 
+/* the one-hot attributes and sex of a row hold category indices */
+static int cats_ok(const double *a)
+{
+    for (size_t c = 0; c < NHOT; c++)
+        if (!(a[onehot[c]] >= 0 && a[onehot[c]] < (double)fdata_adult_schema.attr[onehot[c]].ncat) ||
+            a[onehot[c]] != floor(a[onehot[c]]))
+            return 0;
+    return a[SEX] == 0 || a[SEX] == 1;
+}
+
 static int alloc_part(fdata_table *t, unsigned char **g, size_t n)
 {
     *t = (fdata_table){.n = n, .d = FDATA_ADULT_B_D, .nclasses = 2};
@@ -79,7 +89,7 @@ int fdata_adult_004b(fdata_adult_b *out, const fdata_uci *train, const fdata_uci
             return fdi_fail(err, errlen, FR_EDOM, "adult-b: the %s part has %zu attributes, not Adult's 14",
                             k ? "test" : "training", part[k]->d);
         for (size_t i = 0; i < part[k]->n; i++)
-            if (part[k]->y[i] > 1)
+            if (part[k]->y[i] > 1 || !cats_ok(part[k]->x + i * NATTR))
                 return fdi_fail(err, errlen, FR_EDOM, "adult-b: the %s part is not as its parser leaves it",
                                 k ? "test" : "training");
         if (part[k]->n - part[k]->rows_missing < want[k])

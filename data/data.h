@@ -149,7 +149,8 @@ int fdata_adult_002(fdata_table *out, const fdata_uci *const *parts, size_t npar
  * scaled to [0, 1] by the training rows' ranges, marital-status (7),
  * occupation (14), relationship (6) and race (5) one-hot, sex 0 (Female)
  * or 1 (Male); labels as fdata_adult_002's.  group_*: the sensitive
- * attribute sex per row (0, 1).  FR_EDOM: a part not of the Adult schema;
+ * attribute sex per row (0, 1).  FR_EDOM: a part not as fdata_uci_parse
+ * leaves it on the Adult schema (14 attributes, categories, labels 0/1);
  * FR_ESIZE: a part with too few rows without a "?". */
 #define FDATA_ADULT_B_D 39
 #define FDATA_ADULT_B_TRAIN 22654

@@ -136,6 +136,10 @@ START_TEST(statuses)
     ck_assert_int_eq(fdata_adult_004b(&b, &u, &u, err, sizeof err), FR_EDOM);
     ck_assert_msg(strstr(err, "13 attributes") != NULL, "%s", err);
     u.d = 14;
+    /* a category index outside marital-status's 7 */
+    u.x[5] = 7;
+    ck_assert_int_eq(fdata_adult_004b(&b, &u, &u, err, sizeof err), FR_EDOM);
+    ck_assert_msg(strstr(err, "not as its parser leaves it") != NULL, "%s", err);
     fdata_uci_free(&u);
 }
 END_TEST
