@@ -143,6 +143,25 @@ void fdata_uci_free(fdata_uci *u);
  * of the Adult schema, a column of zeros; FR_ESIZE: no row left. */
 int fdata_adult_002(fdata_table *out, const fdata_uci *const *parts, size_t nparts, char *err, size_t errlen);
 
+/* ProxAL's 'adult-b' (004 Sec. 5.3, docs/DATA.md section 4b): the first
+ * 22 654 rows of adult.data and the first 5 659 rows of adult.test without
+ * a "?" (file order); 39 features: the 6 continuous attributes min-max
+ * scaled to [0, 1] by the training rows' ranges, marital-status (7),
+ * occupation (14), relationship (6) and race (5) one-hot, sex 0 (Female)
+ * or 1 (Male); labels as fdata_adult_002's.  group_*: the sensitive
+ * attribute sex per row (0, 1).  FR_EDOM: a part not as fdata_uci_parse
+ * leaves it on the Adult schema (14 attributes, categories, labels 0/1);
+ * FR_ESIZE: a part with too few rows without a "?". */
+#define FDATA_ADULT_B_D 39
+#define FDATA_ADULT_B_TRAIN 22654
+#define FDATA_ADULT_B_TEST 5659
+typedef struct {
+    fdata_table train, test;     /* the clients' rows, the server's */
+    unsigned char *group_train, *group_test;
+} fdata_adult_b;
+int fdata_adult_004b(fdata_adult_b *out, const fdata_uci *train, const fdata_uci *test, char *err, size_t errlen);
+void fdata_adult_b_free(fdata_adult_b *b);
+
 /* The whole content of the file at path, inflated if it starts with the
  * gzip magic 1f 8b (one gzip stream, nothing after it; plain files pass
  * unchanged), at most FDATA_MAX_BYTES (and as much memory: the load
