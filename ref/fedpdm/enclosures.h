@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* enclosures.h -- internal to ref: the certified enclosures of the Gaussian
- * mechanism's privacy profile that gauss.c and acct.c decide on, declared
+ * mechanism's privacy profile that gauss.c and acct.c decide on, and the
+ * upper bounds of the path sensitivity's recursion (sens_path.c), declared
  * here so that the white-box tests (tests/fedpdm/test_enclosures.c) can
  * check them at every working precision from 2 bits, where each directed
  * rounding moves an end by far more than the Ziv loops above them let show.
@@ -30,5 +31,14 @@ void fri_pdm_delta_eps_encl(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcp
 /* acct.c: [rl, ru] (precision wp) contains the Mills ratio R(z) = Phi(-z) /
  * phi(z) for every z in [zl, zu], 0 < zl. */
 void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp);
+
+/* sens_path.c: one pass of fr_fedpdm_path_sens's recursion at working
+ * precision wp (>= 2): r[t] (their own precisions) >= the header's s[t],
+ * every operation rounded up at wp bits; *k the extra bits the caller's
+ * second pass takes.  Checked white-box at wp = 2.. (tests/fedpdm/
+ * test_round_sweep.c), where each rounding is as wide as the bound's
+ * slack.  The arguments as fr_fedpdm_path_sens has checked them. */
+int fri_pdm_path_pass(mpfr_t *r, mpfr_t *const eta, unsigned long T, const mpfr_t rho, unsigned long Q,
+                      const mpfr_t G, int start, mpfr_prec_t wp, long *k);
 
 #endif

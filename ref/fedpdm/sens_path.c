@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include "../internal.h"
 #include "fedref/fedpdm.h"
+#include "enclosures.h"
 
 /* r = x y rounded up, x, y >= 0, with 0 * anything = 0 (no NaN from 0 Inf). */
 static void mulu(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr y)
@@ -66,8 +67,8 @@ static void one_minus(mpfr_ptr c, int sgnB, mpfr_srcptr lo, mpfr_srcptr hi, unsi
  * log2((Xb_t + Lb_t) max(1, |B_t|) / W_t), at least 0: the caller re-runs
  * at wp + k so that every s[t] is within about 2^-(p + 40) of the exact
  * value (T <= 10^5 rounds of a few operations each). */
-static int pass(mpfr_t *r, mpfr_t *const eta, unsigned long T, const mpfr_t rho, unsigned long Q,
-                const mpfr_t G, int start, mpfr_prec_t wp, long *k)
+int fri_pdm_path_pass(mpfr_t *r, mpfr_t *const eta, unsigned long T, const mpfr_t rho, unsigned long Q,
+                      const mpfr_t G, int start, mpfr_prec_t wp, long *k)
 {
     int st = FR_OK;
     long kmax = 0;
@@ -161,10 +162,10 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
     for (unsigned long t = 0; t < T; t++)
         mpfr_init2(r[t], mpfr_get_prec(s[t]));
     long k = 0;
-    int st = pass(r, eta, T, rho, Q, G, start, pmax + 64, &k);
+    int st = fri_pdm_path_pass(r, eta, T, rho, Q, G, start, pmax + 64, &k);
     if (st == FR_OK && k > 0) {                      /* cancellation: more bits */
         const mpfr_prec_t wp = pmax + 64 + (mpfr_prec_t)k;
-        st = wp > FRI_EXACT_PREC_MAX ? FR_EPREC : pass(r, eta, T, rho, Q, G, start, wp, &k);
+        st = wp > FRI_EXACT_PREC_MAX ? FR_EPREC : fri_pdm_path_pass(r, eta, T, rho, Q, G, start, wp, &k);
     }
     if (st == FR_OK)
         for (unsigned long t = 0; t < T; t++)

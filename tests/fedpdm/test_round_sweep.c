@@ -20,11 +20,13 @@
 #include <check.h>
 #include <gmp.h>
 #include <math.h>
+#include <stdint.h>
 #include "fedref.h"
 #include "fedfast.h"
 #include "fedref/fedpdm.h"
 #include "fedfast/fedpdm.h"
 #include "delta_hp.h"
+#include "../../ref/fedpdm/enclosures.h"
 
 Suite *suite_fedpdm_round_sweep(void);
 
@@ -561,14 +563,19 @@ END_TEST
 /* ---- (19): s = 4 eta G S_Q(|1 - eta rho|), RU; aimed by G, exact by GMP ---- */
 START_TEST(sensitivity)
 {
-    static const double C[][3] = {{0.01, 3, 0.9}, {0.3, 5, 4.4}, {0.9, 2, 1.5}};   /* eta, rho, value */
-    static const unsigned long Q[3] = {3, 5, 2};
+    /* eta, rho, value; eta and rho binary64 (53-bit variables: 1 - eta rho
+     * then has about 110 bits and Horner's steps are inexact at the working
+     * precision, so that their directions show) */
+    static const double C[][3] = {{0.01, 3, 0.9}, {0.3, 5, 4.4}, {0.9, 2, 1.5}, {0.01, 3.1, 0.7},
+                                  {0.37, 4.3, 2.6}};
+    static const unsigned long Q[] = {3, 5, 2, 3, 4};
     mpq_t a, S, q, t;
     mpq_inits(a, S, q, t, NULL);
     mpfr_t x, g, eta, rho, G, r, X;
-    mpfr_inits2(HP, x, g, eta, rho, G, X, (mpfr_ptr)0);
+    mpfr_inits2(HP, x, g, G, X, (mpfr_ptr)0);
+    mpfr_inits2(53, eta, rho, (mpfr_ptr)0);
     mpfr_init2(r, 2);
-    for (size_t i = 0; i < 3; i++)
+    for (size_t i = 0; i < sizeof Q / sizeof Q[0]; i++)
         for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
             for (int side = -1; side <= 1; side += 2) {
                 aim(x, g, C[i][2], p, side);
@@ -612,6 +619,282 @@ START_TEST(sensitivity)
 }
 END_TEST
 
+/* ---- the whole-path sensitivity: the header's recursion, aimed by G ------
+ * s[t] is homogeneous of degree 1 in G (W_t = 2 eta_t G S_Q(|b_t|), the
+ * rest linear in the W's with max of nonnegative terms), so G = x / s[T-1](1)
+ * puts the last round's exact value 2^-200 beside a p-bit grid point;
+ * every s[t] >= its exact value.  The cases reach each branch of the
+ * recursion: b > 0 with 1 - 2B > 0 and < 0, b < 0 with Q odd (B < 0) and
+ * even, |B| > 1 (the second pass at more bits), starts XI and X0. */
+static void path_hp(mpfr_t *out, const double *eta, unsigned long T, double rho, unsigned long Q,
+                    const mpfr_t G, int xi)
+{
+    mpfr_t b, B, W, S, xb, lb, u, v, nx, nl;
+    mpfr_inits2(HP + 64, b, B, W, S, xb, lb, u, v, nx, nl, (mpfr_ptr)0);
+    mpfr_set_zero(xb, 1);
+    mpfr_set_zero(lb, 1);
+    for (unsigned long t = 0; t < T; t++) {
+        mpfr_set_d(b, eta[t], MPFR_RNDN);
+        mpfr_mul_d(b, b, rho, MPFR_RNDN);
+        mpfr_ui_sub(b, 1, b, MPFR_RNDN);                       /* b, exact */
+        mpfr_pow_ui(B, b, Q, MPFR_RNDN);
+        mpfr_abs(u, b, MPFR_RNDN);
+        mpfr_set_ui(S, 0, MPFR_RNDN);
+        for (unsigned long k = 0; k < Q; k++) {                /* S_Q(|b|), Horner */
+            mpfr_mul(S, S, u, MPFR_RNDN);
+            mpfr_add_ui(S, S, 1, MPFR_RNDN);
+        }
+        mpfr_mul_d(W, S, 2 * eta[t], MPFR_RNDN);
+        mpfr_mul(W, W, G, MPFR_RNDN);                          /* W_t = (19)/2 */
+        mpfr_mul_2ui(u, B, 1, MPFR_RNDN);
+        mpfr_ui_sub(u, 1, u, MPFR_RNDN);
+        mpfr_abs(u, u, MPFR_RNDN);
+        mpfr_mul(out[t], u, lb, MPFR_RNDN);                    /* |1 - 2B| Lb */
+        mpfr_mul_2ui(u, W, 1, MPFR_RNDN);
+        mpfr_add(out[t], out[t], u, MPFR_RNDN);
+        mpfr_abs(v, B, MPFR_RNDN);
+        if (xi) {
+            mpfr_mul(u, v, xb, MPFR_RNDN);
+            mpfr_mul_2ui(u, u, 1, MPFR_RNDN);
+            mpfr_add(out[t], out[t], u, MPFR_RNDN);            /* + |2B| Xb */
+            mpfr_ui_sub(nx, 1, B, MPFR_RNDN);
+            mpfr_abs(nx, nx, MPFR_RNDN);
+            mpfr_mul(nx, nx, lb, MPFR_RNDN);
+            mpfr_mul(u, v, xb, MPFR_RNDN);
+            mpfr_add(nx, nx, u, MPFR_RNDN);
+            mpfr_add(nx, nx, W, MPFR_RNDN);                    /* |B| Xb + |1 - B| Lb + W */
+            mpfr_mul(nl, v, lb, MPFR_RNDN);
+            mpfr_add(nl, nl, u, MPFR_RNDN);
+            mpfr_add(nl, nl, W, MPFR_RNDN);                    /* |B| Xb + |B| Lb + W */
+            mpfr_max(xb, xb, nx, MPFR_RNDN);
+        } else {
+            mpfr_mul(nl, v, lb, MPFR_RNDN);
+            mpfr_add(nl, nl, W, MPFR_RNDN);                    /* |B| Lb + W */
+        }
+        mpfr_max(lb, lb, nl, MPFR_RNDN);
+    }
+    mpfr_clears(b, B, W, S, xb, lb, u, v, nx, nl, (mpfr_ptr)0);
+}
+
+#define PATH_T 4
+START_TEST(path_sens)
+{
+    static const struct { double eta[PATH_T], rho; unsigned long Q; int xi; double v; } C[] = {
+        {{0.1, 0.23, 0.31, 0.17}, 2.7, 3, 1, 1.7},       /* b > 0, 1 - 2B > 0 */
+        {{0.03, 0.05, 0.07, 0.11}, 1.3, 2, 1, 2.9},      /* b > 0, 1 - 2B < 0, 1 - B > 0 */
+        {{0.53, 0.61, 0.7, 0.57}, 2.9, 3, 0, 0.9},       /* b < 0, Q odd: B < 0, X0 */
+        {{0.53, 0.61, 0.7, 0.57}, 2.9, 3, 1, 5.3},       /* b < 0, Q odd: B < 0, XI */
+        {{0.8, 0.9, 0.85, 0.95}, 2.9, 2, 1, 3.3},        /* b < 0, Q even, |B| > 1 */
+        {{0.8, 0.9, 0.85, 0.95}, 2.9, 3, 0, 7.1},        /* |B| > 1, B < 0, X0 */
+    };
+    mpfr_t ex[PATH_T], s[PATH_T], e[PATH_T], x, g, G, rho, one;
+    for (int t = 0; t < PATH_T; t++) {
+        mpfr_init2(ex[t], HP + 64);
+        mpfr_init2(s[t], 2);
+        mpfr_init2(e[t], 53);
+    }
+    mpfr_inits2(HP, x, g, G, one, (mpfr_ptr)0);
+    mpfr_init2(rho, 53);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        const int start = C[i].xi ? FR_PDM_START_XI : FR_PDM_START_X0;
+        for (int t = 0; t < PATH_T; t++)
+            mpfr_set_d(e[t], C[i].eta[t], MPFR_RNDN);
+        mpfr_set_d(rho, C[i].rho, MPFR_RNDN);
+        mpfr_set_ui(one, 1, MPFR_RNDN);
+        path_hp(ex, C[i].eta, PATH_T, C[i].rho, C[i].Q, one, C[i].xi);
+        mpfr_set(one, ex[PATH_T - 1], MPFR_RNDN);            /* s[T-1] at G = 1 */
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                aim(x, g, C[i].v, p, side);
+                mpfr_div(G, x, one, MPFR_RNDN);
+                path_hp(ex, C[i].eta, PATH_T, C[i].rho, C[i].Q, G, C[i].xi);
+                mpfr_sub(g, ex[PATH_T - 1], x, MPFR_RNDN);
+                mpfr_div(g, g, x, MPFR_RNDN);
+                ck_assert_msg(mpfr_cmpabs(g, x) < 0 && mpfr_cmp_si_2exp(g, 1, -300) < 0
+                              && mpfr_cmp_si_2exp(g, -1, -300) > 0, "path case %zu p %d: aim failed", i, (int)p);
+                for (int t = 0; t < PATH_T; t++)
+                    mpfr_set_prec(s[t], p);
+                ck_assert_int_eq(fr_fedpdm_path_sens(s, e, PATH_T, rho, C[i].Q, G, start), FR_OK);
+                for (int t = 0; t < PATH_T; t++)
+                    ck_assert_msg(mpfr_cmp(s[t], ex[t]) >= 0, "path_sens case %zu t %d p %d side %d: %.17g below %.17g",
+                                  i, t, (int)p, side, mpfr_get_d(s[t], MPFR_RNDN), mpfr_get_d(ex[t], MPFR_RNDN));
+            }
+    }
+    for (int t = 0; t < PATH_T; t++) {
+        mpfr_clear(ex[t]);
+        mpfr_clear(s[t]);
+        mpfr_clear(e[t]);
+    }
+    mpfr_clears(x, g, G, rho, one, (mpfr_ptr)0);
+}
+END_TEST
+
+/* the recursion's pass white-box (fri_pdm_path_pass) at working precisions
+ * 2..17, where each rounding is as wide as the slack of all the others (at
+ * p + 64 bits one step turned down hides behind the next steps' upward
+ * roundings): on 320 random cases a precision, every r[t] >= s[t]. */
+static uint64_t sweep_rng = 0x9e3779b97f4a7c15u;
+static double sweep_u(void)                        /* in [0, 1), 53 bits (splitmix64) */
+{
+    uint64_t z = (sweep_rng += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return (double)((z ^ (z >> 31)) >> 11) * 0x1p-53;
+}
+
+static double short_odd(void)                     /* 1, 3, 5 or 7 */
+{
+    return 1 + 2 * (int)(4 * sweep_u());
+}
+
+#define PASS_T 6
+START_TEST(path_pass)
+{
+    mpfr_t ex[PASS_T], r[PASS_T], e[PASS_T], G, rho;
+    for (int t = 0; t < PASS_T; t++) {
+        mpfr_init2(ex[t], HP + 64);
+        mpfr_init2(r[t], 2);
+        mpfr_init2(e[t], 53);
+    }
+    mpfr_inits2(53, G, rho, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= 17; w++)
+        for (int i = 0; i < 640; i++) {
+            /* odd cases: inputs of 1 to 3 bits, so that at most w most steps are
+             * exact and the few inexact ones carry no slack for the others */
+            const int sh = i & 1;
+            double eta[PASS_T], rh = sh ? ldexp(short_odd(), -1) : 0.25 + 3 * sweep_u();
+            double Gd = sh ? short_odd() : 0.5 + sweep_u();
+            const unsigned long Q = 1 + (unsigned long)(4 * sweep_u());
+            const int xi = sweep_u() < 0.5;
+            for (int t = 0; t < PASS_T; t++) {
+                if (sh)
+                    eta[t] = ldexp(short_odd(), -2 - (int)(3 * sweep_u()));
+                else
+                    eta[t] = (0.05 + sweep_u()) / rh * (i % 3 == 0 ? 0.9 : i % 3 == 1 ? 1.6 : 2.3);
+                mpfr_set_d(e[t], eta[t], MPFR_RNDN);
+                mpfr_set_prec(r[t], w);
+            }
+            mpfr_set_d(rho, rh, MPFR_RNDN);
+            mpfr_set_d(G, Gd, MPFR_RNDN);
+            path_hp(ex, eta, PASS_T, rh, Q, G, xi);
+            long k;
+            ck_assert_int_eq(fri_pdm_path_pass(r, e, PASS_T, rho, Q, G, xi ? FR_PDM_START_XI : FR_PDM_START_X0, w, &k),
+                             FR_OK);
+            for (int t = 0; t < PASS_T; t++)
+                ck_assert_msg(mpfr_cmp(r[t], ex[t]) >= 0, "path pass w %d case %d t %d: %g below %.17g", (int)w, i, t,
+                              mpfr_get_d(r[t], MPFR_RNDN), mpfr_get_d(ex[t], MPFR_RNDN));
+        }
+    for (int t = 0; t < PASS_T; t++) {
+        mpfr_clear(ex[t]);
+        mpfr_clear(r[t]);
+        mpfr_clear(e[t]);
+    }
+    mpfr_clears(G, rho, (mpfr_ptr)0);
+}
+END_TEST
+
+/* the path sensitivity where 2|B| passes the exponent range but s fits:
+ * b = -3, Q = 2, B = 9 with emax = 4 (numbers below 16), W_t = 1/8; the
+ * exact s[1] (4.625 with start XI, 2.375 with X0) is at most the result
+ * (+Inf: 2|B| rounded up overflows).  The caller's exponent range is
+ * MPFR's, so a reduced emax stands for the real one with |B| near 2^emax. */
+START_TEST(path_overflow)
+{
+    mpfr_t e[2], s[2], ex[2], rho, G;
+    const double eta[2] = {1, 1};
+    for (int t = 0; t < 2; t++) {
+        mpfr_init2(e[t], 53);
+        mpfr_set_ui(e[t], 1, MPFR_RNDN);
+        mpfr_init2(s[t], 24);
+        mpfr_init2(ex[t], HP + 64);
+    }
+    mpfr_inits2(53, rho, G, (mpfr_ptr)0);
+    mpfr_set_ui(rho, 4, MPFR_RNDN);
+    mpfr_set_ui_2exp(G, 1, -6, MPFR_RNDN);
+    for (int xi = 0; xi <= 1; xi++) {
+        path_hp(ex, eta, 2, 4, 2, G, xi);
+        ck_assert(mpfr_cmp_d(ex[1], xi ? 4.625 : 2.375) == 0);
+        const mpfr_exp_t emax = mpfr_get_emax();
+        ck_assert_int_eq(mpfr_set_emax(4), 0);
+        const int st = fr_fedpdm_path_sens(s, e, 2, rho, 2, G, xi ? FR_PDM_START_XI : FR_PDM_START_X0);
+        mpfr_set_emax(emax);
+        ck_assert_int_eq(st, FR_OK);
+        for (int t = 0; t < 2; t++)
+            ck_assert_msg(mpfr_cmp(s[t], ex[t]) >= 0, "path_sens emax 4 start %d t %d: %g below %g", xi, t,
+                          mpfr_get_d(s[t], MPFR_RNDN), mpfr_get_d(ex[t], MPFR_RNDN));
+    }
+    for (int t = 0; t < 2; t++) {
+        mpfr_clear(e[t]);
+        mpfr_clear(s[t]);
+        mpfr_clear(ex[t]);
+    }
+    mpfr_clears(rho, G, (mpfr_ptr)0);
+}
+END_TEST
+
+/* fast's path sensitivity >= the exact recursion, on G spread over 2^12
+ * binary64 values per case: one upward step of fast turned down leaves the
+ * result below the exact value on some of them (the others' slack is an
+ * ulp or two).  The same cases, and eta rho < 2^-900 (fast's enclosure of
+ * b = 1 - eta rho without its double-double refinement). */
+START_TEST(path_sens_fast)
+{
+    static const struct { double eta[PATH_T], rho; unsigned long Q; int xi; } C[] = {
+        {{0.1, 0.23, 0.31, 0.17}, 2.7, 3, 1}, {{0.03, 0.05, 0.07, 0.11}, 1.3, 2, 1},
+        {{0.53, 0.61, 0.7, 0.57}, 2.9, 3, 0}, {{0.53, 0.61, 0.7, 0.57}, 2.9, 3, 1},
+        {{0.8, 0.9, 0.85, 0.95}, 2.9, 2, 1}, {{0x1p-480, 0x1p-481, 0x1.8p-480, 0x1p-479}, 0x1p-470, 3, 1},
+        {{0.1, 0.2, 0.3, 0.4}, 0.25, 1, 1},
+        /* B = 0.86^8 = 0.3: |1 - 2B| from the lower end of B's enclosure, the
+         * products of binary powering rounded down weighing 8 ulps */
+        {{0.05, 0.05, 0.05, 0.05}, 2.8, 8, 0}, {{0.05, 0.05, 0.05, 0.05}, 2.8, 8, 1},
+        {{0.05, 0.06, 0.05, 0.07}, 2.8, 6, 0}};
+    mpfr_t ex[PATH_T], G;
+    for (int t = 0; t < PATH_T; t++)
+        mpfr_init2(ex[t], HP + 64);
+    mpfr_init2(G, 53);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        for (unsigned k = 0; k < 4096; k++) {
+            double Gd = ldexp(1 + (double)((k * 2654435761u) & 0xfffff) * 0x1p-20 + 0x1p-40 * (k | 1),
+                              C[i].eta[0] < 0x1p-400 ? 900 : (int)(k % 7) - 3);
+            mpfr_set_d(G, Gd, MPFR_RNDN);
+            path_hp(ex, C[i].eta, PATH_T, C[i].rho, C[i].Q, G, C[i].xi);
+            double f[PATH_T];
+            ck_assert_int_eq(ff_fedpdm_path_sens(f, C[i].eta, PATH_T, C[i].rho, C[i].Q, Gd,
+                                                 C[i].xi ? FR_PDM_START_XI : FR_PDM_START_X0), FR_OK);
+            for (int t = 0; t < PATH_T; t++)
+                ck_assert_msg(mpfr_cmp_d(ex[t], f[t]) <= 0, "fast path_sens case %zu G %a t %d: %a below %.17g", i,
+                              Gd, t, f[t], mpfr_get_d(ex[t], MPFR_RNDN));
+        }
+    for (int t = 0; t < PATH_T; t++)
+        mpfr_clear(ex[t]);
+    mpfr_clear(G);
+}
+END_TEST
+
+/* fast (19) with eta G below 2^-960 (its path of upward products, the fma
+ * residual's and the one-step ones): >= ref's RU at 53 bits, the exact
+ * value rounded up, on 4096 cases from eta G = 2^-976 to 2^-960 */
+START_TEST(sens_fast_tiny)
+{
+    mpfr_t e, r, G, s;
+    mpfr_inits2(53, e, r, G, s, (mpfr_ptr)0);
+    for (unsigned k = 0; k < 4096; k++) {
+        const double eta = ldexp(0.5 + sweep_u(), -500 + (int)(k % 5)), rho = 0.3 + 2 * sweep_u();
+        const double Gd = ldexp(0.5 + sweep_u(), -476 + (int)(k % 17));
+        const unsigned long Q = 1 + k % 4;
+        mpfr_set_d(e, eta, MPFR_RNDN);
+        mpfr_set_d(r, rho, MPFR_RNDN);
+        mpfr_set_d(G, Gd, MPFR_RNDN);
+        double f;
+        ck_assert_int_eq(ff_fedpdm_sensitivity(&f, eta, rho, Q, Gd), FR_OK);
+        ck_assert_int_eq(fr_fedpdm_sensitivity(s, e, r, Q, G), FR_OK);
+        ck_assert_msg(mpfr_cmp_d(s, f) <= 0, "fast (19) eta %a rho %a Q %lu G %a: %a below RU %a", eta, rho, Q, Gd, f,
+                      mpfr_get_d(s, MPFR_RNDN));
+    }
+    mpfr_clears(e, r, G, s, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_round_sweep(void)
 {
     Suite *s = suite_create("fedpdm_round_sweep");
@@ -619,7 +902,9 @@ Suite *suite_fedpdm_round_sweep(void)
         {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
         {"validator", validator},
         {"gauss_eps", gauss_eps},
-        {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}};
+        {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}, {"path_sens", path_sens}, {"path_pass", path_pass},
+        {"path_overflow", path_overflow},
+        {"path_sens_fast", path_sens_fast}, {"sens_fast_tiny", sens_fast_tiny}};
     for (size_t k = 0; k < sizeof T / sizeof T[0]; k++) {    /* one case each: CK_RUN_CASE */
         TCase *tc = tcase_create(T[k].name);
         tcase_set_timeout(tc, 300);
