@@ -15,8 +15,9 @@ set -eu
 # perl (prove) and python3-junitparser: ci/conform-test.sh and
 # ci/vectors-report-test.sh read the TAP and JUnit reports with them;
 # python3-jsonschema: ci/vectors-schema.sh validates every vector file
-# against its schema
-PKGS="libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3 perl python3-junitparser python3-jsonschema"
+# against its schema; libopenmpi-dev, openmpi-bin: fedref-mpi, the MPI
+# program of fedref certify (ci/certify-test.sh compares its bytes)
+PKGS="libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3 perl python3-junitparser python3-jsonschema libopenmpi-dev openmpi-bin"
 # extra packages for one target, as arguments (make bench: python3-numpy)
 PKGS="$PKGS $*"
 missing=""

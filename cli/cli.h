@@ -27,6 +27,9 @@ void cli_steps_begin(const char *command);
 void cli_step(const char *phase, size_t i, size_t n, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 double cli_steps_end(void);
+/* What the heartbeat names as running from now on (printed by the
+ * caller its own way; nothing printed here). */
+void cli_step_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A decimal unsigned integer, all of the string (no sign): 0, -1 if it is
  * not one, -2 if it is above ULONG_MAX (the caller reports it with
  * cli_bad_ul).  util.c */
@@ -69,6 +72,9 @@ int cmd_bench(int argc, char **argv);
  * implementation against the golden vectors. */
 void cli_conform_usage(FILE *f);
 int cmd_conform(int argc, char **argv);
+/* `fedref certify` (certify.c): golden vectors for the user's own case. */
+void cli_certify_usage(FILE *f);
+int cmd_certify(int argc, char **argv);
 
 /* `fedref data info FILE...` (cli/cmd_data.c): the strict loaders of data/. */
 void cli_data_usage(FILE *f);

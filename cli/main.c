@@ -9,6 +9,7 @@
  *   fedref experiments [--quick] [--data DIR] [--out DIR] [--seed N] [--only NAME]... [--list]
  *   fedref data info [--classes K] [--features D] [--] FILE...
  *   fedref dp eps|sigma|laplace OPTIONS   (cmd_dp.c)
+ *   fedref certify FUNCTION CASE -o OUT [OPTIONS] | --template FUNCTION | --list   (certify.c)
  *   fedref version | --version ;  fedref help | -h | --help [COMMAND]
  * Long options also take their value attached: --seed=1 (split_long_options).
  * Exit status: 0 success, 1 a check failed, 2 a usage or input error.
@@ -68,6 +69,8 @@ static const char usage_text[] =
     "                     data): CSV, plots and a report with verdicts (make experiments)\n"
     "  dp eps|sigma|laplace  certified privacy accounting: the eps of T Gaussian\n"
     "                     rounds (K of N), the least sigma, 002's Laplace uploads\n"
+    "  certify FUNCTION CASE -o OUT  golden vectors for your own case (and data) of\n"
+    "                     any function, certified by ref; resumable; MPI: fedref-mpi\n"
     "  version            print the version\n"
     "  help [COMMAND]     this text, or a command's\n"
     "\n"
@@ -88,6 +91,7 @@ static int help(const char *topic)
     if (strcmp(topic, "experiments") == 0) { cli_experiments_usage(stdout); return 0; }
     if (strcmp(topic, "data") == 0) { cli_data_usage(stdout); return 0; }
     if (strcmp(topic, "dp") == 0) { cli_dp_usage(stdout); return 0; }
+    if (strcmp(topic, "certify") == 0) { cli_certify_usage(stdout); return 0; }
     cli_error("no help for this topic", topic);
     return 2;
 }
@@ -162,6 +166,7 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "experiments") == 0) return cmd_experiments(argc - 2, argv + 2);
     if (strcmp(cmd, "data") == 0) return cmd_data(argc - 2, argv + 2);
     if (strcmp(cmd, "dp") == 0) return cmd_dp(argc - 2, argv + 2);
+    if (strcmp(cmd, "certify") == 0) return cmd_certify(argc - 2, argv + 2);
     if (strcmp(cmd, "vectors") == 0) {
         if (argc < 3) {
             cli_error("missing subcommand: gen, check, schema or list", "vectors");

@@ -78,6 +78,17 @@ void cli_step(const char *phase_name, size_t i, size_t n, const char *fmt, ...)
     pthread_mutex_unlock(&mu);
 }
 
+void cli_step_note(const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&mu);
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    t_step = cli_now();
+    pthread_mutex_unlock(&mu);
+}
+
 double cli_steps_end(void)
 {
     pthread_mutex_lock(&mu);

@@ -98,6 +98,19 @@ typedef struct vcase {
     const char *group_label;         /* e.g. "groups[1].cases[3]" for messages */
 } vcase;
 
+/* The input fields of a run that a data set fills (fedref certify --data,
+ * cli/certify_data.c): the samples-by-features matrix, its labels (binary:
+ * each 0 or 1, a data set of two classes; else the class index), and the
+ * clients' shares, N near-equal contiguous blocks of the samples (or, with
+ * by_features, of the features), written with a leading 0 when lead_zero
+ * (004's cnt).  when: "NAME=VALUE", the case's choice field NAME must be
+ * VALUE for the data fields to exist (004: kind=np). */
+typedef struct vdata {
+    const char *matrix, *labels, *sizes;
+    int binary, by_features, lead_zero;
+    const char *when;
+} vdata;
+
 typedef struct vfunc {
     const char *name, *source;
     const vspec *params, *inputs, *expects;   /* each ends with {NULL, 0} */
@@ -124,6 +137,8 @@ typedef struct vfunc {
     /* Optional: the file's "changelog", one line per change of an expected
      * value since the function's first file, oldest first, NULL-ended. */
     const char *const *changelog;
+    /* Optional: the fields a data set fills (runs), NULL for none. */
+    const vdata *data;
 } vfunc;
 
 typedef struct {
@@ -299,6 +314,35 @@ int vectors_schema_write(const char *dir, const char *out, char *err, size_t err
  * Every expected value is certified: see vgen.c.  Returns 0, or -1 with a
  * message in err. */
 int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen);
+/* The same with the cases and the evaluation of ref given by the caller
+ * (fedref certify, cli/certify.c); a zeroed vgen_opts is vectors_generate.
+ *   golden, golden_arg  the cases (vg_* builder), instead of fn->golden;
+ *   eval, eval_arg      ref's outputs for valid case id at each of the n
+ *                       precisions prec[j]: out[j] allocated as fn->ref
+ *                       does, status[j] its status; 0, or -1 if the
+ *                       outputs could not be obtained (an I/O or transport
+ *                       error: eval_error(eval_arg) says which); NULL:
+ *                       fn->ref at each precision in turn.  The generator
+ *                       asks each precision of a case once (p, 2p and,
+ *                       for a run, 4p at first; then the next doubling);
+ *   no_write            1: certify everything, write nothing (the ranks
+ *                       of a distributed run but the first). */
+typedef struct {
+    void (*golden)(struct vgen *g, void *arg);
+    void *golden_arg;
+    int (*eval)(void *arg, const vfunc *fn, long id, rtensor *par, rtensor *in, const mpfr_prec_t *prec,
+                size_t n, rtensor (*out)[VEC_MAX_FIELDS], int *status);
+    const char *(*eval_error)(void *arg);
+    void *eval_arg;
+    int no_write;
+    /* dry: the valid cases get no expected values (nothing is certified;
+     * with no_write and root: the cases' params and inputs alone, e.g. a
+     * template for fedref certify); root: on success, the file's JSON
+     * (the caller owns it, json_decref). */
+    int dry;
+    struct json_t **root;
+} vgen_opts;
+int vectors_generate_opts(const vfunc *fn, const char *path, const vgen_opts *opts, char *err, size_t errlen);
 
 /* Builder used by vfunc.golden.  Inputs are binary64 values, written as
  * exact decimals.  Case ids are assigned in order from 1 and never reused:

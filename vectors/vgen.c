@@ -12,6 +12,7 @@
  * exact 0 or 1: written "true" or "false" once p and 2p agree. */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
@@ -22,6 +23,7 @@
 
 struct vgen {
     const vfunc *fn;
+    const vgen_opts *opts;            /* how ref is evaluated; never NULL */
     json_t *groups, *cases;
     ftensor params[VEC_MAX_FIELDS];   /* the current group's (owned copies) */
     long next_id;
@@ -191,15 +193,85 @@ static int certify_one(mpfr_srcptr x, mpfr_srcptr x2, mpfr_srcptr x4, mpfr_prec_
     return rc;
 }
 
+/* ref's outputs for one case at the precisions asked so far, each
+ * computed once: the precision doubling asks p, 2p (and 4p), then 2p, 4p
+ * (and 8p), ... */
+#define CACHE_MAX 24
+typedef struct {
+    size_t n;
+    mpfr_prec_t prec[CACHE_MAX];
+    int status[CACHE_MAX];
+    rtensor out[CACHE_MAX][VEC_MAX_FIELDS];
+} eval_cache;
+
+static void cache_clear(eval_cache *c)
+{
+    for (size_t j = 0; j < c->n; j++)
+        for (size_t k = 0; k < VEC_MAX_FIELDS; k++) rt_free(&c->out[j][k]);
+    c->n = 0;
+}
+
+/* The entry of precision p, NULL if not evaluated. */
+static size_t cache_find(const eval_cache *c, mpfr_prec_t p)
+{
+    for (size_t j = 0; j < c->n; j++)
+        if (c->prec[j] == p) return j;
+    return SIZE_MAX;
+}
+
+/* The default evaluator: fn->ref at each precision, in order. */
+static int eval_direct(void *arg, const vfunc *fn, long id, rtensor *par, rtensor *in,
+                       const mpfr_prec_t *prec, size_t n, rtensor (*out)[VEC_MAX_FIELDS], int *status)
+{
+    (void)arg; (void)id;
+    for (size_t j = 0; j < n; j++) status[j] = fn->ref(par, in, out[j], prec[j]);
+    return 0;
+}
+
+/* Evaluate ref at every precision of want[] not yet in the cache, in one
+ * call of the evaluator (a distributed one runs them at once); 0, or -1
+ * (the evaluator failed: an I/O or transport error, in g->err). */
+static int cache_fill(vgen *g, eval_cache *c, rtensor *par, rtensor *in, const mpfr_prec_t *want, size_t nw,
+                      long id)
+{
+    mpfr_prec_t todo[4];
+    size_t nt = 0;
+    for (size_t j = 0; j < nw; j++)
+        if (cache_find(c, want[j]) == SIZE_MAX) todo[nt++] = want[j];
+    if (nt == 0) return 0;
+    if (c->n + nt > CACHE_MAX) { gfail(g, "too many precisions", id); return -1; }
+    for (size_t j = 0; j < nt; j++) {
+        c->prec[c->n + j] = todo[j];
+        c->status[c->n + j] = FR_EINTERNAL;
+        memset(c->out[c->n + j], 0, sizeof c->out[0]);
+    }
+    const vgen_opts *o = g->opts;
+    int rc = (o->eval ? o->eval : eval_direct)(o->eval_arg, g->fn, id, par, in, todo, nt, &c->out[c->n],
+                                                &c->status[c->n]);
+    c->n += nt;
+    if (rc != 0) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", o->eval_error ? o->eval_error(o->eval_arg) : "evaluation failed");
+        gfail(g, msg, id);
+        return -1;
+    }
+    return 0;
+}
+
 /* The certified decimal of each output component; NULL on failure. */
 static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
 {
     const vfunc *fn = g->fn;
     size_t ne = vspec_count(fn->expects);
+    eval_cache cache = {0};
     for (mpfr_prec_t p = START_PREC; p <= FR_PREC_MAX / 4; p *= 2) {
-        rtensor o1[VEC_MAX_FIELDS] = {{0}}, o2[VEC_MAX_FIELDS] = {{0}}, o4[VEC_MAX_FIELDS] = {{0}};
-        int st1 = fn->ref(par, in, o1, p), st2 = fn->ref(par, in, o2, 2 * p);
-        int st4 = fn->iterative ? fn->ref(par, in, o4, 4 * p) : FR_OK;
+        mpfr_prec_t want[3] = {p, 2 * p, 4 * p};
+        if (cache_fill(g, &cache, par, in, want, fn->iterative ? 3 : 2, id) != 0) break;
+        size_t j1 = cache_find(&cache, p), j2 = cache_find(&cache, 2 * p);
+        size_t j4 = fn->iterative ? cache_find(&cache, 4 * p) : SIZE_MAX;
+        rtensor *o1 = cache.out[j1], *o2 = cache.out[j2], *o4 = fn->iterative ? cache.out[j4] : NULL;
+        int st1 = cache.status[j1], st2 = cache.status[j2];
+        int st4 = fn->iterative ? cache.status[j4] : FR_OK;
         json_t *ex = json_object();
         int ok = st1 == FR_OK && st2 == FR_OK && st4 == FR_OK;
         if (!ok) gfail(g, "ref failed on a valid case", id);
@@ -254,12 +326,12 @@ static json_t *certify(vgen *g, rtensor *par, rtensor *in, long id)
             json_object_set_new(ex, fn->expects[k].name, field);
             json_decref(vals);
         }
-        for (size_t k = 0; k < VEC_MAX_FIELDS; k++) { rt_free(&o1[k]); rt_free(&o2[k]); rt_free(&o4[k]); }
-        if (ok) return ex;
+        if (ok) { cache_clear(&cache); return ex; }
         json_decref(ex);
-        if (g->failed) return NULL;
+        if (g->failed) break;
     }
-    gfail(g, "could not certify within the precision limit", id);
+    cache_clear(&cache);
+    if (!g->failed) gfail(g, "could not certify within the precision limit", id);
     return NULL;
 }
 
@@ -371,7 +443,7 @@ void vg_case(vgen *g, const char *comment, const char *flags, int invalid, const
             for (size_t i = 0; i < inputs[k].rows * inputs[k].cols; i++)
                 mpfr_set_d(rin[k].v[i], inputs[k].v[i], MPFR_RNDN);   /* exact */
         }
-        json_t *ex = certify(g, rpar, rin, id);
+        json_t *ex = g->opts->dry ? NULL : certify(g, rpar, rin, id);
         if (ex) json_object_set_new(c, "expect", ex);
         double rel, abs;
         fn->tol(fpar, inputs, &rel, &abs);
@@ -424,10 +496,16 @@ static void add_note(const vflag *f, void *arg)
 
 int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen)
 {
-    vgen g = {.fn = fn, .next_id = 1, .err = err, .errlen = errlen};
+    return vectors_generate_opts(fn, path, &(vgen_opts){0}, err, errlen);
+}
+
+int vectors_generate_opts(const vfunc *fn, const char *path, const vgen_opts *opts, char *err, size_t errlen)
+{
+    vgen g = {.fn = fn, .opts = opts, .next_id = 1, .err = err, .errlen = errlen};
     frng_init(&g.rng, 2024, 0);
     g.groups = json_array();
-    fn->golden(&g);
+    if (opts->golden) opts->golden(&g, opts->golden_arg);
+    else fn->golden(&g);
     free_params(&g);
     json_t *root = json_object(), *gen = json_object(), *notes = json_object();
     json_object_set_new(root, "schema", json_string(VEC_SCHEMA));
@@ -456,7 +534,9 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
     }
     json_object_set_new(root, "groups", g.groups);
     int rc = -1;
-    if (!g.failed) {
+    if (!g.failed && opts->no_write) {
+        rc = 0;
+    } else if (!g.failed) {
         char tmp[4096];
         snprintf(tmp, sizeof tmp, "%s.tmp", path);
         errno = 0;
@@ -478,6 +558,7 @@ int vectors_generate(const vfunc *fn, const char *path, char *err, size_t errlen
             }
         }
     }
-    json_decref(root);
+    if (opts->root && rc == 0) *opts->root = root;
+    else json_decref(root);
     return rc;
 }

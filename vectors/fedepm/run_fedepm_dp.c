@@ -18,4 +18,4 @@ static int fast(ftensor *par, ftensor *in, ftensor *out)
 
 const vfunc vfunc_fedepm_dp = {"fedepm_dp", "002 Algorithm 2 with fedref's certified noise rule and (27), c = 0; docs/FEDEPM.md section 9",
                                vrun_params, vrun_inputs, vrun_expects, ref, fast, vrun_tol, vrun_golden_dp,
-                               vrun_sample_dp, VRUN_SWEEP_MAX, 1};
+                               vrun_sample_dp, VRUN_SWEEP_MAX, 1, .data = &vrun_data};

@@ -54,6 +54,7 @@ const vspec vrun_expects[] = {
     {"Z", VK_MATRIX}, {"snr", VK_SCALAR}, {"nu0", VK_VECTOR}, {"nu", VK_MATRIX},
     {"loss0", VK_VECTOR}, {"loss", VK_MATRIX}, {"eps_basic", VK_VECTOR}, {"eps_adv", VK_VECTOR},
     {NULL, 0}};
+const vdata vrun_data = {"X", "b", "d", .binary = 1};
 
 /* A non-negative integer held in a binary64; FR_EDOM otherwise. */
 static int to_count(double x, unsigned long long *out)

@@ -21,6 +21,7 @@ typedef struct {
 } vrun_algo;
 
 extern const vspec vrun_params[], vrun_inputs[], vrun_expects[];
+extern const vdata vrun_data;   /* X, b (0/1), d */
 /* vfunc.ref and vfunc.fast of one run */
 int vrun_ref(ref_run_fn run, rtensor *par, rtensor *in, rtensor *out, mpfr_prec_t prec);
 int vrun_fast(fast_run_fn run, ftensor *par, ftensor *in, ftensor *out);
@@ -63,6 +64,7 @@ extern unsigned long vrun_work_max;
     static int fast(ftensor *par, ftensor *in, ftensor *out)                   \
     { return vrun_fast(A.fast, par, in, out); }
 #define VRUN_FIELDS(NAME, SRC) \
-    NAME, SRC, vrun_params, vrun_inputs, vrun_expects, ref, fast, vrun_tol, vrun_golden, vrun_sample, VRUN_SWEEP_MAX, 1
+    NAME, SRC, vrun_params, vrun_inputs, vrun_expects, ref, fast, vrun_tol, vrun_golden, vrun_sample, VRUN_SWEEP_MAX, 1, \
+    .data = &vrun_data
 
 #endif

@@ -539,7 +539,8 @@ static void sample(frng_t *g, ftensor *par, ftensor *in)
     for (size_t k = 0; k < NPAR; k++) { ft_alloc(&par[k], 1, 1); par[k].v[0] = v[k]; }
 }
 
-#define FIELDS(NAME, SRC, GOLDEN) NAME, SRC, params, inputs, expects, ref, fast, tol, GOLDEN, sample, 20, 1
+static const vdata data = {"A", "y", "d"};
+#define FIELDS(NAME, SRC, GOLDEN) NAME, SRC, params, inputs, expects, ref, fast, tol, GOLDEN, sample, 20, 1, .data = &data
 const vfunc vfunc_fedpdm_run_full = {FIELDS("fedpdm_run_full", "003 Algorithm 1, (9)-(13), (21): full participation; docs/FEDPDM.md 5", golden_full_all)};
 const vfunc vfunc_fedpdm_run_partial = {FIELDS("fedpdm_run_partial", "003 Algorithm 1, (9)-(13), (21): K < N, servers ALL and (13); docs/FEDPDM.md 5", golden_partial_all)};
 const vfunc vfunc_fedpdm_run_noise = {FIELDS("fedpdm_run_noise", "003 Algorithm 1, (12), (18), (19): noise PAPER and GIVEN; docs/FEDPDM.md 5", golden_noise_all)};

@@ -423,11 +423,12 @@ static void sample_h(frng_t *g, ftensor *par, ftensor *in)
     for (size_t k = 0; k < NPAR; k++) { ft_alloc(&par[k], 1, 1); par[k].v[0] = v[k]; }
 }
 
+static const vdata data = {"X", "y", "cnt", .binary = 1, .lead_zero = 1, .when = "kind=np"};
 const vfunc vfunc_proxal_alg1 = {"proxal_alg1", "004 Algorithm 1, (6)-(8), with Algorithm 2 on (9); docs/PROXAL.md",
-                                 params, inputs, expects, ref1, fast1, tol, golden1, sample, 2, 1};
+                                 params, inputs, expects, ref1, fast1, tol, golden1, sample, 2, 1, .data = &data};
 const vfunc vfunc_proxal_alg3 = {"proxal_alg3", "004 Algorithm 3 (cProx-AL, Appendix C), (6)-(8); docs/PROXAL.md",
-                                 params, inputs, expects, ref3, fast3, tol, golden, sample, 3, 1};
+                                 params, inputs, expects, ref3, fast3, tol, golden, sample, 3, 1, .data = &data};
 const vfunc vfunc_proxal_alg1_h = {"proxal_alg1_h", "004 Algorithm 1 with h = l1 or a box: (14) with h; docs/PROXAL.md 4.5",
-                                   params, inputs_h, expects, ref1h, fast1h, tol, golden_h, sample_h, 2, 1};
+                                   params, inputs_h, expects, ref1h, fast1h, tol, golden_h, sample_h, 2, 1, .data = &data};
 const vfunc vfunc_proxal_alg3_h = {"proxal_alg3_h", "004 Algorithm 3 with h = l1 or a box; docs/PROXAL.md 4.5",
-                                   params, inputs_h, expects, ref3h, fast3h, tol, golden_h, sample_h, 3, 1};
+                                   params, inputs_h, expects, ref3h, fast3h, tol, golden_h, sample_h, 3, 1, .data = &data};

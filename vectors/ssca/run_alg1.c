@@ -4,4 +4,4 @@
 #include "runs.h"
 
 VSSCA_WRAPPERS(FR_SSCA_ALG1)
-const vfunc vfunc_ssca_alg1 = {VSSCA_FIELDS("ssca_alg1", "000 Algorithm 1 on (32), (9)-(10), (35)-(39); docs/SSCA.md section 10")};
+const vfunc vfunc_ssca_alg1 = {VSSCA_FIELDS("ssca_alg1", "000 Algorithm 1 on (32), (9)-(10), (35)-(39); docs/SSCA.md section 10"), .data = &vssca_data_samples};

@@ -8,5 +8,5 @@ static const char *const changelog[] = {
     NULL};
 
 VSSCA_WRAPPERS(FR_SSCA_ALG2)
-const vfunc vfunc_ssca_alg2 = {VSSCA_FIELDS("ssca_alg2", "000 Algorithm 2 on (40), (41)-(45), Lemma 1; docs/SSCA.md section 10"),
+const vfunc vfunc_ssca_alg2 = {VSSCA_FIELDS("ssca_alg2", "000 Algorithm 2 on (40), (41)-(45), Lemma 1; docs/SSCA.md section 10"), .data = &vssca_data_samples,
                                .changelog = changelog};

@@ -4,4 +4,4 @@
 #include "runs.h"
 
 VSSCA_WRAPPERS(FR_SSCA_ALG3)
-const vfunc vfunc_ssca_alg3 = {VSSCA_FIELDS("ssca_alg3", "000 Algorithm 3 on (32), (19)-(24); docs/SSCA.md section 10")};
+const vfunc vfunc_ssca_alg3 = {VSSCA_FIELDS("ssca_alg3", "000 Algorithm 3 on (32), (19)-(24); docs/SSCA.md section 10"), .data = &vssca_data_features};

@@ -8,5 +8,5 @@ static const char *const changelog[] = {
     NULL};
 
 VSSCA_WRAPPERS(FR_SSCA_ALG4)
-const vfunc vfunc_ssca_alg4 = {VSSCA_FIELDS("ssca_alg4", "000 Algorithm 4 on (40), (26)-(27), Lemma 1; docs/SSCA.md section 10"),
+const vfunc vfunc_ssca_alg4 = {VSSCA_FIELDS("ssca_alg4", "000 Algorithm 4 on (40), (26)-(27), Lemma 1; docs/SSCA.md section 10"), .data = &vssca_data_features,
                                .changelog = changelog};

@@ -4,4 +4,4 @@
 #include "runs.h"
 
 VSSCA_WRAPPERS(FR_SSCA_SGDM_F)
-const vfunc vfunc_ssca_sgdm_f = {VSSCA_FIELDS("ssca_sgdm_f", "000 Sec. VI feature-based SGD-m; docs/SSCA.md section 10")};
+const vfunc vfunc_ssca_sgdm_f = {VSSCA_FIELDS("ssca_sgdm_f", "000 Sec. VI feature-based SGD-m; docs/SSCA.md section 10"), .data = &vssca_data_features};

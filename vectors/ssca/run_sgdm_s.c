@@ -4,4 +4,4 @@
 #include "runs.h"
 
 VSSCA_WRAPPERS(FR_SSCA_SGDM_S)
-const vfunc vfunc_ssca_sgdm_s = {VSSCA_FIELDS("ssca_sgdm_s", "000 Sec. VI sample-based SGD-m (000's [7]); docs/SSCA.md section 10")};
+const vfunc vfunc_ssca_sgdm_s = {VSSCA_FIELDS("ssca_sgdm_s", "000 Sec. VI sample-based SGD-m (000's [7]); docs/SSCA.md section 10"), .data = &vssca_data_samples};

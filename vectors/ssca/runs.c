@@ -55,6 +55,8 @@ const vspec vssca_expects[] = {
     {"w", VK_MATRIX}, {"cost", VK_VECTOR}, {"norm2", VK_VECTOR}, {"cons", VK_VECTOR},
     {"nu", VK_VECTOR}, {"slack", VK_VECTOR}, {"branch", VK_VECTOR, .cmp = VC_INT},
     {"draws", VK_MATRIX, .cmp = VC_INT}, {"msgs", VK_VECTOR, .cmp = VC_INT}, {NULL, 0}};
+const vdata vssca_data_samples = {"Z", "y", "parts"};
+const vdata vssca_data_features = {"Z", "y", "parts", .by_features = 1};
 
 #define KEEP_ALL (FR_SSCA_KEEP_W | FR_SSCA_KEEP_DRAWS | FR_SSCA_KEEP_COST)
 

@@ -63,6 +63,9 @@ extern unsigned long vssca_work_max;
     static void golden(vgen *g) { vssca_golden(g, ALGO); }                    \
     static void sample(frng_t *g, ftensor *par, ftensor *in)                  \
     { vssca_sample(ALGO, g, par, in); }
+/* The data fields of the sample-based runs (parts: sample counts) and of
+ * the feature-based ones (parts: feature counts). */
+extern const vdata vssca_data_samples, vssca_data_features;
 #define VSSCA_FIELDS(NAME, SRC) \
     NAME, SRC, vssca_params, vssca_inputs, vssca_expects, ref, fast, vssca_tol, golden, sample, VSSCA_SWEEP_MAX, 1
 
