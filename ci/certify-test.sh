@@ -104,7 +104,7 @@ t 2 "go together" fedepm $E/fedepm.case.json -o "$tmp/o.json" --data $E/two_clas
 t 2 "must be 1 to 12" fedepm $E/fedepm.case.json -o "$tmp/o.json" --data $E/two_classes.csv --clients 13
 t 2 "needs labels 0 and 1" fedepm $E/fedepm.case.json -o "$tmp/o.json" --data $E/three_classes.csv --clients 4
 t 2 "missing field" fedepm $E/fedepm.case.json -o "$tmp/o.json"
-t 2 "outside the function's domain: status FR_ESIZE" fedepm $E/fedepm.case.json -o "$tmp/o.json" --data $E/two_classes.csv --clients 3
+t 2 "status FR_ESIZE (inputs as filled: d 1x3, X 12x3, b 1x12, Delta 1x4;" fedepm $E/fedepm.case.json -o "$tmp/o.json" --data $E/two_classes.csv --clients 3
 echo '{"params": {}}' > "$tmp/nofn.json"
 t 2 "takes no data set" soft "$tmp/nofn.json" -o "$tmp/o.json" --data $E/two_classes.csv --clients 3
 [ -e "$tmp/o.json" ] && bad "a failed certification wrote its output" || ok

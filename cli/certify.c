@@ -193,10 +193,19 @@ static int preflight(const user_case *u)
     int st = u->fn->fast(par, in, out);
     for (size_t k = 0; k < VEC_MAX_FIELDS; k++) ft_free(&out[k]);
     if (st != FR_OK) {
-        char what[200];
+        /* the input shapes as filled (an input sized by the clients, e.g.
+         * 002's Delta, is the case's to give and must match --clients) */
+        char shapes[400] = "", what[640];
+        size_t at = 0;
+        for (size_t k = 0; u->fn->inputs[k].name && at < sizeof shapes; k++) {
+            int n = snprintf(shapes + at, sizeof shapes - at, "%s%s %zux%zu", k ? ", " : "",
+                             u->fn->inputs[k].name, u->in[k].rows, u->in[k].cols);
+            at = n < 0 ? sizeof shapes : at + (size_t)n;
+        }
         const char *name = vstatus_name(st);
-        snprintf(what, sizeof what, "the case is outside the function's domain: status %s (the fields' shapes "
-                 "and values against docs/VECTORS.md and the function's docs)", name ? name : "?");
+        snprintf(what, sizeof what, "the case is outside the function's domain: status %s (inputs as filled: %s; "
+                 "check the fields' shapes and values against docs/VECTORS.md and the function's docs)",
+                 name ? name : "?", shapes);
         cli_error(what, u->fn->name);
         return -1;
     }
