@@ -6,6 +6,7 @@
  *   exp_proxal_data.c  breast_cancer.csv -> standardised rows with an
  *                      intercept, a stratified train/test split, clients
  *   exp_proxal_np.c    (b) Table 2 (Neyman-Pearson (26)-(27)) on it
+ *   exp_proxal_fair.c  (c) Table 3 (fairness (28)) on adult-b
  *   exp_proxal_ref.c   ref's spot checks of the first outer iterations */
 #ifndef FEDREF_CLI_PROXAL_EXP_PROXAL_H
 #define FEDREF_CLI_PROXAL_EXP_PROXAL_H
@@ -51,6 +52,7 @@ int px_np_losses(const px_np *np, size_t i, const double *w, double *l0, double 
 /* The two parts; 0, 1 (a check of fedref's own failed) or 2 (cli_error). */
 int px_part_qp(exp_ctx *ctx);
 int px_part_np(exp_ctx *ctx);
+int px_part_fair(exp_ctx *ctx);
 /* ref (128 bits) against fast on the first `kmax` outer iterations of
  * Algorithms 1 and 3 on P (same parameters): iteration and inner counts
  * equal, the drift of every w^k below 1e-7, the KKT residuals within 1e-6
@@ -61,5 +63,6 @@ int px_ref_spot(exp_ctx *ctx, const char *what, const fr_proxal_problem *P, cons
 /* The runs the experiment plans (exp_plan) for ctx->quick. */
 unsigned long px_qp_runs(const exp_ctx *ctx);
 unsigned long px_np_runs(const exp_ctx *ctx);
+unsigned long px_fair_runs(const exp_ctx *ctx);
 
 #endif

@@ -264,9 +264,31 @@ static int hess_lk(run_t *R, const ff_proxal_fsum *F, const double *x, int quad)
     return FR_OK;
 }
 
+/* The Cholesky factor of H + lam I into M: lam = 0, else the first of s,
+ * 4 s, 16 s, .. (40 tries), s = 2^-26 max(1, max_k |H_kk|), that factors
+ * (Nocedal-Wright Alg. 3.3).  On FAIR (28) l_k is not convex (D_i is a
+ * difference of convex functions) and its Hessian can be indefinite, while
+ * (7) asks only dist(0, grad l_k) <= tau_k: -(H + lam I)^{-1} grad l_k is
+ * a descent direction for the Armijo search, and the stopping test stays
+ * the certified residual.  FR_EDOM if none of the 41 factors. */
+static int chol_shifted(double *M, const double *H, size_t d)
+{
+    int st = ffi_proxal_chol(M, H, 0.0, d);
+    if (st != FR_EDOM)
+        return st;
+    double s = 1;
+    for (size_t k = 0; k < d; k++)
+        s = fmax(s, fabs(H[k * d + k]));
+    s *= 0x1p-26;
+    for (int j = 0; j < 40 && st == FR_EDOM; j++, s *= 4)
+        st = ffi_proxal_chol(M, H, s, d);
+    return st;
+}
+
 /* Algorithm 3's inner solve: damped Newton on l_k from x = wk to the
  * certified dist_inf(0, grad l_k(x)) <= tau; FR_EDOM at newton_max, on a
- * failed Cholesky or 60 halvings without Armijo.  The Hessian is formed
+ * Cholesky that no shift of chol_shifted's makes succeed or 60 halvings
+ * without Armijo.  The Hessian is formed
  * only where a Newton step starts (not at the Armijo trial points), and
  * factored (dpotrf, counted in *fact) only when it differs bit for bit
  * from the last matrix factored in this run (R->Hf): otherwise the factor
@@ -297,8 +319,8 @@ static int newton_lk(run_t *R, const ff_proxal_fsum *F, int quad, double *x, dou
             memcpy(R->Hf, R->Hs, d * d * sizeof(double));
             R->hf_ok = 0;
             ++*fact;
-            if (ffi_proxal_chol(R->M, R->Hs, 0.0, d) != FR_OK)   /* column-major factor */
-                return FR_EDOM;
+            if ((st = chol_shifted(R->M, R->Hs, d)) != FR_OK)   /* column-major factor */
+                return st;
             R->hf_ok = 1;
         }
         for (size_t k = 0; k < d; k++)

@@ -297,8 +297,9 @@ int fr_proxal_pk_fsum(fr_proxal_fsum *F, fr_proxal_pk_ctx *ctx, const fr_proxal_
  * g_2..g_n as columns with multiplier 1 (so the sum of gradients is inside
  * the exact residual), equality rows as the column pair (grad c_j, c_j,
  * mu+) and (-grad c_j, -c_j, mu-).  Algorithm 3's Newton: the summed
- * P_{i,k} Hessians, an MPFR Cholesky at the trace's precision (a pivot <=
- * 0 is FR_EDOM), full step if Armijo (c1 = 1e-4) holds or the certified
+ * P_{i,k} Hessians, an MPFR Cholesky at the trace's precision, shifted by
+ * lam I when the Hessian does not factor (FAIR (28) is not convex; lam as
+ * docs/PROXAL.md 5 step 2; no shift factors: FR_EDOM), full step if Armijo (c1 = 1e-4) holds or the certified
  * residual halves, else Armijo halvings (at most 60, then FR_EDOM), at
  * most newton_max steps per outer iteration (then FR_EDOM).
  * A theorem that fails (inner_ok 0 for a terminated inner call, thm31_ok 0

@@ -15,7 +15,9 @@
  *     gradients); Algorithm 3: max_k max(RU(G_k), -RD(G_k)), G_k = sum_i
  *     g_ik (one mpfr_sum, exact terms).
  * Algorithm 3's Newton system sum_i H_ik p = -G by an MPFR Cholesky at p
- * (RN; a pivot <= 0 is FR_EDOM). */
+ * (RN), shifted by lam I when sum_i H_ik is not positive definite (FAIR
+ * (28): l_k is not convex) as fast's chol_shifted; FR_EDOM if no shift of
+ * the 40 factors. */
 #include <stdlib.h>
 #include <string.h>
 #include "../internal.h"
@@ -298,13 +300,17 @@ static int grad_lk(run_t *R, mpfr_t *x, mpfr_ptr bound, int hess, mpfr_ptr val)
     return FR_OK;
 }
 
-/* solve Hs z = -pv (G) by Cholesky at p, z into pv; FR_EDOM if a pivot <= 0 */
-static int chol_solve(run_t *R)
+/* solve (Hs + lam I) z = -pv (G) by Cholesky at p, z into pv (lam NULL:
+ * 0); FR_EDOM if a pivot <= 0 (pv is then untouched) */
+static int chol_solve(run_t *R, mpfr_srcptr lam)
 {
     size_t d = R->d;
     mpfr_t *M = R->M, *z = R->pv;
     for (size_t k = 0; k < d * d; k++)
         mpfr_set(M[k], R->Hs[k], MPFR_RNDN);
+    if (lam)
+        for (size_t j = 0; j < d; j++)
+            mpfr_add(M[j * d + j], M[j * d + j], lam, MPFR_RNDN);
     for (size_t j = 0; j < d; j++) {
         for (size_t k = 0; k < j; k++)
             mpfr_fms(M[j * d + j], M[j * d + k], M[j * d + k], M[j * d + j], MPFR_RNDN),
@@ -331,6 +337,29 @@ static int chol_solve(run_t *R)
         mpfr_div(z[i], z[i], M[i * d + i], MPFR_RNDN);
     }
     return FR_OK;
+}
+
+/* chol_solve with the shift of fast/proxal/alg.c's chol_shifted: lam = 0,
+ * else the first of s, 4 s, 16 s, .. (40 tries), s = 2^-26 max(1, max_k
+ * |Hs_kk|), for which Hs + lam I factors. */
+static int chol_solve_shifted(run_t *R)
+{
+    int st = chol_solve(R, NULL);
+    if (st != FR_EDOM)
+        return st;
+    size_t d = R->d;
+    mpfr_t s, a;
+    mpfr_inits2(R->p, s, a, (mpfr_ptr)0);
+    mpfr_set_ui(s, 1, MPFR_RNDN);
+    for (size_t k = 0; k < d; k++) {
+        mpfr_abs(a, R->Hs[k * d + k], MPFR_RNDN);
+        mpfr_max(s, s, a, MPFR_RNDN);
+    }
+    mpfr_div_2ui(s, s, 26, MPFR_RNDN);
+    for (int j = 0; j < 40 && st == FR_EDOM; j++, mpfr_mul_2ui(s, s, 2, MPFR_RNDN))
+        st = chol_solve(R, s);
+    mpfr_clears(s, a, (mpfr_ptr)0);
+    return st;
 }
 
 /* Algorithm 3's inner solve into wn (fast/proxal/alg.c's newton_lk). */
@@ -361,7 +390,7 @@ static int newton_lk(run_t *R, mpfr_srcptr tau, unsigned long nmax, unsigned lon
         mpfr_t *gk = R->y;                      /* keep G for the slope */
         for (size_t k = 0; k < d; k++)
             mpfr_set(gk[k], R->pv[k], MPFR_RNDN);
-        if ((st = chol_solve(R)) != FR_OK)
+        if ((st = chol_solve_shifted(R)) != FR_OK)
             goto out;
         mpfr_set_zero(slope, 1);
         for (size_t k = 0; k < d; k++)

@@ -392,6 +392,53 @@ START_TEST(fair_kink)
 }
 END_TEST
 
+/* FAIR (28) is not convex (D_i is a difference of convex functions): at w0
+ * = 0 with mu0 = 100 on client 1's row D_1 - r <= 0, l_0's Hessian (docs/
+ * PROXAL.md 3) is indefinite, and Algorithm 3's Newton must still reach
+ * (7) (it only asks dist(0, grad l_k) <= tau_k) instead of refusing the
+ * step with FR_EDOM at a failed Cholesky. */
+static const size_t IF_cnt[2] = {2, 2};
+static const double IF_X[8] = {1, 0, 0, 1, 1, 0, 0, 1}, IF_r[2] = {0.1, 0.1};
+static const unsigned char IF_y[4] = {0, 0, 0, 0}, IF_g[4] = {0, 1, 0, 1};
+START_TEST(fair_indefinite_newton)
+{
+    fr_proxal_problem P = {0};
+    P.kind = FR_PROXAL_FAIR;
+    P.n = 1, P.d = 2;
+    P.cnt = IF_cnt, P.X = IF_X, P.y = IF_y, P.grp = IF_g, P.r = IF_r;
+    ck_assert_int_eq(fr_proxal_problem_check(&P), FR_OK);
+    const double beta = 10, w0[2] = {0, 0}, mu0[4] = {0, 0, 100, 0};
+    /* the Hessian of l_0 at w0 = 0 by hand: s = 1/2 at every sample, so
+     * grad^2 phi = x x^T / 4; f_1 = mean phi (n = 1): diag(1/8, 1/8);
+     * D_1 = phi(x_1) - phi(x_2), x_1 = e_1 (group 0), x_2 = e_2 (group 1):
+     * grad D_1 = (e_1 - e_2)/2, grad^2 D_1 = diag(1/4, -1/4); row D_1 - r:
+     * t = 100 + beta (0 - 0.1) > 0 active, adds t grad^2 D_1 + beta grad
+     * D_1 grad D_1^T; the rows -D_1 - r and both of the server's (mu = 0,
+     * c = -0.1) are inactive; the proximal term adds I / beta. */
+    long double t = 100 - beta * 0.1L;
+    long double H22 = 0.125L + t * -0.25L + beta * 0.25L + 1 / (long double)beta;
+    ck_assert(H22 < 0);                          /* not positive definite */
+    double rho = 1;
+    fr_proxal_alg_params p = {1e-3, 1e-3, 1e-3, beta, 400, {1, 0.5, &rho, 100, 100, 0}, w0, mu0, 0};
+    ff_proxal_trace tf;
+    ck_assert_int_eq(ff_proxal_trace_init(&tf, &P, &p), FR_OK);
+    ck_assert_int_eq(ff_proxal_alg3(&tf, &P, &p), FR_OK);
+    ck_assert_int_eq(tf.terminated, 1);
+    ck_assert_int_eq(tf.thm31_ok, 1);
+    ck_assert(tf.inner_ok[0] && tf.sub[0] <= tf.tau[0]);
+    fr_proxal_trace tr;
+    ck_assert_int_eq(fr_proxal_trace_init(&tr, &P, &p, 128), FR_OK);
+    ck_assert_int_eq(fr_proxal_alg3(&tr, &P, &p), FR_OK);
+    ck_assert_int_eq(tr.terminated, 1);
+    ck_assert_int_eq(tr.thm31_ok, 1);
+    ck_assert_uint_eq(tr.iters, tf.iters);
+    for (size_t k = 0; k < 2; k++)
+        ck_assert(fabs(mpfr_get_d(tr.w[k], MPFR_RNDN) - tf.w[k]) <= 1e-9);
+    ff_proxal_trace_clear(&tf);
+    fr_proxal_trace_clear(&tr);
+}
+END_TEST
+
 Suite *suite_proxal_alg(void)
 {
     Suite *s = suite_create("proxal_alg");
@@ -404,6 +451,7 @@ Suite *suite_proxal_alg(void)
     tcase_add_test(tc, kmax_reached);
     tcase_add_test(tc, np_inequalities);
     tcase_add_test(tc, fair_kink);
+    tcase_add_test(tc, fair_indefinite_newton);
     suite_add_tcase(s, tc);
     return s;
 }
