@@ -50,7 +50,9 @@ void exp_run_done(exp_ctx *ctx, double seconds, const char *fmt, ...);
 FILE *exp_csv_open(exp_ctx *ctx, const char *file, const char *header);
 int exp_csv_close(exp_ctx *ctx, FILE *f, const char *file);
 /* OUT/png from a gnuplot script (its terminal and output are set here:
- * pngcairo 800x500); the script is kept as OUT/png.gp.  Without gnuplot
+ * pngcairo 640x400, the shared line types and key style, and with
+ * ctx->quick a red "quick run" note in the corner); the script is kept as
+ * OUT/png.gp.  Without gnuplot
  * the report says so and 0 is returned; 2 after cli_error if gnuplot fails
  * or a file cannot be written.  The report links the PNG under `caption`. */
 int exp_plot(exp_ctx *ctx, const char *png, const char *caption, const char *script);

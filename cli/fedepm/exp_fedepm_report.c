@@ -145,15 +145,15 @@ static int report_k0(exp_ctx *ctx, const efp_all *a, char grp)
             if (k0 == 4 || k0 == 12 || k0 == 20) pick[np++] = idx[i];
         }
         int o = snprintf(script, sizeof script,
-                         "set datafile separator ','\nset multiplot layout 1,%zu title 'f(w)/m per communication round, %s, m = 50, eps = 0.1, rho = 0.5 (trial 1)'\n"
-                         "set logscale y\nset format y '10^{%%L}'\nset xlabel 'CR'\nset ylabel 'f(w)/m'\nset key outside bottom center horizontal\nset grid\n", np, a->dname);
+                         "set datafile separator ','\nset multiplot layout 1,%zu title '002 Fig. 2: f(w)/m per communication round, %s, m = 50, eps = 0.1, rho = 0.5 (trial 1)'\n"
+                         "set logscale y\nset format y '10^{%%L}'\nset xlabel 'communication rounds (CR)'\nset ylabel 'f(w)/m'\nset key bottom right font ',8'\nset grid\n", np, a->dname);
         for (size_t i = 0; i < np; i++) {
             const efp_cfg *c = &a->cfg[pick[i]];
-            o += snprintf(script + o, sizeof script - (size_t)o, "set title 'k0 = %lu'\nplot ", c->k0);
+            o += snprintf(script + o, sizeof script - (size_t)o, "%sset title 'k0 = %lu'\nplot ", i ? "unset key\n" : "", c->k0);
             for (int al = 0; al < EFP_NALG; al++)
                 o += snprintf(script + o, sizeof script - (size_t)o,
-                              "'fedepm_traj_K_m50_k%lu_rho0.5_eps0.1_%s.csv' using 2:3 every ::1 with lines lw 2 lc rgb '%s' title '%s'%s",
-                              c->k0, efp_alg_name[al], color[al], efp_alg_name[al], al + 1 < EFP_NALG ? ", " : "\n");
+                              "'fedepm_traj_K_m50_k%lu_rho0.5_eps0.1_%s.csv' using 2:3 every ::1 with lines lw 2 dt %d lc rgb '%s' title '%s'%s",
+                              c->k0, efp_alg_name[al], al + 1, color[al], efp_alg_name[al], al + 1 < EFP_NALG ? ", " : "\n");
         }
         snprintf(script + o, sizeof script - (size_t)o, "unset multiplot\n");
         if (np && exp_plot(ctx, "fedepm_fig2_objective.png", "f(w)/m per CR (cf. Fig. 2)", script) != 0) return 2;
@@ -223,21 +223,26 @@ static int report_k0(exp_ctx *ctx, const efp_all *a, char grp)
     /* Fig. 3: CR and TCT against k0 */
     {
         int o = snprintf(script, sizeof script,
-                         "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of k0 (%s, eps = %s, rho = 0.5; means over %zu trial%s; CR capped at %lu)'\n"
-                         "set xlabel 'k0'\nset xtics 4\nset grid\nset key top right\n", a->dname, W ? "1e5" : "0.1", a->T, a->T == 1 ? "" : "s", a->cap);
+                         "set datafile separator ','\nset multiplot layout 1,2 title '002 Fig. 3: effect of k0 (%s, eps = %s, rho = 0.5; means over %zu trial%s; CR capped at %lu)'\n"
+                         "set xlabel 'k0 (local steps between communications)'\nset xtics 4\nset grid\nset key top right font ',7'\nset offsets 0.8,0.8,0,0\n"
+                         "set yrange [0:%g]\n", a->dname, W ? "1e5" : "0.1", a->T, a->T == 1 ? "" : "s", a->cap, 1.4 * (double)a->cap);
         for (int panel = 0; panel < 2; panel++) {
             o += snprintf(script + o, sizeof script - (size_t)o, "%s\nset ylabel '%s'\nplot ",
-                          panel ? "set logscale y\nset key top left" : "unset logscale y\nset key bottom left",
-                          panel ? "TCT (s)" : "CR");
+                          panel ? "set logscale y\nunset key\nset autoscale y" : "unset logscale y\nset key top right width -4",
+                          panel ? "total computational time TCT (s)" : "communication rounds CR");
             for (int im = 0; im < 2; im++) {
                 size_t k = select_cfg(a, grp, ms[im], idx);
                 if (k == 0) continue;
                 for (int al = 0; al < EFP_NALG; al++)
                     o += snprintf(script + o, sizeof script - (size_t)o,
-                                  "%s'fedepm_sum_%c_m%zu.csv' using 1:%d every ::1 with linespoints lw 2 dt %d lc rgb '%s' title '%s m=%zu'",
-                                  (im || al) ? ", " : "", grp, ms[im], gc(al, panel ? 4 : 0), im ? 2 : 1,
-                                  color[al], efp_alg_name[al], ms[im]);
+                                  "%s'fedepm_sum_%c_m%zu.csv' using ($1+%g):%d every ::1 with linespoints lw 2 dt %d pt %d lc rgb '%s' title '%s, m = %zu'",
+                                  (im || al) ? ", " : "", grp, ms[im], 0.25 * (al - 1) + 0.08 * im,
+                                  gc(al, panel ? 4 : 0), im ? 2 : 1, im ? 6 : 7, color[al], efp_alg_name[al], ms[im]);
             }
+            if (panel == 0)   /* runs at the cap are censored: say so where they lie */
+                o += snprintf(script + o, sizeof script - (size_t)o,
+                              ", %lu with lines dt 3 lw 1 lc rgb 'black' title 'round cap R = %lu (censored)'",
+                              a->cap, a->cap);
             o += snprintf(script + o, sizeof script - (size_t)o, "\n");
         }
         snprintf(script + o, sizeof script - (size_t)o, "unset multiplot\n");
@@ -320,14 +325,16 @@ static int report_rho_eps(exp_ctx *ctx, const efp_all *a, char g)
     }
     exp_md(ctx, "\n");
     int o = snprintf(script, sizeof script,
-                     "set datafile separator ','\nset multiplot layout 1,2 title 'Effect of %s (%s, %s; medians and quartiles over %zu trial%s)'\n"
-                     "set xlabel '%s'\nset grid\nset key top right\nset offsets 0.05,0.05,0,0\n",
-                     R ? "rho" : "eps", a->dname, R ? "eps = 0.1, k0 = 12, m = 50" : "rho = 0.5, k0 = 12, m = 50", a->T,
-                     a->T == 1 ? "" : "s", R ? "rho" : "eps");
+                     "set datafile separator ','\nset multiplot layout 1,2 title '002 Fig. %d: effect of %s (%s, %s; medians and quartiles over %zu trial%s)'\n"
+                     "set xlabel '%s'\nset xtics 0.2\nset grid\nset key top right font ',8' width -4\nset offsets 0.05,0.05,0,0\n"
+                     "set yrange [0:%g]\n",
+                     R ? 4 : 5, R ? "rho" : "eps", a->dname, R ? "eps = 0.1, k0 = 12, m = 50" : "rho = 0.5, k0 = 12, m = 50", a->T,
+                     a->T == 1 ? "" : "s", R ? "rho" : "eps", 1.4 * (double)a->cap);
     for (int panel = 0; panel < 2; panel++) {
         int j = panel == 0 ? 1 : (R ? 5 : 8);
-        o += snprintf(script + o, sizeof script - (size_t)o, "set ylabel '%s'\n%s\nplot ",
-                      panel == 0 ? "CR" : R ? "TCT (s)" : "SNR",
+        o += snprintf(script + o, sizeof script - (size_t)o, "%sset ylabel '%s'\n%s\nplot ", panel ? "unset key\nset autoscale y\n" : "",
+                      panel == 0 ? "communication rounds CR" : R ? "total computational time TCT (s)"
+                                                                  : "SNR = min_i log10(||w_i|| / ||noise_i||)",
                       panel == 1 && R ? "set logscale y" : "unset logscale y");
         for (int al = 0; al < EFP_NALG; al++) {
             double dx = 0.01 * (al - 1);
@@ -341,6 +348,10 @@ static int report_rho_eps(exp_ctx *ctx, const efp_all *a, char g)
                               "%s'%s' using 1:%d every ::1 with linespoints lw 2 lc rgb '%s' title '%s'",
                               al ? ", " : "", file, gc(al, j), color[al], efp_alg_name[al]);
         }
+        if (panel == 0)   /* runs at the cap are censored: say so where they lie */
+            o += snprintf(script + o, sizeof script - (size_t)o,
+                          ", %lu with lines dt 3 lw 1 lc rgb 'black' title 'round cap R = %lu (censored)'",
+                          a->cap, a->cap);
         o += snprintf(script + o, sizeof script - (size_t)o, "\n");
     }
     snprintf(script + o, sizeof script - (size_t)o, "unset multiplot\n");
@@ -485,13 +496,13 @@ static int report_privacy(exp_ctx *ctx, const efp_all *a)
     exp_md(ctx, "\n(\"no noise\" has no eps: the uploads are exact.)\n\n");
     char script[4096];
     snprintf(script, sizeof script,
-             "set datafile separator ','\nset multiplot layout 1,2 title 'FedEPM, %s, m = 50, k0 = 12, rho = 0.5, R = %lu: certified rule vs (39) (medians)'\n"
-             "set logscale x\nset xlabel 'eps per upload'\nset grid\nset key top right\nset format x '10^{%%L}'\n"
+             "set datafile separator ','\nset multiplot layout 1,2 title '002 Sec. VII-C 4): FedEPM, %s, m = 50, k0 = 12, rho = 0.5, R = %lu: certified rule vs (39) (medians)'\n"
+             "set logscale x\nset xlabel 'eps per upload'\nset grid\nset key bottom left font ',8' width -3\nset format x '10^{%%L}'\n"
              "set ylabel 'f(w)/m'\nset logscale y\n"
-             "plot 'fedepm_privacy.csv' using ($2):(strcol(1) eq 'cert' ? $3 : 1/0) every ::1 with linespoints lw 2 lc rgb '#d62728' title 'certified (eps-DP per upload)', "
+             "plot 'fedepm_privacy.csv' using ($2):(strcol(1) eq 'cert' ? $3 : 1/0) every ::1 with linespoints lw 2 lc rgb '#d62728' title 'certified rule (eps-DP per upload)', "
              "'' using ($2):(strcol(1) eq 'eq39' ? $3 : 1/0) every ::1 with points pt 7 ps 1.5 lc rgb '#1f77b4' title '(39), no finite eps', "
              "%.10g with lines dt 2 lc rgb 'black' title 'no noise'\n"
-             "set ylabel 'training accuracy'\nunset logscale y\nset yrange [0.3:1]\nset key bottom right\n"
+             "set ylabel 'training accuracy'\nunset logscale y\nset yrange [0:1.05]\nset key bottom right\n"
              "plot 'fedepm_privacy.csv' using ($2):(strcol(1) eq 'cert' ? $6 : 1/0) every ::1 with linespoints lw 2 lc rgb '#d62728' title 'certified', "
              "'' using ($2):(strcol(1) eq 'eq39' ? $6 : 1/0) every ::1 with points pt 7 ps 1.5 lc rgb '#1f77b4' title '(39)', "
              "%.10g with lines dt 2 lc rgb 'black' title 'no noise'\nunset multiplot\n",

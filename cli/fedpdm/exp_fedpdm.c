@@ -319,10 +319,14 @@ int experiment_fedpdm(exp_ctx *ctx)
                     last.P[0], last.P[1], last.P[Tok], Tok, what, ETA_OK, Tok,
                     res[0].P[Tok]);
         exp_plot(ctx, "fedpdm_diverge.png", "P (21) against the state: the paper's eta^t diverges",
-                 "set datafile separator ','\nset logscale y\nset format y '10^{%L}'\nset xlabel 'state t (rounds done)'\n"
-                 "set ylabel 'stationarity measure P (21)'\nset key top left\nset grid\n"
-                 "plot 'fedpdm_paper_eta.csv' using 1:2 with linespoints lw 2 title 'eta^t = 1/sqrt(1+t) (paper)', "
-                 "'' using 1:4 with linespoints lw 2 title 'eta^t = 0.05/sqrt(1+t)'");
+                 "set datafile separator ','\nset title '003 Sec. V-A: stationarity P (21) with rho = 10 as printed, two stepsizes'\n"
+                 "set logscale y\nset format y '10^{%L}'\nset xlabel 'state t (rounds done)'\n"
+                 "set ylabel 'P (21), paper eta^t (left axis)'\nset key bottom right font ',8'\nset grid\n"
+                 /* the contractive run on its own axis: on the left one it is flat at 10^0 */
+                 "set logscale y2\nset format y2 '%.2g'\nset y2tics\nset ytics nomirror\n"
+                 "set y2label 'P (21), eta^t = 0.05/sqrt(1+t) (right axis)'\n"
+                 "plot 'fedpdm_paper_eta.csv' using 1:2 with linespoints lw 2 lt 2 title 'eta^t = 1/sqrt(1+t) (paper), left axis', "
+                 "'' using 1:4 with linespoints lw 2 lt 1 axes x1y2 title 'eta^t = 0.05/sqrt(1+t), right axis'");
         result_free(&last);
         exp_run_done(ctx, exp_now() - t0, "paper's eta: %lu rounds ran%s", Tok, over ? ", then overflow" : "");
     }
@@ -462,7 +466,7 @@ int experiment_fedpdm(exp_ctx *ctx)
     {
         char script[4096];
         int len = snprintf(script, sizeof script,
-                           "set datafile separator ','\nset xlabel 'communication round t'\nset ylabel 'training loss F(x_0^t) (24)'\n"
+                           "set datafile separator ','\nset title '003 Fig. 1a: training loss on Fashion-MNIST'\nset xlabel 'communication round t'\nset ylabel 'training loss F(x_0^t) (24)'\n"
                            "set logscale y\nset yrange [0.1:3000]\nset key top center horizontal maxrows 2 font ',9'\nset grid\nplot 'fedpdm_nodp.csv' using 1:2 with lines lw 1.5 lc 1 title 'without DP'");
         for (size_t k = 0; k < neps; k++)
             len += snprintf(script + len, sizeof script - (size_t)len,
@@ -475,7 +479,7 @@ int experiment_fedpdm(exp_ctx *ctx)
             goto out;
         }
         len = snprintf(script, sizeof script,
-                       "set datafile separator ','\nset xlabel 'communication round t'\nset ylabel 'test accuracy (26)'\n"
+                       "set datafile separator ','\nset title '003 Fig. 1b: test accuracy on Fashion-MNIST'\nset xlabel 'communication round t'\nset ylabel 'test accuracy (26)'\n"
                        "set key top center horizontal maxrows 4 font ',9'\nset grid\nset yrange [0:1.3]\nset ytics 0,0.1,1\nplot 'fedpdm_nodp.csv' using 1:4 with lines lw 2 lc 1 title 'without DP', "
                        "'fedpdm_nodp_clip.csv' using 1:4 with lines lw 1 dt 2 lc 1 title 'without DP, clipped'");
         for (size_t k = 0; k < neps; k++)

@@ -341,7 +341,7 @@ static int np_plots(exp_ctx *ctx, size_t n)
     char s[2048];
     snprintf(s, sizeof s,
              "set datafile separator ','\n"
-             "set title 'Neyman-Pearson (26) on breast cancer, n = %zu clients, trial 0: Algorithm 1 (cf. 004 Fig. 1)'\n"
+             "set title '004 Fig. 1: Neyman-Pearson (26) on breast cancer, n = %zu clients, trial 0, Algorithm 1'\n"
              "set xlabel 'outer iteration k of Algorithm 1 (0: w0)'\nset ylabel 'logistic loss per client'\n"
              "set xtics 1\nset key top right\nset grid\n"
              "f = 'proxal_np_n%zu_t0_alg1.csv'\n"
@@ -355,7 +355,7 @@ static int np_plots(exp_ctx *ctx, size_t n)
     if (rc) return rc;
     snprintf(s, sizeof s,
              "set datafile separator ','\n"
-             "set title 'Neyman-Pearson (26), n = %zu, trial 0: true KKT residuals (Definition 1) of (w^{k+1}, mu^{k+1})'\n"
+             "set title '004 Table 2: Neyman-Pearson (26), n = %zu, trial 0: KKT residuals (Definition 1) of (w^{k+1}, mu^{k+1})'\n"
              "set xlabel 'outer iteration k'\nset ylabel 'residual (certified upper bound)'\n"
              "set logscale y\nset format y '10^{%%L}'\nset xtics 1\nset key top right\nset grid\n"
              "a = 'proxal_np_n%zu_t0_alg1.csv'; c = 'proxal_np_n%zu_t0_alg3.csv'\n"

@@ -167,7 +167,7 @@ int px_part_qp(exp_ctx *ctx)
     char sc[1536];
     snprintf(sc, sizeof sc,
              "set datafile separator ','\n"
-             "set title 'QP (25), trial 0: stationarity residual eps1 of (w^{k+1}, mu^{k+1}) (Definition 1)'\n"
+             "set title '004 Table 1: QP (25), d = 100, trial 0: stationarity eps1 of (w^{k+1}, mu^{k+1}) (Definition 1)'\n"
              "set xlabel 'outer iteration k'\nset ylabel 'eps1 (certified upper bound)'\n"
              "set logscale y\nset format y '10^{%%L}'\nset key top right\nset grid\n"
              "plot 'proxal_qp_n1_d100_t0_alg1.csv' using 1:5 with linespoints lw 2 lc rgb '#1f4e9c' title 'Algorithm 1, n = 1', \\\n"

@@ -212,23 +212,77 @@ static double last_acc(const xs_t *X, const char *id)
     return R->acc[R->nck - 1];
 }
 
-/* A gnuplot script plotting column col of the runs of group g (or the
- * listed ids) against t. */
-static int plot_group(xs_t *X, const char *png, const char *caption, const char *const *ids, size_t nid,
-                      int col, const char *ylabel, int logy, double hline)
+/* The paper's name of run r (000 Sec. VII): "Algorithm 1, B = 10",
+ * "SGD-m, B = 1, E = 10"; its variants named by what differs. */
+static void run_name(char *buf, size_t len, const run_t *r)
 {
-    char s[8192];
+    static const char *const algo[] = {"", "Algorithm 1", "Algorithm 2", "Algorithm 3", "Algorithm 4",
+                                       "SGD", "SGD-m", "SGD", "SGD-m"};
+    int n = r->E > 1 ? snprintf(buf, len, "%s, B = %zu, E = %lu", algo[r->algo], r->B, r->E)
+                     : snprintf(buf, len, "%s, B = %zu", algo[r->algo], r->B);
+    if (n > 0 && (size_t)n < len && r->group == G_VALID)
+        snprintf(buf + n, len - (size_t)n, " (schedule with (4), (6))");
+    else if (n > 0 && (size_t)n < len && r->group == G_WEIGHT)
+        snprintf(buf + n, len - (size_t)n, " (exact weight)");
+}
+
+/* A gnuplot script plotting column col of the listed runs against t,
+ * titled `caption`; panels > 1: one panel per computation per round
+ * (B x E, as 000's Fig. 1 and 2 have a panel per B), each algorithm in
+ * the same line type in every panel.  hline: the constraint U (dashed). */
+static int plot_group(xs_t *X, const char *png, const char *caption, const char *const *ids, size_t nid,
+                      int col, const char *ylabel, int logy, double hline, int panels)
+{
+    char s[12288];
+    size_t bxe[8], np = 0;
+    unsigned long T = 1, Tmin = (unsigned long)-1, Emax = 1;
+    for (size_t i = 0; i < nid; i++) {
+        const run_t *r = &RUNS[find(ids[i])];
+        size_t c = panels ? r->B * r->E : 0, j = 0;
+        while (j < np && bxe[j] != c) j++;
+        if (j == np && np < 8) bxe[np++] = c;
+        if (X->res[find(ids[i])].T > T) T = X->res[find(ids[i])].T;
+        if (X->res[find(ids[i])].T < Tmin) Tmin = X->res[find(ids[i])].T;
+        if (r->E > Emax) Emax = r->E;
+    }
+    char tmin[32];   /* the B x E = 6000 runs have fewer rounds */
+    snprintf(tmin, sizeof tmin, "%lu or ", Tmin);
     size_t n = (size_t)snprintf(s, sizeof s,
-                                "set datafile separator ','\nset termoption noenhanced\nset key outside right top\nset grid\n"
+                                "set datafile separator ','\nset termoption noenhanced\nset grid\n"
                                 "set xlabel 'communication round t'\nset ylabel '%s'\n%s"
-                                "set logscale x\nplot ",
-                                ylabel, logy ? "set logscale y\n" : "");
-    for (size_t i = 0; i < nid && n < sizeof s; i++)
-        n += (size_t)snprintf(s + n, sizeof s - n, "%s'ssca_%s.csv' using 1:%d with linespoints title '%s'",
-                              i ? ", " : "", ids[i], col, ids[i]);
-    if (hline == hline && n < sizeof s)
-        n += (size_t)snprintf(s + n, sizeof s - n, ", %g with lines dt 2 lc rgb 'black' title 'U = %g'",
-                              hline, hline);
+                                "%s\nset xrange [1:%lu]\nset key %s font ',%d' samplen 2 width %d\n%s"
+                                "set multiplot layout 1,%zu title \"000 %s (T = %s%lu rounds)\"\n",
+                                ylabel, logy ? "set logscale y\n" : "",
+                                T >= 20 ? "set logscale x" : "set xtics 1",   /* a quick run has a few rounds */
+                                T,
+                                col == 3 ? "top left" : "top right", np > 2 ? 7 : 8, np > 2 ? -3 : 0,
+                                col == 3 ? "set offsets 0, 0, graph 0.3, 0\n" : "",   /* accuracy rises: room above */
+                                np, caption, Tmin < T ? tmin : "", T);
+    for (size_t p = 0; p < np && n < sizeof s; p++) {
+        if (np > 1) n += (size_t)snprintf(s + n, sizeof s - n, "set title '%s = %zu'\n", Emax > 1 ? "B x E" : "B", bxe[p]);
+        n += (size_t)snprintf(s + n, sizeof s - n, "plot ");
+        int first = 1, lt = 0;
+        for (size_t i = 0; i < nid && n < sizeof s; i++) {
+            const run_t *r = &RUNS[find(ids[i])];
+            if (np > 1 && r->B * r->E != bxe[p]) continue;
+            char name[96];
+            run_name(name, sizeof name, r);
+            /* one line type per algorithm, the same in every panel; a
+             * variant (another schedule or weight) dashed in the colour of
+             * the run before it */
+            int variant = r->group == G_VALID || r->group == G_WEIGHT;
+            if (np > 1) lt = r->algo;
+            else if (!variant || lt == 0) lt++;
+            n += (size_t)snprintf(s + n, sizeof s - n, "%s'ssca_%s.csv' using 1:%d with linespoints lt %d%s title '%s'",
+                                  first ? "" : ", ", ids[i], col, lt, variant ? " dt 2" : "", name);
+            first = 0;
+        }
+        if (hline == hline && n < sizeof s)
+            n += (size_t)snprintf(s + n, sizeof s - n, ", %g with lines dt 3 lw 1.5 lc rgb 'black' title 'U = %g'",
+                                  hline, hline);
+        if (n < sizeof s) n += (size_t)snprintf(s + n, sizeof s - n, "\n");
+    }
+    if (n < sizeof s) n += (size_t)snprintf(s + n, sizeof s - n, "unset multiplot\n");
     if (n >= sizeof s) return exp_fail(X->ctx, "plot script too long: %s", png);
     return exp_plot(X->ctx, png, caption, s);
 }
@@ -493,16 +547,16 @@ int experiment_ssca(exp_ctx *ctx)
                     "constraint, and U controls the training cost explicitly (Fig. 4(b), Sec. VII).\n\n");
         exp_md(ctx, "### Sample-based, unconstrained (Fig. 1 (a)-(d))\n\n");
         if (plot_group(X, "ssca_fig1_cost.png", "Fig. 1(a): training cost, sample-based, B x E = 10, 100", s, 6, 2,
-                       "training cost F(w^t)", 1, NAN)
+                       "training cost F(w^t)", 1, NAN, 1)
             || plot_group(X, "ssca_fig1_acc.png", "Fig. 1(b): test accuracy, sample-based, B x E = 10, 100", s, 6, 3,
-                          "test accuracy", 0, NAN)
+                          "test accuracy", 0, NAN, 1)
             || plot_group(X, "ssca_fig1_6000.png", "Fig. 1(c): training cost, sample-based, B x E = 6000", l, 3, 2,
-                          "training cost F(w^t)", 1, NAN)) { rc = 2; goto out; }
+                          "training cost F(w^t)", 1, NAN, 0)) { rc = 2; goto out; }
         table(X, s, 6);
         table(X, l, 3);
         exp_md(ctx, "### Sample-based, constrained (Fig. 1 (e), (f)): Algorithm 2, U = 0.13\n\n");
         if (plot_group(X, "ssca_fig1_cons.png", "Fig. 1(e): training cost, Algorithm 2, B = 10, 100, 6000", c, 3, 2,
-                       "training cost F(w^t)", 1, 0.13)) { rc = 2; goto out; }
+                       "training cost F(w^t)", 1, 0.13, 0)) { rc = 2; goto out; }
         table(X, c, 3);
         for (size_t i = 0; i < 3; i++) {
             const res_t *R = &X->res[find(c[i])];
@@ -517,11 +571,11 @@ int experiment_ssca(exp_ctx *ctx)
         static const char *const g[] = {"alg4_B10", "alg4_B100", "alg4_B1000"};
         exp_md(ctx, "### Feature-based (Fig. 2)\n\n");
         if (plot_group(X, "ssca_fig2_cost.png", "Fig. 2(a): training cost, feature-based, B = 10, 100, 1000", f, 9, 2,
-                       "training cost F(w^t)", 1, NAN)
+                       "training cost F(w^t)", 1, NAN, 1)
             || plot_group(X, "ssca_fig2_acc.png", "Fig. 2(b): test accuracy, feature-based", f, 9, 3, "test accuracy", 0,
-                          NAN)
+                          NAN, 1)
             || plot_group(X, "ssca_fig2_cons.png", "Fig. 2(c): training cost, Algorithm 4, U = 0.13", g, 3, 2,
-                          "training cost F(w^t)", 1, 0.13)) { rc = 2; goto out; }
+                          "training cost F(w^t)", 1, 0.13, 0)) { rc = 2; goto out; }
         table(X, f, 9);
         table(X, g, 3);
     }
@@ -575,14 +629,28 @@ static int ssca_verdicts(xs_t *X)
                R->norm2[R->nck - 1]);
     }
     exp_md(ctx, "\n");
-    if (exp_plot(ctx, "ssca_fig4.png", "Fig. 4: ||w^T||^2 against the training cost (lambda sweep: Algorithm 1; U sweep: Algorithm 2)",
-                 "set datafile separator ','\nset termoption noenhanced\nset key top right\nset grid\nset xlabel 'training cost F(w^T)'\n"
-                 "set ylabel 'squared norm ||w^T||^2'\nset logscale y\n"
-                 "plot 'ssca_fig4.csv' index 0 using 3:5:(sprintf('%g',$2)) with linespoints pt 7 title 'Algorithm 1 (lambda)', "
-                 "'' index 0 using 3:5:(sprintf('lambda=%g',$2)) with labels offset 1,1 notitle, "
-                 "'' index 1 using 3:5 with linespoints pt 5 title 'Algorithm 2 (U)', "
-                 "'' index 1 using 3:5:(sprintf('U=%g',$2)) with labels offset 1,-1 notitle") != 0)
-        return 2;
+    {   /* each run its own point and key entry: labels next to the
+         * points overprint where the runs end close together */
+        char sc[4096];
+        int o = snprintf(sc, sizeof sc,
+                         "set datafile separator ','\nset termoption noenhanced\nset key outside right top font ',8'\nset grid\n"
+                         "set title '000 Fig. 4: model norm against training cost at T (B = 100)'\n"
+                         "set xlabel 'training cost F(w^T) at the last round T'\n"
+                         "set ylabel 'squared norm ||w^T||^2'\nset logscale y\nset offsets graph 0.05, graph 0.05, 0, 0\n"
+                         "plot 'ssca_fig4.csv' index 0 using 3:5 with lines lw 1 lc rgb '#888888' title 'Algorithm 1 (32), lambda sweep', "
+                         "'' index 1 using 3:5 with lines lw 1 dt 2 lc rgb '#888888' title 'Algorithm 2 (40), U sweep'");
+        for (size_t i = 0; i < 8 && o > 0 && (size_t)o < sizeof sc; i++) {
+            const run_t *r = &RUNS[find(i < 4 ? lam[i] : us[i - 4])];
+            o += snprintf(sc + o, sizeof sc - (size_t)o,
+                          ", '' index %d every ::%zu::%zu using 3:5 with points lt %zu pt %d ps 1.4 title '%s = %g'",
+                          i < 4 ? 0 : 1, i % 4 + (i < 4), i % 4 + (i < 4),   /* index 0 starts with the header */ i % 4 + 1, i < 4 ? 7 : 5, i < 4 ? "Alg. 1, lambda" : "Alg. 2, U",
+                          i < 4 ? r->lambda : r->U);
+        }
+        if (o < 0 || (size_t)o >= sizeof sc) return exp_fail(ctx, "plot script too long: ssca_fig4.png");
+        if (exp_plot(ctx, "ssca_fig4.png",
+                     "Fig. 4: ||w^T||^2 against the training cost (lambda sweep: Algorithm 1; U sweep: Algorithm 2)", sc) != 0)
+            return 2;
+    }
 
     /* the schedule that satisfies (4) and (6) */
     static const char *const vp[][2] = {{"alg1_B10", "alg1_B10_valid"}, {"alg1_B100", "alg1_B100_valid"},
@@ -602,7 +670,7 @@ static int ssca_verdicts(xs_t *X)
         static const char *const v[] = {"alg1_B10", "alg1_B10_valid", "alg1_B100", "alg1_B100_valid",
                                         "alg3_B100", "alg3_B100_valid"};
         if (plot_group(X, "ssca_schedule.png", "The paper's schedules against ones that satisfy (4) and (6)", v, 6, 2,
-                       "training cost F(w^T)", 1, NAN))
+                       "training cost F(w^t)", 1, NAN, 0))
             return 2;
     }
 
