@@ -158,7 +158,7 @@ int exp_plot(exp_ctx *ctx, const char *png, const char *caption, const char *scr
     fprintf(f, "set terminal pngcairo size 640,400 font 'sans,9'\nset output '%s'\n%s", png, plot_style);
     if (ctx->quick)   /* reduced sizes: say so on the figure itself, below the x label */
         fprintf(f, "set bmargin 4.2\nset label 99 'quick run (fedref experiments --quick): reduced sizes and rounds' "
-                   "at screen 0.995,0.012 right font ',7' textcolor rgb '#b00000' front\n");
+                   "at screen 0.995,0.012 right font 'monospace,7' textcolor rgb '#b00000' front noenhanced\n");
     fprintf(f, "%s\n", script);
     if (ferror(f) | fclose(f)) { cli_error("write error", gp); return 2; }
     /* run in OUT so that the script's file names are relative to it */
