@@ -1,52 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* internal.c -- internal helpers of libfedfast (declared in internal.h):
- * the branch-free finiteness scan, and the typed sort and selection of
- * 64-bit keys (the total order of binary64 through ffi_key).  No numerics:
- * comparisons and moves only. */
+ * the branch-free finiteness scan of spec/internal.h once per instruction
+ * set, and the typed sort and selection of 64-bit keys (the total order of
+ * binary64 through ffi_key).  No numerics: comparisons and moves only. */
 #include <float.h>
 
 #include "internal.h"
+#include "../spec/internal.h"
 
 /* ---- finiteness ----------------------------------------------------------- */
 
-/* Blocks of 256 entries, on the bit patterns: the exponent field plus one
- * carries into bit 63 exactly when it is all ones (+-Inf, NaN); the 16
- * lanes are or-ed without a branch, so the compiler vectorises the block,
- * and one test per block ends the scan early; the rest goes 8 at a time. */
+/* The scan of the specification layer (spec/internal.h), compiled once
+ * per instruction set. */
 FFI_INLINE int all_finite_body(const double *x, size_t len)
 {
-    const uint64_t E = 0x7ff0000000000000u, ONE = 0x0010000000000000u;
-    size_t k = 0;
-    for (; k + 256 <= len; k += 256) {
-        uint64_t acc[16] = {0};
-        for (size_t q = 0; q < 256; q += 16)
-            for (size_t l = 0; l < 16; l++) {
-                uint64_t u;
-                memcpy(&u, &x[k + q + l], sizeof u);
-                acc[l] |= (u & E) + ONE;
-            }
-        uint64_t any = 0;
-        for (size_t l = 0; l < 16; l++)
-            any |= acc[l];
-        if (any >> 63)
-            return 0;
-    }
-    uint64_t acc[8] = {0};                  /* the rest: 8 at a time, then one */
-    for (; k + 8 <= len; k += 8)
-        for (size_t l = 0; l < 8; l++) {
-            uint64_t u;
-            memcpy(&u, &x[k + l], sizeof u);
-            acc[l] |= (u & E) + ONE;
-        }
-    for (size_t l = 0; k + l < len; l++) {
-        uint64_t u;
-        memcpy(&u, &x[k + l], sizeof u);
-        acc[l] |= (u & E) + ONE;
-    }
-    uint64_t any = 0;
-    for (size_t l = 0; l < 8; l++)
-        any |= acc[l];
-    return !(any >> 63);
+    return spec_all_finite(x, len);
 }
 
 FFI_VERSIONS(int, all_finite, (const double *x, size_t len), (x, len))

@@ -7,8 +7,8 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
-#include <string.h>
 #include "fedspec/fedepm.h"
+#include "../internal.h"
 
 size_t fr_logreg_samples(const fr_logreg *P)
 {
@@ -41,40 +41,12 @@ static int problem_size(const fr_logreg *P)
     return FR_OK;
 }
 
-/* 1 iff x[0..len-1] are all finite.  On the bit patterns: the exponent
- * field plus one carries into bit 63 exactly when it is all ones (Inf or
- * NaN); or-ed over blocks of 64 entries without a branch, the loop
- * vectorises (the problem's X is the largest input a check scans). */
-static int all_finite(const double *x, size_t len)
-{
-    const uint64_t E = 0x7ff0000000000000u, ONE = 0x0010000000000000u;
-    size_t k = 0;
-    for (; k + 64 <= len; k += 64) {
-        uint64_t acc[8] = {0};
-        for (size_t q = 0; q < 64; q += 8)
-            for (size_t l = 0; l < 8; l++) {
-                uint64_t u;
-                memcpy(&u, &x[k + q + l], sizeof u);
-                acc[l] |= (u & E) + ONE;
-            }
-        uint64_t any = 0;
-        for (size_t l = 0; l < 8; l++)
-            any |= acc[l];
-        if (any >> 63)
-            return 0;
-    }
-    for (; k < len; k++)
-        if (!isfinite(x[k]))
-            return 0;
-    return 1;
-}
-
 static int problem_finite(const fr_logreg *P)
 {
     const size_t D = fr_logreg_samples(P);
     if (!isfinite(P->beta))
         return FR_ENONFINITE;
-    if (!all_finite(P->X, D * P->n))
+    if (!spec_all_finite(P->X, D * P->n))
         return FR_ENONFINITE;
     for (size_t t = 0; t < D; t++)
         if (!isfinite(P->b[t]))

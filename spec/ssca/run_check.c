@@ -5,6 +5,7 @@
  * FR_EDOM.  Comparisons of binary64 inputs and integer arithmetic only. */
 #include <math.h>
 #include "fedspec/ssca.h"
+#include "../internal.h"
 
 static int known(int algo)
 {
@@ -15,14 +16,6 @@ static int known(int algo)
 static int local_steps(int algo)
 {
     return algo == FR_SSCA_SGD_S || algo == FR_SSCA_SGDM_S;
-}
-
-static int all_finite(const double *x, size_t n)
-{
-    for (size_t k = 0; k < n; k++)
-        if (!isfinite(x[k]))
-            return 0;
-    return 1;
 }
 
 /* FR_ESIZE unless cnt[0..nc-1] are >= 1 and sum exactly to total. */
@@ -69,14 +62,14 @@ static int finite(const fr_ssca_data *D, const fr_ssca_params *prm)
 {
     size_t d;
     fr_ssca_net_dim(D->L, D->J, D->P, &d);
-    if (!all_finite(D->Z, D->N * D->P) || !all_finite(prm->w1, d))
+    if (!spec_all_finite(D->Z, D->N * D->P) || !spec_all_finite(prm->w1, d))
         return FR_ENONFINITE;
     const int a = prm->algo;
     if (!known(a))
         return FR_OK;
     if (!fr_ssca_algo_baseline(a)) {
         const double f[] = {prm->a1, prm->alpha1, prm->a2, prm->alpha2, prm->tau};
-        if (!all_finite(f, 5))
+        if (!spec_all_finite(f, 5))
             return FR_ENONFINITE;
     }
     if (!fr_ssca_algo_constrained(a) && !isfinite(prm->lambda))

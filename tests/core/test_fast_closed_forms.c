@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "fedfast.h"
+#include "../test_util.h"
 
 Suite *suite_fast_closed_forms(void);
 
@@ -30,10 +31,9 @@ Suite *suite_fast_closed_forms(void);
 
 static uint64_t seed, rng_state;
 
-static void rng_start(void)
+static void splitmix_start(void)
 {
-    const char *s = getenv("FEDREF_SEED");
-    seed = s ? strtoull(s, NULL, 0) : 20240601u;
+    seed = tu_seed(20240601u);
     rng_state = seed;
 }
 
@@ -99,27 +99,6 @@ static void check_plus_zero(double got, const char *what, const char *file,
                   (unsigned long long)seed);
 }
 
-/* |got - exact| <= bound, exact and bound in MPFR. */
-#define CK_WITHIN(got, exact, bound) \
-    check_within((got), (exact), (bound), #got, __FILE__, __LINE__)
-static void check_within(double got, const mpfr_t exact, const mpfr_t bound,
-                         const char *what, const char *file, int line)
-{
-    mpfr_t d;
-    mpfr_init2(d, 4400);
-    mpfr_sub_d(d, exact, got, MPFR_RNDN);    /* exact: 4400 bits cover it */
-    mpfr_abs(d, d, MPFR_RNDN);
-    int ok = !isnan(got) && mpfr_lessequal_p(d, bound);
-    if (!ok)
-        mpfr_fprintf(stderr, "%s:%d: %s = %a (%.17g), exact %.25Rg,"
-                     " error %.3Rg > bound %.3Rg\n", file, line, what, got,
-                     got, exact, d, bound);
-    mpfr_clear(d);
-    ck_assert_msg(ok, "%s:%d: %s = %a (%.17g) outside the bound (see stderr)"
-                  " [FEDREF_SEED=%llu]", file, line, what, got, got,
-                  (unsigned long long)seed);
-}
-
 /* |got - exact| <= rel |exact| + abs, (rel, abs) from a bound function. */
 #define CK_BOUND(got, exact, rel, abs) \
     check_bound((got), (exact), (rel), (abs), #got, __FILE__, __LINE__)
@@ -131,7 +110,7 @@ static void check_bound(double got, const mpfr_t exact, double rel, double abs,
     mpfr_abs(b, exact, MPFR_RNDU);
     mpfr_mul_d(b, b, rel, MPFR_RNDU);
     mpfr_add_d(b, b, abs, MPFR_RNDU);
-    check_within(got, exact, b, what, file, line);
+    tu_check_within_abs(got, exact, b, seed, what, file, line);
     mpfr_clear(b);
 }
 
@@ -197,7 +176,7 @@ END_TEST
 
 START_TEST(soft_random_correctly_rounded)
 {
-    rng_start();
+    splitmix_start();
     for (int it = 0; it < effort(4000); it++) {
         double t = rnd_double(-1080, 1024), a = fabs(rnd_double(-1080, 1024));
         if (it % 3 == 0)                            /* near the threshold */
@@ -366,7 +345,7 @@ END_TEST
 
 START_TEST(prox_gamma_zero_is_identity)
 {
-    rng_start();
+    splitmix_start();
     double u[64], x[64];
     for (int i = 0; i < 64; i++)
         u[i] = rnd_double(-1080, 1024);
@@ -381,7 +360,7 @@ END_TEST
 
 START_TEST(prox_random)
 {
-    rng_start();
+    splitmix_start();
     double worst = 0;
     for (int it = 0; it < effort(3000); it++) {
         double u = rnd_double(-1080, 1024), rho = fabs(rnd_double(-1080, 1024));
@@ -510,7 +489,7 @@ END_TEST
  * midpoint of the minimising interval. */
 START_TEST(median_brute_force)
 {
-    rng_start();
+    splitmix_start();
     for (int it = 0; it < effort(2000); it++) {
         size_t m = (size_t)rnd_int(1, 15), n = (size_t)rnd_int(1, 4);
         double W[60], med[4];
@@ -546,7 +525,7 @@ END_TEST
 
 START_TEST(median_random_wide)
 {
-    rng_start();
+    splitmix_start();
     for (int it = 0; it < effort(3000); it++) {
         size_t m = (size_t)rnd_int(1, 9);
         double col[9], v[9], med;
@@ -578,7 +557,7 @@ END_TEST
  * equals the one of an independent sort, numerically. */
 START_TEST(median_large_m)
 {
-    rng_start();
+    splitmix_start();
     static const size_t ms[] = {17, 33, 100, 257, 1000};
     for (int it = 0; it < effort(40); it++) {
         size_t m = ms[it % 5], n = (size_t)rnd_int(1, 3);
@@ -734,7 +713,7 @@ static double check_ens_column(double w, const double *v, size_t m,
     /* measured error, against the bisection oracle */
     mpfr_set_prec(x, 300);
     ens_exact(x, v, m, lambda, eta);
-    CK_WITHIN(w, x, b);
+    CK_WITHIN_ABS(w, x, b);
     /* and against the contract's formula evaluated here in MPFR, rounded
      * up, with the tighter absolute term 2^-1075 of the former test:
      * 8 eps (M + min(lambda/eta, 4 m M)) + 2^-1075, independent of the
@@ -755,7 +734,7 @@ static double check_ens_column(double w, const double *v, size_t m,
         mpfr_set_d(bt, 0x1p-1074, MPFR_RNDU);
         mpfr_div_2ui(bt, bt, 1, MPFR_RNDU);
         mpfr_add(bt, bt, c, MPFR_RNDU);
-        CK_WITHIN(w, x, bt);
+        CK_WITHIN_ABS(w, x, bt);
         mpfr_clears(c, bt, (mpfr_ptr)0);
     }
     mpfr_sub_d(x, x, w, MPFR_RNDN);
@@ -845,7 +824,7 @@ END_TEST
 
 START_TEST(ens_special_cases)
 {
-    rng_start();
+    splitmix_start();
     /* m = 1: the value itself, for any lambda/eta */
     for (int it = 0; it < 500; it++) {
         double v = rnd_double(-1080, 1024);
@@ -931,7 +910,7 @@ END_TEST
  * certificate, the bisection oracle and the ternary search. */
 START_TEST(ens_random)
 {
-    rng_start();
+    splitmix_start();
     double worst = 0;
     for (int it = 0; it < effort(1500); it++) {
         size_t m = (size_t)(it % 10 == 0 ? rnd_int(20, 60) : rnd_int(1, 12));
@@ -969,7 +948,7 @@ END_TEST
  * next to ordinary ones; a sample passes the exact certificate. */
 START_TEST(ens_blocks)
 {
-    rng_start();
+    splitmix_start();
     static const size_t ns[] = {8, 9, 16, 17, 33};
     for (int it = 0; it < effort(60); it++) {
         size_t n = ns[it % 5], m = (size_t)(it % 3 == 0 ? rnd_int(17, 120) : rnd_int(1, 12));

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "fedfast.h"
+#include "../test_util.h"
 
 Suite *suite_fast_fedepm(void);
 
@@ -35,12 +36,8 @@ Suite *suite_fast_fedepm(void);
 static uint64_t seed;
 static frng_t rng;
 
-static void rng_start(uint64_t stream)
-{
-    const char *s = getenv("FEDREF_SEED");
-    seed = s ? strtoull(s, NULL, 0) : 20240601u;
-    frng_init(&rng, seed, 0x7e57fed0u + stream);
-}
+#define SUITE_SEED 20240601u    /* the seed without FEDREF_SEED */
+#define SUITE_STREAM 0x7e57fed0u    /* plus each test's own stream */
 
 static int rnd_int(int lo, int hi)            /* uniform in [lo, hi] */
 {
@@ -65,35 +62,9 @@ static double rnd_dyadic(void)
 
 /* ---- MPFR helpers --------------------------------------------------------- */
 
-/* Failure report: value in %a and 17 digits, exact, error, bound, relative
- * error. */
-#define CK_WITHIN(got, exact, bound) \
-    check_within((got), (exact), (bound), #got, __FILE__, __LINE__)
-static void check_within(double got, const mpfr_t exact, const mpfr_t bound,
-                         const char *what, const char *file, int line)
-{
-    mpfr_t d, slack;
-    mpfr_inits2(XP, d, slack, (mpfr_ptr)0);
-    mpfr_sub_d(d, exact, got, MPFR_RNDN);
-    mpfr_abs(d, d, MPFR_RNDN);
-    mpfr_abs(slack, exact, MPFR_RNDN);       /* the oracle's own rounding */
-    mpfr_mul_2si(slack, slack, -(OP - 20), MPFR_RNDU);
-    mpfr_add(slack, slack, bound, MPFR_RNDU);
-    int ok = isfinite(got) && mpfr_lessequal_p(d, slack);
-    if (!ok) {
-        mpfr_t rel;
-        mpfr_init2(rel, 64);
-        mpfr_div(rel, d, exact, MPFR_RNDN);
-        mpfr_fprintf(stderr, "%s:%d: %s = %a (%.17g), exact %.25Rg, error %.3Rg"
-                     " > bound %.3Rg (relative error %.3Rg)\n", file, line, what,
-                     got, got, exact, d, bound, rel);
-        mpfr_clear(rel);
-    }
-    mpfr_clears(d, slack, (mpfr_ptr)0);
-    ck_assert_msg(ok, "%s:%d: %s = %a (%.17g) outside the bound (see stderr)"
-                  " [FEDREF_SEED=%llu]", file, line, what, got, got,
-                  (unsigned long long)seed);
-}
+/* The oracle's relative error is below 2^-(OP - 20): CK_WITHIN_ABS_REL
+ * widens each absolute bound by that much of the oracle's value. */
+#define ORACLE_BITS (OP - 20)
 
 #define CK_EXACT(got, want) check_exact((got), (want), #got, __FILE__, __LINE__)
 static void check_exact(double got, double want, const char *what,
@@ -252,7 +223,7 @@ static void lr_oracle_client(lr_oracle *o, const fr_logreg *P, size_t i, const d
     mpfr_clears(u, a, t, s, r, pr, (mpfr_ptr)0);
 }
 
-/* CK_WITHIN with an absolute bound from a bound function. */
+/* CK_WITHIN_ABS_REL with an absolute bound from a bound function. */
 #define CK_WITHIN_D(got, exact, bd) check_within_d((got), (exact), (bd), #got, __FILE__, __LINE__)
 static void check_within_d(double got, const mpfr_t exact, double bd, const char *what,
                            const char *file, int line)
@@ -260,7 +231,7 @@ static void check_within_d(double got, const mpfr_t exact, double bd, const char
     mpfr_t b;
     mpfr_init2(b, 64);
     mpfr_set_d(b, bd, MPFR_RNDN);
-    check_within(got, exact, b, what, file, line);
+    tu_check_within_abs_rel(got, exact, b, ORACLE_BITS, seed, what, file, line);
     mpfr_clear(b);
 }
 
@@ -294,14 +265,14 @@ static void check_logreg(const fr_logreg *P, const double *w)
         mpfr_set_d(z, (double)n * P->beta, MPFR_RNDU);
         mpfr_add(tz, tz, z, MPFR_RNDU);
         mk_bound(bound, gk, o.f, o.A, z);
-        CK_WITHIN(fi, o.f, bound);
+        CK_WITHIN_ABS_REL(fi, o.f, bound, ORACLE_BITS);
         mpfr_add(tot.f, tot.f, o.f, MPFR_RNDN);
         mpfr_add(tot.A, tot.A, o.A, MPFR_RNDN);
         mpfr_set_zero(z, 1);
         for (size_t j = 0; j < n; j++) {
             CK_WITHIN_D(gi[j], o.g[j], gb[j]);
             mk_bound(bound, gk, o.E[j], z, o.X1[j]);
-            CK_WITHIN(gi[j], o.g[j], bound);
+            CK_WITHIN_ABS_REL(gi[j], o.g[j], bound, ORACLE_BITS);
             mpfr_add(tot.g[j], tot.g[j], o.g[j], MPFR_RNDN);
             mpfr_add(tot.E[j], tot.E[j], o.E[j], MPFR_RNDN);
             mpfr_add(tot.X1[j], tot.X1[j], o.X1[j], MPFR_RNDN);
@@ -332,11 +303,11 @@ static void check_logreg(const fr_logreg *P, const double *w)
     mp_gamma(gk, dmax + n + 13 + m);
     mpfr_add_ui(tz, tz, (unsigned long)m - 1, MPFR_RNDU);
     mk_bound(bound, gk, tot.f, tot.A, tz);
-    CK_WITHIN(f, tot.f, bound);
+    CK_WITHIN_ABS_REL(f, tot.f, bound, ORACLE_BITS);
     mpfr_set_zero(z, 1);
     for (size_t j = 0; j < n; j++) {
         mk_bound(bound, gk, tot.E[j], z, tot.X1[j]);
-        CK_WITHIN(g[j], tot.g[j], bound);
+        CK_WITHIN_ABS_REL(g[j], tot.g[j], bound, ORACLE_BITS);
     }
     mpfr_clears(gk, bound, z, tz, (mpfr_ptr)0);
     lr_clear(&o, n);
@@ -377,7 +348,7 @@ static void lr_free(lr_problem *p)
 
 START_TEST(logreg_random)
 {
-    rng_start(1);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 1);
     for (int it = 0; it < 40; it++) {
         lr_problem p;
         size_t m = (size_t)rnd_int(1, 4), n = (size_t)rnd_int(1, 9);
@@ -393,7 +364,7 @@ END_TEST
 
 START_TEST(logreg_synthetic)
 {
-    rng_start(2);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 2);
     size_t m = 3, n = 6, d[3];
     ck_assert_int_eq(fr_synth_sizes(seed, m, 5, 20, d), FR_OK);
     size_t D = d[0] + d[1] + d[2];
@@ -414,7 +385,7 @@ END_TEST
 /* |<x, w>| up to ~2^400: finite, no NaN, and within the bound. */
 START_TEST(logreg_huge_inner_products)
 {
-    rng_start(3);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 3);
     for (int it = 0; it < 12; it++) {
         lr_problem p;
         size_t n = (size_t)rnd_int(1, 5);
@@ -448,7 +419,7 @@ END_TEST
  * so a client spans several blocks; the results stay within the bounds. */
 START_TEST(logreg_blocks)
 {
-    rng_start(5);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 5);
     for (int it = 0; it < 4; it++) {
         lr_problem p;
         size_t n = it % 2 ? 600 : 257;
@@ -520,7 +491,7 @@ END_TEST
 /* gi may alias w. */
 START_TEST(logreg_alias)
 {
-    rng_start(4);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 4);
     lr_problem p;
     lr_random(&p, 2, 4, 5, -3, 0);
     double w[4], v[4], g[4];
@@ -629,7 +600,7 @@ static void mu_oracle(mpfr_t mu, double mu0, double c, double alpha, unsigned lo
 
 START_TEST(mu_random)
 {
-    rng_start(5);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 5);
     mpfr_t mu, bound, gk;
     mpfr_inits2(OP, mu, bound, gk, (mpfr_ptr)0);
     for (int it = 0; it < 400; it++) {
@@ -651,11 +622,11 @@ START_TEST(mu_random)
         ck_assert_int_eq(ff_fedepm_mu_bound(&rel, mu0, c, alpha, kp1, wik, w, n), FR_OK);
         mu_oracle(mu, mu0, c, alpha, kp1, wik, w, n);
         mpfr_mul_d(bound, mu, rel, MPFR_RNDU);
-        CK_WITHIN(got, mu, bound);
+        CK_WITHIN_ABS_REL(got, mu, bound, ORACLE_BITS);
         /* and the proved tight bound of the former test, gamma_{n+14} mu */
         mp_gamma(gk, n + 14);
         mpfr_mul(bound, gk, mu, MPFR_RNDU);
-        CK_WITHIN(got, mu, bound);
+        CK_WITHIN_ABS_REL(got, mu, bound, ORACLE_BITS);
     }
     mpfr_clears(mu, bound, gk, (mpfr_ptr)0);
 }
@@ -743,7 +714,7 @@ static void step_tight_bound(mpfr_t bound, double wi, double w, double g, double
 
 START_TEST(step_random)
 {
-    rng_start(6);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 6);
     mpfr_t ex, bound;
     mpfr_inits2(OP, ex, bound, (mpfr_ptr)0);
     for (int it = 0; it < 300; it++) {
@@ -762,9 +733,9 @@ START_TEST(step_random)
         for (size_t j = 0; j < n; j++) {
             step_oracle(ex, bound, wi[j], w[j], g[j], lambda, eta, mu);
             CK_EXACT(bd[j], mpfr_get_d(bound, MPFR_RNDN));   /* componentwise */
-            CK_WITHIN(out[j], ex, bound);
+            CK_WITHIN_ABS_REL(out[j], ex, bound, ORACLE_BITS);
             step_tight_bound(bound, wi[j], w[j], g[j], eta, mu);
-            CK_WITHIN(out[j], ex, bound);
+            CK_WITHIN_ABS_REL(out[j], ex, bound, ORACLE_BITS);
         }
     }
     mpfr_clears(ex, bound, (mpfr_ptr)0);
@@ -775,7 +746,7 @@ END_TEST
  * wnext = w + soft(-g, lambda)/(eta + mu). */
 START_TEST(step_kinks)
 {
-    rng_start(7);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 7);
     mpfr_t ex, bound;
     mpfr_inits2(OP, ex, bound, (mpfr_ptr)0);
     int kinks = 0;
@@ -794,12 +765,12 @@ START_TEST(step_kinks)
         double l2 = nextafter(lambda, 0);
         ck_assert_int_eq(ff_fedepm_step(&out, &wi, &w, &g, 1, l2, eta, mu), FR_OK);
         step_oracle(ex, bound, wi, w, g, l2, eta, mu);
-        CK_WITHIN(out, ex, bound);
+        CK_WITHIN_ABS_REL(out, ex, bound, ORACLE_BITS);
         ck_assert(wt > 0 ? out >= w : out <= w);
         /* w_i = w */
         ck_assert_int_eq(ff_fedepm_step(&out, &w, &w, &g, 1, lambda, eta, mu), FR_OK);
         step_oracle(ex, bound, w, w, g, lambda, eta, mu);
-        CK_WITHIN(out, ex, bound);
+        CK_WITHIN_ABS_REL(out, ex, bound, ORACLE_BITS);
         if (fabs(g) <= lambda)
             CK_EXACT(out, w);
     }
@@ -816,7 +787,7 @@ END_TEST
 
 START_TEST(step_alias)
 {
-    rng_start(8);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 8);
     for (int it = 0; it < 50; it++) {
         double wi[7], w[7], g[7], out[7];
         for (size_t j = 0; j < 7; j++)
@@ -899,7 +870,7 @@ static void check_ru(double nu, const mpfr_t num, double eps, double mu)
 
 START_TEST(scale27_upward)
 {
-    rng_start(9);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 9);
     mpfr_t num, ex, bound;
     mpfr_init2(num, 64);
     mpfr_inits2(OP, ex, bound, (mpfr_ptr)0);
@@ -925,7 +896,7 @@ START_TEST(scale27_upward)
         mpfr_div_d(ex, ex, mu, MPFR_RNDN);
         mpfr_mul_d(bound, ex, rel, MPFR_RNDU);
         mpfr_add_d(bound, bound, abs, MPFR_RNDU);
-        CK_WITHIN(nu, ex, bound);
+        CK_WITHIN_ABS_REL(nu, ex, bound, ORACLE_BITS);
     }
     /* the experiments' magnitudes, and a hand value: 1/(3 * 1) rounded up */
     double nu;
@@ -939,7 +910,7 @@ END_TEST
 
 START_TEST(scale39_upper)
 {
-    rng_start(10);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 10);
     mpfr_t S, x, bound, gk, tight;
     mpfr_init2(S, XP);
     mpfr_inits2(OP, x, bound, gk, tight, (mpfr_ptr)0);
@@ -998,7 +969,7 @@ END_TEST
 
 START_TEST(density_random)
 {
-    rng_start(11);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 11);
     mpfr_t p, t, bound, c;
     mpfr_inits2(OP, p, t, bound, c, (mpfr_ptr)0);
     for (int it = 0; it < 3000; it++) {
@@ -1025,7 +996,7 @@ START_TEST(density_random)
         /* bound rel p + abs, ff_laplace_density_bound */
         mpfr_mul_d(bound, p, rel, MPFR_RNDU);
         mpfr_add_d(bound, bound, abs, MPFR_RNDU);
-        CK_WITHIN(got, p, bound);
+        CK_WITHIN_ABS_REL(got, p, bound, ORACLE_BITS);
         /* and the proved tight bound of the former test:
          * (1.01 t + 6) u p + 2^-1072 (1 + 1/nu) */
         mpfr_mul_d(bound, t, 1.01, MPFR_RNDU);
@@ -1037,7 +1008,7 @@ START_TEST(density_random)
         mpfr_add_ui(c, c, 1, MPFR_RNDU);
         mpfr_mul_2si(c, c, -1072, MPFR_RNDU);
         mpfr_add(bound, bound, c, MPFR_RNDU);
-        CK_WITHIN(got, p, bound);
+        CK_WITHIN_ABS_REL(got, p, bound, ORACLE_BITS);
     }
     /* hand values: x = 0 gives 1/(2 nu) in both forms; the printed form at
      * x gives the standard form at x/2 */
@@ -1100,7 +1071,7 @@ END_TEST
 
 START_TEST(penalty_random)
 {
-    rng_start(12);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 12);
     mpfr_t s, t, r1, r2, mx, bound;
     mpfr_inits2(XP, s, t, r1, r2, mx, (mpfr_ptr)0);
     mpfr_init2(bound, OP);
@@ -1140,7 +1111,7 @@ START_TEST(penalty_random)
         }
         CK_EXACT(rc, mpfr_get_d(mx, MPFR_RNDN));
         mpfr_mul_d(bound, mx, cons_rel, MPFR_RNDU);
-        CK_WITHIN(rc, mx, bound);
+        CK_WITHIN_ABS_REL(rc, mx, bound, ORACLE_BITS);
         mpfr_set_zero(r1, 1);
         for (size_t j = 0; j < n; j++) {
             mpfr_set_zero(s, 1);
@@ -1150,7 +1121,7 @@ START_TEST(penalty_random)
             mpfr_max(r1, r1, s, MPFR_RNDN);
         }
         mpfr_set_d(bound, sum9, MPFR_RNDN);
-        CK_WITHIN(rs, r1, bound);
+        CK_WITHIN_ABS_REL(rs, r1, bound, ORACLE_BITS);
         /* (10): exact residuals from the definition (pi in sgn as a set) */
         mpfr_set_zero(r1, 1);                  /* r_set */
         mpfr_set_zero(r2, 1);                  /* r_sum */
@@ -1185,9 +1156,9 @@ START_TEST(penalty_random)
             mpfr_max(r2, r2, s, MPFR_RNDN);
         }
         mpfr_set_d(bound, set_abs, MPFR_RNDN);
-        CK_WITHIN(rset, r1, bound);
+        CK_WITHIN_ABS_REL(rset, r1, bound, ORACLE_BITS);
         mpfr_set_d(bound, sum10, MPFR_RNDN);
-        CK_WITHIN(rs10, r2, bound);
+        CK_WITHIN_ABS_REL(rs10, r2, bound, ORACLE_BITS);
         if (dy) {                               /* dyadics: everything exact */
             CK_EXACT(rset, mpfr_get_d(r1, MPFR_RNDN));
             CK_EXACT(rs10, mpfr_get_d(r2, MPFR_RNDN));
@@ -1275,7 +1246,7 @@ static int grad_exact(double g2)
 
 START_TEST(stop_gradient_exact)
 {
-    rng_start(13);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 13);
     double f[1] = {1};
     double probes[] = {0, 1e-6, nextafter(1e-6, 0), nextafter(1e-6, 1), 2e-6, 1e300};
     for (int it = 0; it < 1000 + 6; it++) {
@@ -1294,7 +1265,7 @@ END_TEST
  * (ff_stop_rule_bound), the decision. */
 START_TEST(stop_variance)
 {
-    rng_start(14);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 14);
     mpfr_t mean, var, thr, t, diff;
     mpfr_inits2(1200, mean, var, thr, t, diff, (mpfr_ptr)0);
     int decided = 0, fired = 0, quiet = 0;

@@ -20,18 +20,14 @@
 #include <math.h>
 #include <stdlib.h>
 #include "fedref.h"
+#include "../test_util.h"
 
 Suite *suite_ref_fedepm(void);
 
 static frng_t rng;
 static unsigned long long seed;
 
-static void rng_start(uint64_t stream)
-{
-    const char *s = getenv("FEDREF_SEED");
-    seed = s ? strtoull(s, NULL, 0) : 20240607u;
-    frng_init(&rng, seed, stream);
-}
+#define SUITE_SEED 20240607u    /* the seed without FEDREF_SEED */
 
 static int effort(int n)
 {
@@ -139,7 +135,7 @@ static void q_soft(mpq_t r, const mpq_t t, const mpq_t a)
 
 START_TEST(step_vs_rationals)
 {
-    rng_start(101);
+    seed = tu_rng_start(&rng, SUITE_SEED, 101);
     enum { N = 6 };
     mpfr_t wi[N], w[N], g[N], out[N], lam, eta, mu;
     mpq_t qwi, qw, qg, ql, qe, qm, t, s, ex;
@@ -199,7 +195,7 @@ START_TEST(step_minimises_23)
      * + eta/2 (v - w)^2 coordinatewise (002 (23)): the exact rational
      * minimiser x (0 in the subdifferential) rounds to the output, and h at
      * the output is no smaller than at its two neighbours. */
-    rng_start(102);
+    seed = tu_rng_start(&rng, SUITE_SEED, 102);
     mpfr_t wi[1], w[1], g[1], out[1], lam, eta, mu;
     mpfr_inits2(64, wi[0], w[0], g[0], lam, eta, mu, (mpfr_ptr)0);
     mpfr_init2(out[0], 53);
@@ -289,7 +285,7 @@ static void q_mu(mpq_t r, mpfr_srcptr mu0, mpfr_srcptr c, mpfr_srcptr alpha, uns
 
 START_TEST(mu_vs_rationals)
 {
-    rng_start(103);
+    seed = tu_rng_start(&rng, SUITE_SEED, 103);
     enum { N = 4 };
     mpfr_t wik[N], w[N], mu, mu0, c, alpha;
     for (int j = 0; j < N; j++) mpfr_inits2(64, wik[j], w[j], (mpfr_ptr)0);
@@ -339,7 +335,7 @@ END_TEST
 
 START_TEST(scales_vs_rationals)
 {
-    rng_start(104);
+    seed = tu_rng_start(&rng, SUITE_SEED, 104);
     enum { N = 5 };
     const mpfr_rnd_t rnds[] = {MPFR_RNDN, MPFR_RNDU, MPFR_RNDD, MPFR_RNDZ};
     mpfr_t nu, D, eps, mu, g[N];
@@ -378,7 +374,7 @@ END_TEST
 
 START_TEST(density_vs_naive)
 {
-    rng_start(105);
+    seed = tu_rng_start(&rng, SUITE_SEED, 105);
     mpfr_t p, x, nu, y, e, t;
     mpfr_inits2(64, x, nu, (mpfr_ptr)0);
     mpfr_init2(p, 53);
@@ -434,7 +430,7 @@ END_TEST
 
 START_TEST(penalty_vs_rationals)
 {
-    rng_start(106);
+    seed = tu_rng_start(&rng, SUITE_SEED, 106);
     enum { M = 4, N = 3 };
     mpfr_t G[M * N], W[M * N], w[N], lam, eta, r1, r2, ls;
     for (int k = 0; k < M * N; k++) mpfr_inits2(64, G[k], W[k], (mpfr_ptr)0);
@@ -532,7 +528,7 @@ START_TEST(penalty_theorem_iii1)
 {
     /* At a point with w_i = w and sum_i G_i = 0, (9) holds; for lambda >=
      * lambda* (10) holds too (Theorem III.1); below lambda* it does not. */
-    rng_start(107);
+    seed = tu_rng_start(&rng, SUITE_SEED, 107);
     enum { M = 3, N = 2 };
     mpfr_t G[M * N], W[M * N], w[N], lam, eta, r1, r2;
     for (int k = 0; k < M * N; k++) mpfr_inits2(64, G[k], W[k], (mpfr_ptr)0);
@@ -596,7 +592,7 @@ static int q_stop(mpfr_srcptr g2, mpfr_t *f, size_t nf, unsigned long n)
 
 START_TEST(stop_rule_vs_rationals)
 {
-    rng_start(108);
+    seed = tu_rng_start(&rng, SUITE_SEED, 108);
     mpfr_t g2, f[6];
     mpfr_init2(g2, 53);
     for (int k = 0; k < 6; k++) mpfr_init2(f[k], 80);
@@ -739,7 +735,7 @@ static void naive(mpfr_ptr f, mpfr_t *g, mpfr_ptr sf, mpfr_t *sg, const fr_logre
 
 START_TEST(logreg_vs_naive)
 {
-    rng_start(109);
+    seed = tu_rng_start(&rng, SUITE_SEED, 109);
     prob_t pb;
     mpfr_t w[LN], f, g[LN], yf, sf, yg[LN], sg[LN], e;
     for (int j = 0; j < LN; j++) mpfr_inits2(64, w[j], g[j], yg[j], sg[j], (mpfr_ptr)0);
@@ -901,7 +897,7 @@ START_TEST(logreg_huge_w)
      * sigma in {0, 1}) is exact in rationals and within 2^-1000 (relative)
      * of the true value; ref must round like every point of that interval,
      * and results are finite. */
-    rng_start(110);
+    seed = tu_rng_start(&rng, SUITE_SEED, 110);
     prob_t pb;
     mpfr_t w[LN], f, g[LN];
     for (int j = 0; j < LN; j++) mpfr_inits2(53, w[j], g[j], (mpfr_ptr)0);

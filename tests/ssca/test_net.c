@@ -29,11 +29,7 @@ Suite *suite_ssca_net(void);
 static frng_t rng;
 static unsigned long long seed;
 
-static void rng_start(uint64_t stream)
-{
-    seed = tu_seed(20250101u);
-    frng_init(&rng, seed, stream);
-}
+#define SUITE_SEED 20250101u    /* the seed without FEDREF_SEED */
 
 static int effort(int n) { return tu_effort(n); }
 
@@ -210,7 +206,7 @@ static int check_oracle(mpfr_srcptr got, mpfr_srcptr y, mpfr_srcptr y1, const ch
 
 START_TEST(net_vs_naive)
 {
-    rng_start(301);
+    seed = tu_rng_start(&rng, SUITE_SEED, 301);
     prob_t pb;
     mpfr_t w[MAXD], g[MAXD], y1[MAXD], y2[MAXD], f, f1, f2;
     for (int k = 0; k < MAXD; k++) mpfr_inits2(64, w[k], g[k], y1[k], y2[k], (mpfr_ptr)0);
@@ -264,7 +260,7 @@ END_TEST
  * to h^2 max|f'''| (the weights are small: |f'''| < 1e4 here). */
 START_TEST(gradient_is_derivative_of_f)
 {
-    rng_start(302);
+    seed = tu_rng_start(&rng, SUITE_SEED, 302);
     prob_t pb;
     mpfr_t w[MAXD], g[MAXD], fp, fm, cd, t, *Z = malloc(MAXNB * MAXP * sizeof *Z);
     for (int k = 0; k < MAXD; k++) mpfr_inits2(400, w[k], g[k], (mpfr_ptr)0);
@@ -409,7 +405,7 @@ END_TEST
  * fr_ssca_net bit for bit at every output precision. */
 START_TEST(feature_blocks_equal_sample_gradient)
 {
-    rng_start(303);
+    seed = tu_rng_start(&rng, SUITE_SEED, 303);
     prob_t pb;
     for (int c = 0; c < effort(60); c++) {
         rnd_problem(&pb, 0);
@@ -525,7 +521,7 @@ static void within(double x, mpfr_srcptr r, double b, const char *what, int c, s
 
 START_TEST(fast_within_bound)
 {
-    rng_start(304);
+    seed = tu_rng_start(&rng, SUITE_SEED, 304);
     prob_t pb;
     mpfr_t w[MAXD], g[MAXD], f, Z[MAXNB * MAXP];
     for (int k = 0; k < MAXD; k++) mpfr_inits2(128, w[k], g[k], (mpfr_ptr)0);
@@ -565,7 +561,7 @@ END_TEST
  * random dyadic blocks, nclients in [1, 3]). */
 START_TEST(fast_feature_within_bound)
 {
-    rng_start(305);
+    seed = tu_rng_start(&rng, SUITE_SEED, 305);
     for (int c = 0; c < effort(300); c++) {
         const size_t I = 1 + below(3), L = 2 + below(3), J = 1 + below(4), nb = 1 + below(5), Pi = 1 + below(3);
         const int sc = c % 3 == 1 ? 12 : 0;

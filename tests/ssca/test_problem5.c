@@ -40,11 +40,8 @@ Suite *suite_ssca_problem5(void);
 static uint64_t seed;
 static frng_t rng;
 
-static void rng_start(void)
-{
-    seed = tu_seed(20240601u);
-    frng_init(&rng, seed, 0x9b5u);          /* this suite's stream */
-}
+#define SUITE_SEED 20240601u    /* the seed without FEDREF_SEED */
+#define SUITE_STREAM 0x9b5u    /* this suite's stream */
 
 static uint64_t rng64(void) { return frng_next64(&rng); }
 
@@ -136,7 +133,7 @@ static int same(mpfr_srcptr a, mpfr_srcptr b)
 
 START_TEST(ref_m1_is_lemma1)
 {
-    rng_start();
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM);
     int n = effort(1500);
     sol S;
     sol_init(&S, 113);
@@ -184,7 +181,7 @@ END_TEST
 
 START_TEST(ref_duplicates_merge)
 {
-    rng_start();
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM);
     int n = effort(600);
     sol A, B;
     sol_init(&A, 100);
@@ -230,7 +227,7 @@ END_TEST
 
 START_TEST(ref_rational_solution)
 {
-    rng_start();
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM);
     int n = effort(600), seen = 0;
     sol S;
     sol_init(&S, 64);
@@ -311,7 +308,7 @@ END_TEST
 
 START_TEST(ref_certificate)
 {
-    rng_start();
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM);
     int n = effort(800);
     sol S;
     sol_init(&S, 200);
@@ -337,7 +334,7 @@ END_TEST
 
 START_TEST(fast_within_bound)
 {
-    rng_start();
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM);
     int n = effort(3000), strict = 0;
     sol S;
     sol_init(&S, 160);

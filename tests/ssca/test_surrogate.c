@@ -36,11 +36,8 @@ Suite *suite_ssca_surrogate(void);
 static uint64_t seed;
 static frng_t rng;
 
-static void rng_start(uint64_t stream)
-{
-    seed = tu_seed(20240601u);
-    frng_init(&rng, seed, 0x55c4a000u + stream);
-}
+#define SUITE_SEED 20240601u    /* the seed without FEDREF_SEED */
+#define SUITE_STREAM 0x55c4a000u    /* plus each test's own stream */
 
 static int rnd_int(int lo, int hi)
 {
@@ -486,7 +483,7 @@ static void run_ref(int kind, const inst *c, mpfr_prec_t p)
 START_TEST(ref_correctly_rounded)
 {
     static const mpfr_prec_t precs[] = {2, 3, 11, 24, 53, 64, 113, 200};
-    rng_start(1);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 1);
     for (int it = 0; it < 400; it++) {
         inst c;
         rnd_inst(&c, it % 2);
@@ -694,7 +691,7 @@ static void run_fast(int kind, const inst *c)
 
 START_TEST(fast_within_bounds)
 {
-    rng_start(2);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 2);
     for (int it = 0; it < 3000; it++) {
         inst c;
         rnd_inst(&c, it % 4 != 0);
@@ -707,7 +704,7 @@ END_TEST
 /* Subnormal inputs and results: the absolute terms of the bounds. */
 START_TEST(fast_underflow)
 {
-    rng_start(3);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 3);
     for (int it = 0; it < 500; it++) {
         inst c;
         rnd_inst(&c, 1);
@@ -771,7 +768,7 @@ END_TEST
  * binary64 quotients of exact integers). */
 START_TEST(large_counts)
 {
-    rng_start(4);
+    seed = tu_rng_start(&rng, SUITE_SEED, SUITE_STREAM + 4);
     for (int it = 0; it < 200; it++) {
         inst c;
         rnd_inst(&c, 1);
