@@ -266,6 +266,52 @@ START_TEST(gauss_eps)
 }
 END_TEST
 
+/* ---- fast's eps certificate at the points its search decides -------------
+ * ff_fedpdm_gauss_eps decides eps = 0, then 1, 2, 4, ... until certified,
+ * then bisects (the first midpoint 3/4 of the last power of 2).  delta is
+ * set to the largest binary64 below delta(m) (HP bits, a = s/sigma = s
+ * exact) at such a point m: the least eps is then above m (delta(eps)
+ * decreasing), so the result must exceed m, while a certificate rounded
+ * the wrong way anywhere certifies m itself.  a from 1/8 to 256, m up to
+ * 2^14: phi_b at erfc near 0 and near 2, lphi_neg's erfc and asymptotic
+ * series, both tests (on delta(eps) and on its complement near delta = 1).
+ * ff_fedpdm_compose's basic (T = 1: delta_0 = delta rounded down) too. */
+START_TEST(gauss_eps_fast_cert)
+{
+    static const double A[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256};
+    mpfr_t m, a, D;
+    mpfr_inits2(HP, m, a, D, (mpfr_ptr)0);
+    int n = 0;
+    for (size_t i = 0; i < sizeof A / sizeof A[0]; i++)
+        for (int k = -1; k <= 14; k++)
+            for (int q = 0; q <= 1; q++) {
+                if (k < 0 && q)
+                    continue;
+                const double mv = k < 0 ? 0 : ldexp(q ? 0.75 : 1, k);
+                mpfr_set_d(m, mv, MPFR_RNDN);
+                mpfr_set_d(a, A[i], MPFR_RNDN);
+                delta_hp(D, m, a);
+                const double d = mpfr_get_d(D, MPFR_RNDD);
+                if (!(d > 0) || !(d < 1) || mpfr_cmp_d(D, d) <= 0)
+                    continue;                       /* delta(m) not above a binary64 in (0, 1) */
+                double f, b, ad;
+                ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, 1, A[i], d), FR_OK);
+                ck_assert_msg(f > mv, "fast eps a %g m %g delta %.17g: %.17g, not above m", A[i], mv, d, f);
+                ck_assert_int_eq(ff_fedpdm_compose(&b, &ad, 1, A[i], 1, d), FR_OK);
+                ck_assert_msg(b > mv, "fast basic a %g m %g delta %.17g: %.17g, not above m", A[i], mv, d, b);
+                n++;
+            }
+    ck_assert_int_ge(n, 120);                     /* the grid is not empty */
+    /* a = 2^500, delta = 1/2: the least eps is just below a^2/2 = 2^999
+     * (delta(a^2/2) = 1/2 - e^eps Phi(-a) < 1/2), so the doubling's first
+     * certified point is 2^1000, a finite bracket: the result is finite */
+    double f;
+    ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, 1, 0x1p500, 0.5), FR_OK);
+    ck_assert_msg(f >= 0x1p998 && f <= 0x1p1000, "fast eps at a = 2^500: %g", f);
+    mpfr_clears(m, a, D, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- the RDP accountant: exact terms by plain loops ----------------------- */
 
 /* e(alpha) of fr_fedpdm_rdp_order at HP (mu = s^2/(2 sigma^2), g = K/N) */
@@ -556,6 +602,16 @@ START_TEST(thm2)
             ck_assert_int_eq(fr_fedpdm_thm2(r, c0, e, 3, 11, 7, q), FR_OK);
             is_up(r, X, "thm2", p, side);
         }
+    /* q = 2^-200, K = N = T = 1, c0 = eps = 1: every step exact but 1 - q
+     * (inexact below 200 bits), so eps_bar = 2^-400 / sqrt(1 - 2^-200) >
+     * 2^-400 rests on 1 - q rounded down alone */
+    mpfr_set_ui_2exp(q, 1, -200, MPFR_RNDN);
+    mpfr_set_ui(e, 1, MPFR_RNDN);
+    for (mpfr_prec_t p = PMIN; p <= PMAX; p++) {
+        mpfr_set_prec(r, p);
+        ck_assert_int_eq(fr_fedpdm_thm2(r, e, e, 1, 1, 1, q), FR_OK);
+        ck_assert_msg(mpfr_cmp_ui_2exp(r, 1, -400) > 0, "thm2 q = 2^-200 p %d: not above 2^-400", (int)p);
+    }
     mpfr_clears(x, g, q, e, c0, r, X, t, (mpfr_ptr)0);
 }
 END_TEST
@@ -901,7 +957,7 @@ Suite *suite_fedpdm_round_sweep(void)
     const struct { const char *name; const TTest *t; } T[] = {
         {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
         {"validator", validator},
-        {"gauss_eps", gauss_eps},
+        {"gauss_eps", gauss_eps}, {"gauss_eps_fast_cert", gauss_eps_fast_cert},
         {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}, {"path_sens", path_sens}, {"path_pass", path_pass},
         {"path_overflow", path_overflow},
         {"path_sens_fast", path_sens_fast}, {"sens_fast_tiny", sens_fast_tiny}};
