@@ -272,18 +272,19 @@ END_TEST
  * set to the largest binary64 below delta(m) (HP bits, a = s/sigma = s
  * exact) at such a point m: the least eps is then above m (delta(eps)
  * decreasing), so the result must exceed m, while a certificate rounded
- * the wrong way anywhere certifies m itself.  a from 1/8 to 256, m up to
- * 2^14: phi_b at erfc near 0 and near 2, lphi_neg's erfc and asymptotic
- * series, both tests (on delta(eps) and on its complement near delta = 1).
+ * the wrong way anywhere certifies m itself.  a from 1/8 to 2^16, m up to
+ * 2^34: phi_b at erfc near 0 and near 2, lphi_neg's erfc and asymptotic
+ * series, both tests (on delta(eps) and on its complement near delta = 1),
+ * x1 = a/2 - eps/a near 0 at a >= 2^12 (an ulp of a is 2^11 ulps of x1).
  * ff_fedpdm_compose's basic (T = 1: delta_0 = delta rounded down) too. */
 START_TEST(gauss_eps_fast_cert)
 {
-    static const double A[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256};
+    static const double A[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256, 1024, 4096, 65536};
     mpfr_t m, a, D;
     mpfr_inits2(HP, m, a, D, (mpfr_ptr)0);
     int n = 0;
     for (size_t i = 0; i < sizeof A / sizeof A[0]; i++)
-        for (int k = -1; k <= 14; k++)
+        for (int k = -1; k <= 34; k++)
             for (int q = 0; q <= 1; q++) {
                 if (k < 0 && q)
                     continue;
@@ -572,6 +573,40 @@ START_TEST(rdp)
     for (int k = 0; k < 5; k++)
         mpfr_clear(sc[k]);
     mpfr_clears(d, x, g, s, r, X, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- fast's mu = s^2/(2 sigma^2) at the subnormal edge ---------------------
+ * s^2, sigma^2 or mu near 2^-1060, where the absolute term 2^-1060 of
+ * up/dn is the whole margin: a step rounded the wrong way there loses
+ * half the value or more.  K = N, alpha 2: the exact e(2) = s^2/sigma^2,
+ * eps = T e(2) + ln(1/delta) (alpha_max 2), from MPFR at HP bits. */
+START_TEST(rdp_fast_tiny)
+{
+    static const double C[][2] = {{1, 0x1p-530}, {0x1p-530, 0x1p-530}, {0x1p-530, 0x1p-531},
+                                  {0x1p-520, 0x1p-525}};     /* sigma, s */
+    mpfr_t X, t;
+    mpfr_inits2(HP, X, t, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        const double sg = C[i][0], sv = C[i][1];
+        mpfr_set_d(X, sv, MPFR_RNDN);
+        mpfr_div_d(X, X, sg, MPFR_RNDN);
+        mpfr_sqr(X, X, MPFR_RNDN);                          /* e(2) = 2 mu, exact */
+        double e, r, r2;
+        unsigned long al;
+        ck_assert_int_eq(ff_fedpdm_rdp_order(&e, sg, sv, 3, 3, 2), FR_OK);
+        ck_assert_msg(!isnan(e) && mpfr_cmp_d(X, e) <= 0, "rdp_order sigma %g s %g: %g below the exact", sg, sv, e);
+        mpfr_mul_ui(X, X, 3, MPFR_RNDN);
+        mpfr_set_d(t, 0.5, MPFR_RNDN);
+        mpfr_log(t, t, MPFR_RNDN);
+        mpfr_sub(X, X, t, MPFR_RNDN);                       /* 3 e(2) + ln 2 */
+        ck_assert_int_eq(ff_fedpdm_rdp(&r, &al, sg, sv, 3, 3, 3, 0.5, 2), FR_OK);
+        ck_assert_msg(!isnan(r) && mpfr_cmp_d(X, r) <= 0, "rdp sigma %g s %g: %g below the exact", sg, sv, r);
+        const double sgs[3] = {sg, sg, sg}, ss[3] = {sv, sv, sv};
+        ck_assert_int_eq(ff_fedpdm_rdp_rounds(&r2, &al, sgs, ss, 3, 0, 3, 3, 0.5, 2), FR_OK);
+        ck_assert_msg(!isnan(r2) && mpfr_cmp_d(X, r2) <= 0, "rdp_rounds sigma %g s %g: %g below the exact", sg, sv, r2);
+    }
+    mpfr_clears(X, t, (mpfr_ptr)0);
 }
 END_TEST
 
@@ -958,7 +993,7 @@ Suite *suite_fedpdm_round_sweep(void)
         {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
         {"validator", validator},
         {"gauss_eps", gauss_eps}, {"gauss_eps_fast_cert", gauss_eps_fast_cert},
-        {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}, {"path_sens", path_sens}, {"path_pass", path_pass},
+        {"rdp", rdp}, {"rdp_fast_tiny", rdp_fast_tiny}, {"thm2", thm2}, {"sensitivity", sensitivity}, {"path_sens", path_sens}, {"path_pass", path_pass},
         {"path_overflow", path_overflow},
         {"path_sens_fast", path_sens_fast}, {"sens_fast_tiny", sens_fast_tiny}};
     for (size_t k = 0; k < sizeof T / sizeof T[0]; k++) {    /* one case each: CK_RUN_CASE */
