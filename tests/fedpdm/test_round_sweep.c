@@ -313,6 +313,94 @@ START_TEST(gauss_eps_fast_cert)
 }
 END_TEST
 
+/* ---- advanced composition (RU at the output's precision), aimed ------------
+ * adv = sqrt(2T ln(1/delta')) eps_0 + T eps_0 (e^eps_0 - 1), delta' = delta/2,
+ * eps_0 the least eps at delta/(2T).  T = 4 and delta binary64 make
+ * delta/(2T) and delta/2 exact, so ref's eps_0 is RU_wp of the true one:
+ * the target x is aimed at by solving adv(e) = x for e (Newton), then
+ * delta(e) = delta/8 for a = s/sigma (secant), at HP + 64 bits. */
+static void adv_hp(mpfr_t r, mpfr_t dr, const mpfr_t e, const mpfr_t L8)
+{
+    mpfr_t t, u;
+    mpfr_inits2(HP + 64, t, u, (mpfr_ptr)0);
+    mpfr_sqrt(t, L8, MPFR_RNDN);                          /* sqrt(2T L), 2T L = L8 */
+    mpfr_expm1(u, e, MPFR_RNDN);
+    mpfr_mul(r, u, e, MPFR_RNDN);
+    mpfr_mul_ui(r, r, 4, MPFR_RNDN);
+    mpfr_fma(r, t, e, r, MPFR_RNDN);                      /* adv(e) */
+    if (dr) {                                             /* adv'(e) = sqrt(2TL) + T(e^e - 1 + e e^e) */
+        mpfr_add_ui(dr, u, 1, MPFR_RNDN);
+        mpfr_mul(dr, dr, e, MPFR_RNDN);
+        mpfr_add(dr, dr, u, MPFR_RNDN);
+        mpfr_mul_ui(dr, dr, 4, MPFR_RNDN);
+        mpfr_add(dr, dr, t, MPFR_RNDN);
+    }
+    mpfr_clears(t, u, (mpfr_ptr)0);
+}
+
+START_TEST(compose_adv)
+{
+    static const double C[][2] = {{1e-3, 4.1}, {0.37, 0.9}};   /* delta, adv */
+    mpfr_t x, g, e, f, df, L8, D, d8, a, b, fa, fb, t, sg, r, bs;
+    mpfr_inits2(HP + 64, e, f, df, L8, D, d8, a, b, fa, fb, t, (mpfr_ptr)0);
+    mpfr_inits2(HP, x, g, sg, (mpfr_ptr)0);
+    mpfr_inits2(2, r, bs, (mpfr_ptr)0);
+    mpfr_set_ui(sg, 1, MPFR_RNDN);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        mpfr_set_d(d8, C[i][0], MPFR_RNDN);
+        mpfr_div_2ui(t, d8, 1, MPFR_RNDN);
+        mpfr_log(L8, t, MPFR_RNDN);
+        mpfr_mul_si(L8, L8, -8, MPFR_RNDN);               /* 2T ln(1/delta') */
+        mpfr_div_2ui(d8, d8, 3, MPFR_RNDN);               /* delta/(2T), exact */
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                aim(x, g, C[i][1], p, side);
+                mpfr_set_d(e, 0.5, MPFR_RNDN);
+                for (int k = 0; k < 60; k++) {            /* adv(e) = x */
+                    adv_hp(f, df, e, L8);
+                    mpfr_sub(f, f, x, MPFR_RNDN);
+                    mpfr_div(f, f, df, MPFR_RNDN);
+                    mpfr_sub(e, e, f, MPFR_RNDN);
+                }
+                mpfr_set_d(a, 0.5, MPFR_RNDN);            /* delta(e) at a = delta/8 */
+                mpfr_set_d(b, 0.6, MPFR_RNDN);
+                tu_delta_hp(fa, NULL, e, a, HP + 64);
+                mpfr_sub(fa, fa, d8, MPFR_RNDN);
+                tu_delta_hp(fb, NULL, e, b, HP + 64);
+                mpfr_sub(fb, fb, d8, MPFR_RNDN);
+                for (int k = 0; k < 200 && !mpfr_zero_p(fb) && !mpfr_equal_p(fa, fb); k++) {
+                    mpfr_sub(t, b, a, MPFR_RNDN);
+                    mpfr_mul(t, t, fb, MPFR_RNDN);
+                    mpfr_sub(fa, fb, fa, MPFR_RNDN);
+                    mpfr_div(t, t, fa, MPFR_RNDN);
+                    mpfr_set(a, b, MPFR_RNDN);
+                    mpfr_set(fa, fb, MPFR_RNDN);
+                    mpfr_sub(b, b, t, MPFR_RNDN);
+                    if (mpfr_sgn(b) <= 0) mpfr_div_2ui(b, a, 1, MPFR_RNDN);
+                    tu_delta_hp(fb, NULL, e, b, HP + 64);
+                    mpfr_sub(fb, fb, d8, MPFR_RNDN);
+                    mpfr_div(t, fb, d8, MPFR_RNDN);
+                    if (mpfr_zero_p(fb) || mpfr_get_exp(t) < -330) break;
+                }
+                mpfr_set(x, b, MPFR_RNDN);                /* s = a (HP bits), sigma = 1 */
+                tu_delta_hp(D, NULL, e, x, HP + 64);
+                mpfr_sub(t, D, d8, MPFR_RNDN);
+                mpfr_div(t, t, d8, MPFR_RNDN);
+                ck_assert_msg(mpfr_zero_p(t) || mpfr_get_exp(t) < -300, "compose case %d p %d: aim failed",
+                              (int)i, (int)p);
+                adv_hp(f, NULL, e, L8);                   /* the exact adv at that s */
+                mpfr_set_prec(r, p);
+                mpfr_set_prec(bs, p);
+                mpfr_set_d(t, C[i][0], MPFR_RNDN);
+                ck_assert_int_eq(fr_fedpdm_compose(bs, r, sg, x, 4, t), FR_OK);
+                is_up(r, f, "compose adv", p, side);
+                mpfr_set(x, g, MPFR_RNDN);
+            }
+    }
+    mpfr_clears(x, g, e, f, df, L8, D, d8, a, b, fa, fb, t, sg, r, bs, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- the RDP accountant: exact terms by plain loops ----------------------- */
 
 /* e(alpha) of fr_fedpdm_rdp_order at HP (mu = s^2/(2 sigma^2), g = K/N) */
@@ -993,6 +1081,7 @@ Suite *suite_fedpdm_round_sweep(void)
         {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
         {"validator", validator},
         {"gauss_eps", gauss_eps}, {"gauss_eps_fast_cert", gauss_eps_fast_cert},
+        {"compose_adv", compose_adv},
         {"rdp", rdp}, {"rdp_fast_tiny", rdp_fast_tiny}, {"thm2", thm2}, {"sensitivity", sensitivity}, {"path_sens", path_sens}, {"path_pass", path_pass},
         {"path_overflow", path_overflow},
         {"path_sens_fast", path_sens_fast}, {"sens_fast_tiny", sens_fast_tiny}};
