@@ -32,8 +32,9 @@ top=$(pwd)
 W=${MUTATE_DIR:-/tmp/fedref-mutate-${USER:-user}}
 REPORT=${MUTATE_REPORT:-$W/report.txt}
 FILES=${*:-"ref/fedpdm/gauss.c ref/fedpdm/acct.c ref/fedepm/dp.c ref/fedpdm/sens.c
-ref/fedpdm/sens_path.c fast/fedpdm/gauss.c fast/fedpdm/acct.c fast/fedepm/dp.c
-fast/fedpdm/sens.c fast/fedpdm/sens_path.c"}
+ref/fedpdm/sens_path.c ref/fedpdm/pld.c ref/fedpdm/pld_fft.c ref/fedepm/compose_tight.c
+fast/fedpdm/gauss.c fast/fedpdm/acct.c fast/fedepm/dp.c fast/fedpdm/sens.c
+fast/fedpdm/sens_path.c fast/fedpdm/pld.c fast/fedepm/compose_tight.c"}
 
 mkdir -p "$W"
 git ls-files | tar -cf - -T - | (cd "$W" && tar -xf -)          # mtimes kept
@@ -53,6 +54,8 @@ suites() {
   ref/fedepm/dp.c) echo "dp_enclosures dp_round_sweep dp status_fedepm" ;;
   */fedepm/dp.c) echo "dp_round_sweep dp status_fedepm" ;;
   */fedpdm/sens*.c) echo "fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
+  */fedpdm/pld*.c) echo "fedpdm_pld status_fedpdm_acct" ;;
+  */fedepm/compose_tight.c) echo "dp_compose_tight status_fedepm" ;;
   esac
 }
 proofs() {
@@ -61,6 +64,7 @@ proofs() {
   */fedpdm/acct.c) echo "fedpdm_rdp fedpdm_acct_order fedpdm_thm2" ;;
   */fedepm/dp.c) echo "dp_sensitivity dp_eq39 dp_upload_sensitivity dp_loss_eq27" ;;
   */fedpdm/sens*.c) echo "fedpdm_sens19 fedpdm_sens19_path fedpdm_sens_path" ;;
+  */fedpdm/pld*.c) echo "fedpdm_pld_bracket fedpdm_gauss_pld" ;;
   esac
 }
 vfiles() {
@@ -70,6 +74,8 @@ vfiles() {
 vectors/fedpdm_rdp.json vectors/fedpdm_rdp_rounds.json vectors/fedpdm_thm2.json" ;;
   */fedepm/dp.c) echo "vectors/dp_sens_step.json vectors/dp_compose.json" ;;
   */fedpdm/sens*.c) echo "vectors/fedpdm_sensitivity.json vectors/fedpdm_path_sens.json" ;;
+  */fedpdm/pld*.c) echo "vectors/fedpdm_pld_rounds.json" ;;
+  */fedepm/compose_tight.c) echo "vectors/dp_compose_tight.json" ;;
   esac
 }
 
@@ -157,7 +163,8 @@ echo "$all" | { while read -r f l c n r; do
   done
   if [ -z "$by" ] && [ -z "${MUTATE_QUICK:-}" ] \
      && $MAKE build/bin/proofs_checks build/bin/fedref > /dev/null 2>&1; then
-    timeout 600 build/bin/proofs_checks $(proofs "$f") > /dev/null 2>&1 || by=proofs_checks
+    pc=$(proofs "$f")                     # none: no proof check (not all of them)
+    [ -z "$pc" ] || timeout 600 build/bin/proofs_checks $pc > /dev/null 2>&1 || by=proofs_checks
     [ -n "$by" ] || timeout 600 build/bin/fedref vectors check $(vfiles "$f") > /dev/null 2>&1 \
       || by="vectors check"
   fi

@@ -266,6 +266,141 @@ START_TEST(gauss_eps)
 }
 END_TEST
 
+/* ---- fast's eps certificate at the points its search decides -------------
+ * ff_fedpdm_gauss_eps decides eps = 0, then 1, 2, 4, ... until certified,
+ * then bisects (the first midpoint 3/4 of the last power of 2).  delta is
+ * set to the largest binary64 below delta(m) (HP bits, a = s/sigma = s
+ * exact) at such a point m: the least eps is then above m (delta(eps)
+ * decreasing), so the result must exceed m, while a certificate rounded
+ * the wrong way anywhere certifies m itself.  a from 1/8 to 2^16, m up to
+ * 2^34: phi_b at erfc near 0 and near 2, lphi_neg's erfc and asymptotic
+ * series, both tests (on delta(eps) and on its complement near delta = 1),
+ * x1 = a/2 - eps/a near 0 at a >= 2^12 (an ulp of a is 2^11 ulps of x1).
+ * ff_fedpdm_compose's basic (T = 1: delta_0 = delta rounded down) too. */
+START_TEST(gauss_eps_fast_cert)
+{
+    static const double A[] = {0.125, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256, 1024, 4096, 65536};
+    mpfr_t m, a, D;
+    mpfr_inits2(HP, m, a, D, (mpfr_ptr)0);
+    int n = 0;
+    for (size_t i = 0; i < sizeof A / sizeof A[0]; i++)
+        for (int k = -1; k <= 34; k++)
+            for (int q = 0; q <= 1; q++) {
+                if (k < 0 && q)
+                    continue;
+                const double mv = k < 0 ? 0 : ldexp(q ? 0.75 : 1, k);
+                mpfr_set_d(m, mv, MPFR_RNDN);
+                mpfr_set_d(a, A[i], MPFR_RNDN);
+                delta_hp(D, m, a);
+                const double d = mpfr_get_d(D, MPFR_RNDD);
+                if (!(d > 0) || !(d < 1) || mpfr_cmp_d(D, d) <= 0)
+                    continue;                       /* delta(m) not above a binary64 in (0, 1) */
+                double f, b, ad;
+                ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, 1, A[i], d), FR_OK);
+                ck_assert_msg(f > mv, "fast eps a %g m %g delta %.17g: %.17g, not above m", A[i], mv, d, f);
+                ck_assert_int_eq(ff_fedpdm_compose(&b, &ad, 1, A[i], 1, d), FR_OK);
+                ck_assert_msg(b > mv, "fast basic a %g m %g delta %.17g: %.17g, not above m", A[i], mv, d, b);
+                n++;
+            }
+    ck_assert_int_ge(n, 120);                     /* the grid is not empty */
+    /* a = 2^500, delta = 1/2: the least eps is just below a^2/2 = 2^999
+     * (delta(a^2/2) = 1/2 - e^eps Phi(-a) < 1/2), so the doubling's first
+     * certified point is 2^1000, a finite bracket: the result is finite */
+    double f;
+    ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, 1, 0x1p500, 0.5), FR_OK);
+    ck_assert_msg(f >= 0x1p998 && f <= 0x1p1000, "fast eps at a = 2^500: %g", f);
+    mpfr_clears(m, a, D, (mpfr_ptr)0);
+}
+END_TEST
+
+/* ---- advanced composition (RU at the output's precision), aimed ------------
+ * adv = sqrt(2T ln(1/delta')) eps_0 + T eps_0 (e^eps_0 - 1), delta' = delta/2,
+ * eps_0 the least eps at delta/(2T).  T = 4 and delta binary64 make
+ * delta/(2T) and delta/2 exact, so ref's eps_0 is RU_wp of the true one:
+ * the target x is aimed at by solving adv(e) = x for e (Newton), then
+ * delta(e) = delta/8 for a = s/sigma (secant), at HP + 64 bits. */
+static void adv_hp(mpfr_t r, mpfr_t dr, const mpfr_t e, const mpfr_t L8)
+{
+    mpfr_t t, u;
+    mpfr_inits2(HP + 64, t, u, (mpfr_ptr)0);
+    mpfr_sqrt(t, L8, MPFR_RNDN);                          /* sqrt(2T L), 2T L = L8 */
+    mpfr_expm1(u, e, MPFR_RNDN);
+    mpfr_mul(r, u, e, MPFR_RNDN);
+    mpfr_mul_ui(r, r, 4, MPFR_RNDN);
+    mpfr_fma(r, t, e, r, MPFR_RNDN);                      /* adv(e) */
+    if (dr) {                                             /* adv'(e) = sqrt(2TL) + T(e^e - 1 + e e^e) */
+        mpfr_add_ui(dr, u, 1, MPFR_RNDN);
+        mpfr_mul(dr, dr, e, MPFR_RNDN);
+        mpfr_add(dr, dr, u, MPFR_RNDN);
+        mpfr_mul_ui(dr, dr, 4, MPFR_RNDN);
+        mpfr_add(dr, dr, t, MPFR_RNDN);
+    }
+    mpfr_clears(t, u, (mpfr_ptr)0);
+}
+
+START_TEST(compose_adv)
+{
+    static const double C[][2] = {{1e-3, 4.1}, {0.37, 0.9}};   /* delta, adv */
+    mpfr_t x, g, e, f, df, L8, D, d8, a, b, fa, fb, t, sg, r, bs;
+    mpfr_inits2(HP + 64, e, f, df, L8, D, d8, a, b, fa, fb, t, (mpfr_ptr)0);
+    mpfr_inits2(HP, x, g, sg, (mpfr_ptr)0);
+    mpfr_inits2(2, r, bs, (mpfr_ptr)0);
+    mpfr_set_ui(sg, 1, MPFR_RNDN);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        mpfr_set_d(d8, C[i][0], MPFR_RNDN);
+        mpfr_div_2ui(t, d8, 1, MPFR_RNDN);
+        mpfr_log(L8, t, MPFR_RNDN);
+        mpfr_mul_si(L8, L8, -8, MPFR_RNDN);               /* 2T ln(1/delta') */
+        mpfr_div_2ui(d8, d8, 3, MPFR_RNDN);               /* delta/(2T), exact */
+        for (mpfr_prec_t p = PMIN; p <= PMAX; p++)
+            for (int side = -1; side <= 1; side += 2) {
+                aim(x, g, C[i][1], p, side);
+                mpfr_set_d(e, 0.5, MPFR_RNDN);
+                for (int k = 0; k < 60; k++) {            /* adv(e) = x */
+                    adv_hp(f, df, e, L8);
+                    mpfr_sub(f, f, x, MPFR_RNDN);
+                    mpfr_div(f, f, df, MPFR_RNDN);
+                    mpfr_sub(e, e, f, MPFR_RNDN);
+                }
+                mpfr_set_d(a, 0.5, MPFR_RNDN);            /* delta(e) at a = delta/8 */
+                mpfr_set_d(b, 0.6, MPFR_RNDN);
+                tu_delta_hp(fa, NULL, e, a, HP + 64);
+                mpfr_sub(fa, fa, d8, MPFR_RNDN);
+                tu_delta_hp(fb, NULL, e, b, HP + 64);
+                mpfr_sub(fb, fb, d8, MPFR_RNDN);
+                for (int k = 0; k < 200 && !mpfr_zero_p(fb) && !mpfr_equal_p(fa, fb); k++) {
+                    mpfr_sub(t, b, a, MPFR_RNDN);
+                    mpfr_mul(t, t, fb, MPFR_RNDN);
+                    mpfr_sub(fa, fb, fa, MPFR_RNDN);
+                    mpfr_div(t, t, fa, MPFR_RNDN);
+                    mpfr_set(a, b, MPFR_RNDN);
+                    mpfr_set(fa, fb, MPFR_RNDN);
+                    mpfr_sub(b, b, t, MPFR_RNDN);
+                    if (mpfr_sgn(b) <= 0) mpfr_div_2ui(b, a, 1, MPFR_RNDN);
+                    tu_delta_hp(fb, NULL, e, b, HP + 64);
+                    mpfr_sub(fb, fb, d8, MPFR_RNDN);
+                    mpfr_div(t, fb, d8, MPFR_RNDN);
+                    if (mpfr_zero_p(fb) || mpfr_get_exp(t) < -330) break;
+                }
+                mpfr_set(x, b, MPFR_RNDN);                /* s = a (HP bits), sigma = 1 */
+                tu_delta_hp(D, NULL, e, x, HP + 64);
+                mpfr_sub(t, D, d8, MPFR_RNDN);
+                mpfr_div(t, t, d8, MPFR_RNDN);
+                ck_assert_msg(mpfr_zero_p(t) || mpfr_get_exp(t) < -300, "compose case %d p %d: aim failed",
+                              (int)i, (int)p);
+                adv_hp(f, NULL, e, L8);                   /* the exact adv at that s */
+                mpfr_set_prec(r, p);
+                mpfr_set_prec(bs, p);
+                mpfr_set_d(t, C[i][0], MPFR_RNDN);
+                ck_assert_int_eq(fr_fedpdm_compose(bs, r, sg, x, 4, t), FR_OK);
+                is_up(r, f, "compose adv", p, side);
+                mpfr_set(x, g, MPFR_RNDN);
+            }
+    }
+    mpfr_clears(x, g, e, f, df, L8, D, d8, a, b, fa, fb, t, sg, r, bs, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- the RDP accountant: exact terms by plain loops ----------------------- */
 
 /* e(alpha) of fr_fedpdm_rdp_order at HP (mu = s^2/(2 sigma^2), g = K/N) */
@@ -529,6 +664,40 @@ START_TEST(rdp)
 }
 END_TEST
 
+/* ---- fast's mu = s^2/(2 sigma^2) at the subnormal edge ---------------------
+ * s^2, sigma^2 or mu near 2^-1060, where the absolute term 2^-1060 of
+ * up/dn is the whole margin: a step rounded the wrong way there loses
+ * half the value or more.  K = N, alpha 2: the exact e(2) = s^2/sigma^2,
+ * eps = T e(2) + ln(1/delta) (alpha_max 2), from MPFR at HP bits. */
+START_TEST(rdp_fast_tiny)
+{
+    static const double C[][2] = {{1, 0x1p-530}, {0x1p-530, 0x1p-530}, {0x1p-530, 0x1p-531},
+                                  {0x1p-520, 0x1p-525}};     /* sigma, s */
+    mpfr_t X, t;
+    mpfr_inits2(HP, X, t, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        const double sg = C[i][0], sv = C[i][1];
+        mpfr_set_d(X, sv, MPFR_RNDN);
+        mpfr_div_d(X, X, sg, MPFR_RNDN);
+        mpfr_sqr(X, X, MPFR_RNDN);                          /* e(2) = 2 mu, exact */
+        double e, r, r2;
+        unsigned long al;
+        ck_assert_int_eq(ff_fedpdm_rdp_order(&e, sg, sv, 3, 3, 2), FR_OK);
+        ck_assert_msg(!isnan(e) && mpfr_cmp_d(X, e) <= 0, "rdp_order sigma %g s %g: %g below the exact", sg, sv, e);
+        mpfr_mul_ui(X, X, 3, MPFR_RNDN);
+        mpfr_set_d(t, 0.5, MPFR_RNDN);
+        mpfr_log(t, t, MPFR_RNDN);
+        mpfr_sub(X, X, t, MPFR_RNDN);                       /* 3 e(2) + ln 2 */
+        ck_assert_int_eq(ff_fedpdm_rdp(&r, &al, sg, sv, 3, 3, 3, 0.5, 2), FR_OK);
+        ck_assert_msg(!isnan(r) && mpfr_cmp_d(X, r) <= 0, "rdp sigma %g s %g: %g below the exact", sg, sv, r);
+        const double sgs[3] = {sg, sg, sg}, ss[3] = {sv, sv, sv};
+        ck_assert_int_eq(ff_fedpdm_rdp_rounds(&r2, &al, sgs, ss, 3, 0, 3, 3, 0.5, 2), FR_OK);
+        ck_assert_msg(!isnan(r2) && mpfr_cmp_d(X, r2) <= 0, "rdp_rounds sigma %g s %g: %g below the exact", sg, sv, r2);
+    }
+    mpfr_clears(X, t, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- (20): eps_bar = c0 q^2 eps sqrt(p T / (1 - q)), aimed by c0 ----------- */
 START_TEST(thm2)
 {
@@ -556,6 +725,16 @@ START_TEST(thm2)
             ck_assert_int_eq(fr_fedpdm_thm2(r, c0, e, 3, 11, 7, q), FR_OK);
             is_up(r, X, "thm2", p, side);
         }
+    /* q = 2^-200, K = N = T = 1, c0 = eps = 1: every step exact but 1 - q
+     * (inexact below 200 bits), so eps_bar = 2^-400 / sqrt(1 - 2^-200) >
+     * 2^-400 rests on 1 - q rounded down alone */
+    mpfr_set_ui_2exp(q, 1, -200, MPFR_RNDN);
+    mpfr_set_ui(e, 1, MPFR_RNDN);
+    for (mpfr_prec_t p = PMIN; p <= PMAX; p++) {
+        mpfr_set_prec(r, p);
+        ck_assert_int_eq(fr_fedpdm_thm2(r, e, e, 1, 1, 1, q), FR_OK);
+        ck_assert_msg(mpfr_cmp_ui_2exp(r, 1, -400) > 0, "thm2 q = 2^-200 p %d: not above 2^-400", (int)p);
+    }
     mpfr_clears(x, g, q, e, c0, r, X, t, (mpfr_ptr)0);
 }
 END_TEST
@@ -901,8 +1080,9 @@ Suite *suite_fedpdm_round_sweep(void)
     const struct { const char *name; const TTest *t; } T[] = {
         {"classical", classical}, {"analytic", analytic}, {"decision_tie", decision_tie},
         {"validator", validator},
-        {"gauss_eps", gauss_eps},
-        {"rdp", rdp}, {"thm2", thm2}, {"sensitivity", sensitivity}, {"path_sens", path_sens}, {"path_pass", path_pass},
+        {"gauss_eps", gauss_eps}, {"gauss_eps_fast_cert", gauss_eps_fast_cert},
+        {"compose_adv", compose_adv},
+        {"rdp", rdp}, {"rdp_fast_tiny", rdp_fast_tiny}, {"thm2", thm2}, {"sensitivity", sensitivity}, {"path_sens", path_sens}, {"path_pass", path_pass},
         {"path_overflow", path_overflow},
         {"path_sens_fast", path_sens_fast}, {"sens_fast_tiny", sens_fast_tiny}};
     for (size_t k = 0; k < sizeof T / sizeof T[0]; k++) {    /* one case each: CK_RUN_CASE */
