@@ -164,12 +164,17 @@ int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsign
     if (basic == adv)
         return FR_EDOM;
     const double Td = (double)T;                           /* exact: T <= 2^40 */
+    /* delta_0 = delta/T and delta/(2T) rounded down; below DBL_MIN the
+     * rounding down is not certified (dn's absolute margin), so that
+     * epsilon is +Inf, a valid upper bound (fedfast/fedpdm.h) */
     double d0 = dn(delta / Td, R_OP);
-    double e0 = s == 0 ? 0 : gauss_eps_core(sigma, s, d0 > 0 ? d0 : DBL_TRUE_MIN);
+    double e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
     const double b = up(e0 * Td, R_OP);
     d0 = dn(delta / (2 * Td), R_OP);
-    e0 = s == 0 ? 0 : gauss_eps_core(sigma, s, d0 > 0 ? d0 : DBL_TRUE_MIN);
-    const double L = up(-dn(log(delta / 2), R_LM), R_OP);  /* ln(1/delta'), delta/2 exact */
+    e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
+    /* ln(1/delta'): delta/2 exact when it is normal; else adv is +Inf
+     * below (e0 is +Inf when s > 0; s = 0 gives adv = 0 either way) */
+    const double L = up(-dn(log(delta / 2), R_LM), R_OP);
     double t = up(sqrt(up(2 * Td * L, R_OP)), R_OP);
     t = up(t * e0, R_OP);
     double u = up(expm1(e0), R_LM);

@@ -148,7 +148,9 @@ int ff_fedpdm_path_sens(double *s, const double *eta, unsigned long T, double rh
  * Assumption (libm): those five functions are within 2^-40 relative error
  * (2^-1060 absolute in the subnormal range); glibc documents a few ulps.
  * No FR_EINTERNAL: where no finite bracket below 2^1000 is found, eps =
- * +Inf (a valid upper bound).  ff_fedpdm_gauss_eps decides delta(e) <=
+ * +Inf (a valid upper bound); so also ff_fedpdm_compose's basic (adv)
+ * where delta/T (delta/(2T)) is below DBL_MIN, where ref is finite
+ * (tests/fedpdm/test_acct.c compose_fast_tiny_delta).  ff_fedpdm_gauss_eps decides delta(e) <=
  * delta on an enclosure with the second term e^e Phi(-z) in log space (no
  * underflow of Phi(-z) at large eps) and on its complement 1 - delta(e) =
  * Phi(-x1) + e^e Phi(-z) (no loss at delta near 1), bisects to a relative

@@ -433,7 +433,7 @@ int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t
         st = mpfr_zero_p(s) ? (mpfr_set_zero(e0, 1), FR_OK) : gauss_eps_core(e0, sigma, s, d0);
     }
     if (st == FR_OK) {
-        mpfr_div_2ui(u, delta, 1, MPFR_RNDN);       /* delta' = delta/2 (exact) */
+        mpfr_div_2ui(u, delta, 1, MPFR_RNDD);       /* delta' = delta/2, down (exact unless delta has more bits than u) */
         mpfr_log(u, u, MPFR_RNDD);                  /* ln delta' rounded down */
         mpfr_neg(t, u, MPFR_RNDN);                  /* ln(1/delta') rounded up */
         mpfr_mul_ui(t, t, 2 * T, MPFR_RNDU);

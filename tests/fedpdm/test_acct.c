@@ -423,6 +423,38 @@ static unsigned long rdp_oracle(mpfr_t best, double sigma, double s, unsigned lo
     return ab;
 }
 
+/* fast's composition where delta/T or delta/(2T) is below binary64's
+ * normal range: no binary64 delta_0 is a lower bound there, so fast must
+ * not return less than ref (an upper bound at 160 bits, delta/T and
+ * delta/(2T) formed in MPFR's range).  Before the fix fast took
+ * DBL_TRUE_MIN, above the true delta_0, and returned an eps below ref's. */
+START_TEST(compose_fast_tiny_delta)
+{
+    static const double D[] = {0x1p-1074, 0x3p-1074, 0x1p-1060, 0x1p-1023, 0x1.8p-1022, 0x1p-1000};
+    static const unsigned long T[] = {1, 2, 3, 300, 1ul << 20};
+    mpfr_t sg, sv, dl, rb, ra;
+    mpfr_inits2(160, sg, sv, dl, rb, ra, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof D / sizeof D[0]; i++)
+        for (size_t j = 0; j < sizeof T / sizeof T[0]; j++) {
+            double fb, fa;
+            mpfr_set_d(sg, 1.5, MPFR_RNDN);
+            mpfr_set_d(sv, 1.0, MPFR_RNDN);
+            mpfr_set_d(dl, D[i], MPFR_RNDN);
+            ck_assert_int_eq(fr_fedpdm_compose(rb, ra, sg, sv, T[j], dl), FR_OK);
+            ck_assert_int_eq(ff_fedpdm_compose(&fb, &fa, 1.5, 1.0, T[j], D[i]), FR_OK);
+            ck_assert_msg(!isnan(fb) && mpfr_cmp_d(rb, fb) <= 0,
+                          "basic below ref at delta %a, T %lu: %a < %.17g", D[i], T[j], fb, mpfr_get_d(rb, MPFR_RNDU));
+            ck_assert_msg(!isnan(fa) && mpfr_cmp_d(ra, fa) <= 0,
+                          "adv below ref at delta %a, T %lu: %a < %.17g", D[i], T[j], fa, mpfr_get_d(ra, MPFR_RNDU));
+            if (D[i] < 0.5 * DBL_MIN * (double)T[j])          /* delta/T well below DBL_MIN: documented +Inf */
+                ck_assert_msg(isinf(fb) && isinf(fa), "delta %a, T %lu: %a %a", D[i], T[j], fb, fa);
+            if (D[i] >= 4 * DBL_MIN * (double)T[j])           /* delta/(2T) normal: finite */
+                ck_assert_msg(isfinite(fb) && isfinite(fa), "delta %a, T %lu: %a %a", D[i], T[j], fb, fa);
+        }
+    mpfr_clears(sg, sv, dl, rb, ra, (mpfr_ptr)0);
+}
+END_TEST
+
 START_TEST(rdp_against_loops)
 {
     seed = tu_rng_start(&rng, SUITE_SEED, 3);
@@ -707,6 +739,7 @@ Suite *suite_fedpdm_acct(void)
     tcase_add_test(tc, gauss_eps_extreme);
     tcase_add_test(tc, gauss_eps_fast_accuracy);
     tcase_add_test(tc, compose_against_definitions);
+    tcase_add_test(tc, compose_fast_tiny_delta);
     tcase_add_test(tc, rdp_against_loops);
     tcase_add_test(tc, rdp_order_no_subsampling);
     tcase_add_test(tc, thm2_values);
