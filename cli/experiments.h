@@ -42,6 +42,11 @@ typedef struct {
 double exp_now(void);
 /* The running experiment will make `runs` runs (for the time left). */
 void exp_plan(exp_ctx *ctx, unsigned long runs);
+/* UCI Adult's two files (adult.data.gz, adult.test.gz) read strictly into
+ * u[0], u[1], from the first directory that has them: the data directory
+ * (--data), the repository's data/adult beside the executable
+ * (build/bin/../../data/adult), or data/adult.  0, or 2 after cli_error. */
+int exp_adult_load(const exp_ctx *ctx, fdata_uci u[2]);
 /* One run is done: "fedref: experiments: NAME run i/N (WHAT) done in S s;
  * about L s left" on stderr. */
 void exp_run_done(exp_ctx *ctx, double seconds, const char *fmt, ...);

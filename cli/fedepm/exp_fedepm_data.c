@@ -31,43 +31,13 @@ static void set_x1(efp_set *s)
     }
 }
 
-/* DIR/adult.data.gz for DIR the data directory, the repository's data/adult
- * beside the executable (build/bin/../../data/adult), or data/adult: the
- * first that exists, into dir. */
-static void adult_dir(const exp_ctx *ctx, char *dir, size_t len)
-{
-    char p[PATH_MAX + 64], exe[PATH_MAX];
-    snprintf(p, sizeof p, "%s/adult.data.gz", ctx->data);
-    if (access(p, R_OK) == 0) { snprintf(dir, len, "%s", ctx->data); return; }
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0 && (size_t)n < sizeof exe - 1) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash != NULL) {
-            *slash = '\0';
-            snprintf(p, sizeof p, "%s/../../data/adult/adult.data.gz", exe);
-            int w = access(p, R_OK) == 0 ? snprintf(dir, len, "%s/../../data/adult", exe) : -1;
-            if (w > 0 && (size_t)w < len) return;
-        }
-    }
-    snprintf(dir, len, "data/adult");
-}
-
 int efp_load_adult(exp_ctx *ctx, efp_set *s)
 {
     memset(s, 0, sizeof *s);
-    char dir[PATH_MAX], p[PATH_MAX + 32], err[PATH_MAX + 512];
-    adult_dir(ctx, dir, sizeof dir);
+    char err[PATH_MAX + 512];
     fdata_uci u[2];
-    static const char *const file[2] = {"adult.data.gz", "adult.test.gz"};
-    for (int k = 0; k < 2; k++) {
-        snprintf(p, sizeof p, "%s/%s", dir, file[k]);
-        if (fdata_uci_load(&u[k], p, &fdata_adult_schema, err, sizeof err) != FR_OK) {
-            if (k) fdata_uci_free(&u[0]);
-            cli_error(err, "the repository's data/adult/ (docs/DATA.md)");
-            return 2;
-        }
-    }
+    if (exp_adult_load(ctx, u) != 0)
+        return 2;
     const fdata_uci *parts[2] = {&u[0], &u[1]};
     fdata_table t;
     int st = fdata_adult_002(&t, parts, 2, err, sizeof err);

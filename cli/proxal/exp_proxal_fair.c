@@ -45,31 +45,10 @@ unsigned long px_fair_runs(const exp_ctx *ctx) { return n_settings(ctx) * (n_tri
 
 static int load(exp_ctx *ctx, fdata_adult_b *b)
 {
-    char dir[PATH_MAX], p[PATH_MAX + 32], err[PATH_MAX + 512], exe[PATH_MAX];
-    snprintf(dir, sizeof dir, "data/adult");
-    snprintf(p, sizeof p, "%s/adult.data.gz", ctx->data);
-    if (access(p, R_OK) == 0)
-        snprintf(dir, sizeof dir, "%s", ctx->data);
-    else {
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        char *sl = n > 0 && (size_t)n < sizeof exe - 1 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
-        if (sl) {
-            *sl = '\0';
-            snprintf(p, sizeof p, "%s/../../data/adult/adult.data.gz", exe);
-            if (access(p, R_OK) == 0 && strlen(exe) + 20 < sizeof dir)
-                snprintf(dir, sizeof dir, "%s/../../data/adult", exe);
-        }
-    }
+    char err[PATH_MAX + 512];
     fdata_uci u[2];
-    static const char *const file[2] = {"adult.data.gz", "adult.test.gz"};
-    for (int k = 0; k < 2; k++) {
-        snprintf(p, sizeof p, "%s/%s", dir, file[k]);
-        if (fdata_uci_load(&u[k], p, &fdata_adult_schema, err, sizeof err) != FR_OK) {
-            if (k) fdata_uci_free(&u[0]);
-            cli_error(err, "the repository's data/adult/ (docs/DATA.md)");
-            return 2;
-        }
-    }
+    if (exp_adult_load(ctx, u) != 0)
+        return 2;
     int st = fdata_adult_004b(b, &u[0], &u[1], err, sizeof err);
     fdata_uci_free(&u[0]);
     fdata_uci_free(&u[1]);
