@@ -54,7 +54,9 @@ import json; c = json.load(open('$E/fedepm.case.json')); c['params']['rounds'] =
 json.dump(c, open('$tmp/long.json', 'w'))"
 run_long() { "$cli" certify fedepm "$tmp/long.json" --data $E/two_classes.csv --clients 4 --quiet "$@" > /dev/null; }
 run_long -o "$tmp/whole.json" || bad "the uninterrupted run failed"
-run_long -o "$tmp/cut.json" & pid=$!
+# in a subshell that execs fedref, so that $! is fedref's pid and the kill
+# leaves no run behind to rewrite the checkpoint
+(exec "$cli" certify fedepm "$tmp/long.json" --data $E/two_classes.csv --clients 4 --quiet -o "$tmp/cut.json" > /dev/null) & pid=$!
 i=0
 while [ ! -s "$tmp/cut.json.checkpoint" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
 kill -KILL $pid 2> /dev/null; wait $pid 2> /dev/null
