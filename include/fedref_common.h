@@ -81,6 +81,25 @@ enum fr_status {
  *     gaussian2's z0 == z1, stationarity's r_cons == r_sum, logreg's fi
  *     inside gi) give FR_EDOM.
  *  5. Each function's header comment lists the statuses it can return.
+ *  6. Validate once (sealed problems).  Each problem struct of the
+ *     specification layer (fr_logreg, fr_pdm_problem, fr_proxal_problem,
+ *     fr_ssca_data) ends with a field `uint64_t seal`, which the caller
+ *     zero-initialises (= {0} or designated initialisers) and never writes.
+ *     fr_<problem>_seal(P) makes the problem's full check once (the O(data)
+ *     scans: NaN/Inf and the value domain of the binary64 arrays) and, on
+ *     FR_OK, stores in P->seal a keyed 64-bit hash of P's fields (every
+ *     scalar, every pointer, the total extent of every data array); on an
+ *     error it stores 0 and returns the check's status.  Every function
+ *     taking P skips those scans while P->seal equals the hash of P's
+ *     current fields and makes them otherwise, so a zero or stale seal
+ *     costs time, never safety; what is checked per call (pointers, sizes,
+ *     anything an index is computed from, the call's own arguments) is
+ *     checked either way, so every status is the same sealed or not.
+ *     Changing a field (a pointer, a size, a scalar) voids the seal by
+ *     itself.  The contract: the contents of the binary64 arrays P points
+ *     to are not changed while the seal is in use; after changing them,
+ *     seal again (or set seal = 0).  Both wings honour the same seal
+ *     (tests/<module>/test_seal.c).
  * ------------------------------------------------------------------------ */
 
 /* A short English description of a status code; never NULL. */

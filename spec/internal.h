@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* internal.h -- what the argument checks of spec/ share (not installed):
- * the finiteness scan of binary64 arrays.  On the bit patterns only (the
+ * the finiteness scan of binary64 arrays and the seal of a problem.  On the bit patterns only (the
  * specification layer does no arithmetic on reals); static inline, so it
  * leaves no symbol in either library.  libfedfast's ffi_all_finite compiles
  * this same body once per instruction set (fast/internal.c). */
@@ -51,5 +51,32 @@ static inline __attribute__((always_inline)) int spec_all_finite(const double *x
         any |= acc[l];
     return !(any >> 63);
 }
+
+/* The seal of a problem (fedref_common.h, rule 6): a keyed hash of its
+ * fields, never 0 (0 means "not sealed").  spec_seal_start(key) with a
+ * key per problem type, spec_seal_u64 for each field in a fixed order
+ * (spec_seal_ptr, spec_seal_dbl for pointers and binary64 scalars, by
+ * their bits), spec_seal_end.  splitmix64's finaliser per word: not a
+ * cryptographic hash; it guards against a changed field, not an
+ * adversary who edits the seal. */
+static inline uint64_t spec_seal_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+static inline uint64_t spec_seal_start(uint64_t key) { return spec_seal_mix(key ^ 0x66656472656673ull); }
+static inline uint64_t spec_seal_u64(uint64_t h, uint64_t v)
+{
+    return spec_seal_mix(h + 0x9e3779b97f4a7c15u + v);
+}
+static inline uint64_t spec_seal_ptr(uint64_t h, const void *p) { return spec_seal_u64(h, (uint64_t)(uintptr_t)p); }
+static inline uint64_t spec_seal_dbl(uint64_t h, double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return spec_seal_u64(h, u);
+}
+static inline uint64_t spec_seal_end(uint64_t h) { return h ? h : 1; }
 
 #endif
