@@ -18,7 +18,8 @@ set -eu
 # against its schema; libopenmpi-dev, openmpi-bin: fedref-mpi, the MPI
 # program of fedref certify (ci/certify-test.sh compares its bytes)
 PKGS="libmpfr-dev libgmp-dev libmpfi-dev zlib1g-dev check liblapacke-dev libopenblas-dev libjansson-dev pkgconf make gcc clang libclang-rt-14-dev binutils python3 perl python3-junitparser python3-jsonschema libopenmpi-dev openmpi-bin"
-# extra packages for one target, as arguments (make bench: python3-numpy)
+# extra packages for one target, as arguments (make bench: python3-numpy
+# python3-scipy)
 PKGS="$PKGS $*"
 missing=""
 for p in $PKGS; do

@@ -18,7 +18,7 @@
 #define TABLE1_STREAM_W0 ((uint64_t)6 << 32)
 
 /* 004 Sec. 5.1, "Table 1: Numerical results for problem (25)"
- * (../shared/seeds/004), as printed. */
+ * (004 in docs/PAPERS.md), as printed. */
 const cli_t1_paper cli_t1_rows[9] = {
     {1, 100, 1, -0.23, 4.65e-6, -0.23, 2.38e-5, 1.63e-3, 1.01e-4, 3.33e-4, 1.14e-5, 5.68e-4, 2.82e-5},
     {1, 300, 3, -0.37, 2.74e-6, -0.37, 1.32e-6, 1.01e-3, 3.51e-5, 3.52e-4, 1.44e-5, 4.45e-4, 1.70e-5},
