@@ -313,6 +313,20 @@ START_TEST(gauss_eps_fast_cert)
 }
 END_TEST
 
+/* One secant step on (a, f(a) = fa), (b, f(b) = fb): a, fa <- b, fb and
+ * b <- b - (b - a) fb / (fb - fa); the caller evaluates fb = f(b) again.
+ * t is scratch. */
+static void secant_step(mpfr_t a, mpfr_t b, mpfr_t fa, const mpfr_t fb, mpfr_t t)
+{
+    mpfr_sub(t, b, a, MPFR_RNDN);
+    mpfr_mul(t, t, fb, MPFR_RNDN);
+    mpfr_sub(fa, fb, fa, MPFR_RNDN);
+    mpfr_div(t, t, fa, MPFR_RNDN);
+    mpfr_set(a, b, MPFR_RNDN);
+    mpfr_set(fa, fb, MPFR_RNDN);
+    mpfr_sub(b, b, t, MPFR_RNDN);
+}
+
 /* ---- advanced composition (RU at the output's precision), aimed ------------
  * adv = sqrt(2T ln(1/delta')) eps_0 + T eps_0 (e^eps_0 - 1), delta' = delta/2,
  * eps_0 the least eps at delta/(2T).  T = 4 and delta binary64 make
@@ -369,13 +383,7 @@ START_TEST(compose_adv)
                 tu_delta_hp(fb, NULL, e, b, HP + 64);
                 mpfr_sub(fb, fb, d8, MPFR_RNDN);
                 for (int k = 0; k < 200 && !mpfr_zero_p(fb) && !mpfr_equal_p(fa, fb); k++) {
-                    mpfr_sub(t, b, a, MPFR_RNDN);
-                    mpfr_mul(t, t, fb, MPFR_RNDN);
-                    mpfr_sub(fa, fb, fa, MPFR_RNDN);
-                    mpfr_div(t, t, fa, MPFR_RNDN);
-                    mpfr_set(a, b, MPFR_RNDN);
-                    mpfr_set(fa, fb, MPFR_RNDN);
-                    mpfr_sub(b, b, t, MPFR_RNDN);
+                    secant_step(a, b, fa, fb, t);
                     if (mpfr_sgn(b) <= 0) mpfr_div_2ui(b, a, 1, MPFR_RNDN);
                     tu_delta_hp(fb, NULL, e, b, HP + 64);
                     mpfr_sub(fb, fb, d8, MPFR_RNDN);
@@ -549,13 +557,7 @@ static void aim_s(mpfr_t s, const mpfr_t sv, const mpfr_t x, const rdp_case *c)
     rdp_f(fb, b, c);
     mpfr_sub(fb, fb, x, MPFR_RNDN);
     for (int k = 0; k < 40 && !mpfr_zero_p(fb) && !mpfr_equal_p(fa, fb); k++) {
-        mpfr_sub(t, b, a, MPFR_RNDN);
-        mpfr_mul(t, t, fb, MPFR_RNDN);
-        mpfr_sub(fa, fb, fa, MPFR_RNDN);
-        mpfr_div(t, t, fa, MPFR_RNDN);
-        mpfr_set(a, b, MPFR_RNDN);
-        mpfr_set(fa, fb, MPFR_RNDN);
-        mpfr_sub(b, b, t, MPFR_RNDN);
+        secant_step(a, b, fa, fb, t);
         rdp_f(fb, b, c);
         mpfr_sub(fb, fb, x, MPFR_RNDN);
         mpfr_abs(t, fb, MPFR_RNDN);
