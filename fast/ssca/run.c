@@ -105,7 +105,13 @@ static void trace_reset(ff_ssca_trace *t)
 
 int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm)
 {
-    const int sc = fr_ssca_run_check(D, prm);
+    /* the one check of this call: fr_ssca_run_msgs makes fr_ssca_run_check;
+     * its FR_ESIZE is the check's (found before the scans: the check again
+     * costs O(nc)) or, when the check passes, a count beyond 64 bits: msgs 0, as ref */
+    fr_ssca_round_msgs msgs = {0, 0, 0};
+    int sc = fr_ssca_run_msgs(&msgs, D, prm);
+    if (sc == FR_ESIZE)
+        sc = fr_ssca_run_check(D, prm);
     if (sc == FR_ENULL || t == NULL)
         return FR_ENULL;
     if (sc == FR_ESIZE)
@@ -133,7 +139,7 @@ int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
     u.branch = malloc((T - 1) * sizeof *u.branch);
     if (prm->keep & FR_SSCA_KEEP_DRAWS)
         u.draws = malloc((T - 1) * nd * sizeof *u.draws);
-    (void)fr_ssca_run_msgs(&u.msgs, D, prm);   /* checked arguments (a count beyond 64 bits: 0, as ref) */
+    u.msgs = msgs;
     if (!u.w || !u.cost || !u.norm2 || !u.cons || !u.nu || !u.slack || !u.branch
         || ((prm->keep & FR_SSCA_KEEP_DRAWS) && !u.draws)) {
         ff_ssca_trace_clear(&u);
