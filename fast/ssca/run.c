@@ -231,8 +231,13 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     ws->v = ws->vi + d;
     ws->wacc = ws->v + d;
     ws->vacc = ws->wacc + d;
-    for (size_t k = 0; k < 9 * d; k++)
-        ws->g[k] = 0.0;                       /* f1 (m) = v = 0 */
+    /* f1 (m) = 0 (SSCA), v = 0 (momentum); every other slot is written
+     * before it is read, and its pages are not touched before (a run with
+     * few rounds does not pay the page faults of 9 d entries) */
+    if (!fr_ssca_algo_baseline(algo))
+        memset(ws->f1, 0, d * sizeof *ws->f1);
+    if (algo == FR_SSCA_SGDM_S || algo == FR_SSCA_SGDM_F)
+        memset(ws->v, 0, d * sizeof *ws->v);
     ws->C = 0.0;
     ws->Ww = 0.0;                                      /* W_0 = 1 - P_0 */
     ws->n2 = NAN;
