@@ -243,6 +243,10 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     ws->n2 = NAN;
     if (!ws->feature)                         /* q_i = N_i / (B N) as ffi_ssca_weights */
         ffi_ssca_weights(ws->q, D->Ni, nc, ws->B, ws->N);
+    if (algo == FR_SSCA_ALG1 || algo == FR_SSCA_ALG2)   /* row i B + k of a pass: q_i */
+        for (size_t i = 0; i < nc; i++)
+            for (size_t k = 0; k < ws->B; k++)
+                ws->rw[i * ws->B + k] = ws->q[i];
     for (size_t k = 0; k < pmax; k++)
         ws->perm[k] = k;
     if (ws->feature)
@@ -318,7 +322,8 @@ int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t r
             yc = D->y + row0 + c0;
         }
         ffi_ssca_gemm(0, 1, nb, J, P, Zc, P, w1, P, ws->U, J);              /* U = Z W1^T */
-        const unsigned fl = (c0 > 0 ? FFI_NET_ACC : 0u) | (ws->deferred ? FFI_NET_DELTA : 0u);
+        const unsigned fl = (c0 > 0 ? FFI_NET_ACC : 0u) | (ws->deferred ? FFI_NET_DELTA : 0u)
+                            | FFI_NET_NOSCAN;
         int st = ffi_ssca_net_eval_ws(f, A, Bm, ws->U, w, yc, Zc, rw ? rw + c0 : NULL, fl,
                                       nb, L, J, P, ws->netws);
         if (st != FR_OK)
