@@ -14,10 +14,13 @@
  *  - fast's round: ff_ssca_run with T = k + 1 minus ff_ssca_run with T = 2
  *    (the same set-up: trace, workspace, w^1), divided by k - 1, paired
  *    per repetition; keep = 0 (no F(w^t) over all N samples, no draws);
- *  - the floor: cblas_dgemm alone on exactly the gemm shapes of fast's
- *    round (round_shapes: the batch rows stacked and chunked as
- *    ff_ssca_run does, fast/ssca/run.c and net_eval.c), on operands that
- *    stay in place (no gather, no elementwise work);
+ *  - the floor: cblas_dgemm alone on the products of fast's round
+ *    (round_shapes: the batch rows stacked and chunked as ff_ssca_run
+ *    does, fast/ssca/run.c and net_eval.c), each as C or as C^T, whichever
+ *    dgemm runs faster (floor_pick), on operands that stay in place (no
+ *    gather, no elementwise work); fast/floor is fast's round over it;
+ *  - the data are sealed once (fr_ssca_data_seal): no ff_ssca_run
+ *    re-scans Z (376 MB at full size);
  *  - the round's floating-point work, stated: gemm 2 m n k each as above,
  *    i.e. 2 nb (2 J P + 3 L J) with nb = I B (Algorithm 1) or B
  *    (Algorithm 3), plus elementwise work counted as 10 flops per hidden
@@ -103,6 +106,7 @@ typedef struct {
     int ta, tb;
     size_t m, n, k, lda, ldb;
     double beta;
+    int tr;                     /* the floor forms C^T = op(B)^T op(A)^T (the faster) */
 } gshape;
 
 /* fast's chunk of batch rows (FFI_SSCA_CHUNK, fast/ssca/run.h: an internal
@@ -133,11 +137,11 @@ static size_t round_shapes(const sctx *s, const scase *c, gshape *g, size_t cap)
             break;
         /* U = Z W1^T: one product in both algorithms (fast forms the
          * feature-based sum of the clients' h_i = Z_i W1_i^T as Z W1^T) */
-        g[k++] = (gshape){0, 1, nr, J, P, P, P, 0.0};
-        g[k++] = (gshape){0, 1, nr, L, J, J, J, 0.0};
-        g[k++] = (gshape){1, 0, L, J, nr, L, J, beta};
-        g[k++] = (gshape){0, 0, nr, J, L, L, J, 0.0};
-        g[k++] = (gshape){1, 0, J, P, nr, J, P, beta};
+        g[k++] = (gshape){0, 1, nr, J, P, P, P, 0.0, 0};
+        g[k++] = (gshape){0, 1, nr, L, J, J, J, 0.0, 0};
+        g[k++] = (gshape){1, 0, L, J, nr, L, J, beta, 0};
+        g[k++] = (gshape){0, 0, nr, J, L, L, J, 0.0, 0};
+        g[k++] = (gshape){1, 0, J, P, nr, J, P, beta, 0};
     }
     return k;
 }
@@ -167,16 +171,52 @@ typedef struct {
     double *A, *B, *C;
 } floor_arg;
 
+/* One shape: C = op(A) op(B) (m x n), or (tr) the same product as C^T =
+ * op(B)^T op(A)^T (n x m), whichever dgemm runs faster (floor_pick). */
+static void floor_shape(const floor_arg *f, const gshape *g)
+{
+    if (!g->tr)
+        cblas_dgemm(CblasRowMajor, g->ta ? CblasTrans : CblasNoTrans,
+                    g->tb ? CblasTrans : CblasNoTrans, (int)g->m, (int)g->n, (int)g->k, 1.0,
+                    f->A, (int)g->lda, f->B, (int)g->ldb, g->beta, f->C, (int)g->n);
+    else
+        cblas_dgemm(CblasRowMajor, g->tb ? CblasNoTrans : CblasTrans,
+                    g->ta ? CblasNoTrans : CblasTrans, (int)g->n, (int)g->m, (int)g->k, 1.0,
+                    f->B, (int)g->ldb, f->A, (int)g->lda, g->beta, f->C, (int)g->m);
+}
+
 /* Operands are filled once with small numbers (the rate of dgemm does not
  * depend on the values of finite operands). */
 static void floor_once(void *p)
 {
     const floor_arg *f = p;
-    for (size_t q = 0; q < f->ng; q++) {
-        const gshape *g = &f->g[q];
-        cblas_dgemm(CblasRowMajor, g->ta ? CblasTrans : CblasNoTrans,
-                    g->tb ? CblasTrans : CblasNoTrans, (int)g->m, (int)g->n, (int)g->k, 1.0,
-                    f->A, (int)g->lda, f->B, (int)g->ldb, g->beta, f->C, (int)g->n);
+    for (size_t q = 0; q < f->ng; q++)
+        floor_shape(f, &f->g[q]);
+}
+
+/* The floor is the fastest dgemm calls for the round's products: for each
+ * shape, C or C^T, the faster of the two by the least of 5 timings of
+ * enough calls to last ~2 ms. */
+static void floor_pick(floor_arg *f, gshape *g, size_t ng)
+{
+    for (size_t q = 0; q < ng; q++) {
+        double best[2];
+        for (int tr = 0; tr < 2; tr++) {
+            g[q].tr = tr;
+            floor_shape(f, &g[q]);
+            double t0 = bench_now();
+            floor_shape(f, &g[q]);
+            const double one = fmax(bench_now() - t0, 1e-7);
+            const unsigned long n = (unsigned long)fmin(1000, fmax(1, 2e-3 / one));
+            best[tr] = INFINITY;
+            for (int r = 0; r < 5; r++) {
+                t0 = bench_now();
+                for (unsigned long i = 0; i < n; i++)
+                    floor_shape(f, &g[q]);
+                best[tr] = fmin(best[tr], (bench_now() - t0) / (double)n);
+            }
+        }
+        g[q].tr = best[1] < best[0];
     }
 }
 
@@ -270,6 +310,8 @@ static int ref_row(bench_ctx *ctx, sctx *s, const scase *c, double fast_round)
     double dt = 0;
     int st = fr_ssca_synth(ctx->seed, N, F->P, F->L, Z, y);
     const char *where = "bench ssca: fr_ssca_synth";
+    if (st == FR_OK && (st = fr_ssca_data_seal(&r.D)) != FR_OK)
+        where = "bench ssca: fr_ssca_data_seal";
     if (st == FR_OK && (st = ff_ssca_trace_init(&tf, &r.D, &p)) == FR_OK
         && (st = ff_ssca_run(&tf, &r.D, &p)) == FR_OK)
         memcpy(wf, tf.w, s->d * sizeof *wf);
@@ -317,7 +359,7 @@ static int put(bench_ctx *ctx, const char *name, const double *x, size_t len)
 /* The inputs of the numpy round of case q: w^1, the batch (global row
  * indices, as binary64), fast's w^2, and the manifest line. */
 static int write_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, const ff_ssca_trace *t,
-                      double round, unsigned long kr)
+                      double round, unsigned long kr, double floor)
 {
     if (s->man == NULL)
         return 0;
@@ -345,9 +387,9 @@ static int write_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, const f
     if (rc)
         return rc;
     fr_ssca_params p = params(s, c, 2, 0, ctx->seed);
-    fprintf(s->man, "case case%zu %s %zu %zu %a %a %a %a %a %a %d %a %lu\n", q,
+    fprintf(s->man, "case case%zu %s %zu %zu %a %a %a %a %a %a %d %a %lu %a\n", q,
             c->algo == FR_SSCA_ALG1 ? "alg1" : "alg3", c->B, t->nd, p.a1, p.alpha1, p.a2,
-            p.alpha2, p.tau, p.lambda, p.weight, round, kr);
+            p.alpha2, p.tau, p.lambda, p.weight, round, kr, floor);
     return 0;
 }
 
@@ -407,6 +449,7 @@ static int time_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, trow *ro
     }
     floor_arg fa = {.g = g, .ng = ng, .A = s->gbuf, .B = s->gbuf + s->gbuf_len / 3,
                     .C = s->gbuf + 2 * (s->gbuf_len / 3)};
+    floor_pick(&fa, g, ng);
     floor_once(&fa);
     unsigned long inner = bench_inner(floor_once, &fa);
     double *tr2 = t, *trk = t + reps, *tfl = t + 2 * reps, *rnd = t + 3 * reps;
@@ -439,7 +482,7 @@ static int time_case(bench_ctx *ctx, sctx *s, const scase *c, size_t q, trow *ro
     row->flops = round_flops(s, c, row->gemm);
     row->rate = row->flops / row->round;
     row->drate = row->gemm / row->floor;
-    rc = write_case(ctx, s, c, q, &ta, row->round, row->k);
+    rc = write_case(ctx, s, c, q, &ta, row->round, row->k, row->floor);
 done:
     ff_ssca_trace_clear(&ta);
     ff_ssca_trace_clear(&t2);
@@ -555,18 +598,24 @@ int bench_ssca(bench_ctx *ctx)
     s.D = (fr_ssca_data){.N = N, .P = P, .J = J, .L = L, .Z = s.Z, .y = s.y, .nc = nc,
                          .Ni = s.Ni, .Pi = s.Pi};
     s.d = d;
+    if (fr_ssca_data_seal(&s.D) != FR_OK) {        /* once: no run re-scans Z */
+        cli_error("the synthetic problem does not pass its check", "bench ssca");
+        rc = 2;
+        goto done;
+    }
     if ((rc = open_inputs(ctx, &s)) != 0)
         goto done;
 
     printf("\nssca: one round of Algorithm 1 (sample-based, I = %zu clients x %zu samples) and\n"
            "of Algorithm 3 (feature-based, P_i = %zu..%zu), (32), P = %zu, J = %zu, L = %zu,\n"
            "d = %zu, 000 Sec. VI's parameters; round = (t(T = k+1) - t(T = 2)) / (k - 1) of\n"
-           "ff_ssca_run; floor = cblas_dgemm alone on the round's gemm shapes; GFLOP: gemm\n"
+           "ff_ssca_run; floor = cblas_dgemm alone on the round's products (each as C or C^T,\n"
+           "the faster); fast/floor = round / floor; GFLOP: gemm\n"
            "2mnk + 10/hidden entry + 6/output entry + (2 I' + 14) d (bench_ssca.c)\n",
            nc, per, s.Pi[nc - 1], s.Pi[0], P, J, L, d);
     print_blas();
-    printf("  %-22s %-26s%4s %10s %8s %9s %10s %9s %10s\n", "algorithm", "batch", "k",
-           "round (s)", "GFLOP", "GFLOP/s", "dgemm (s)", "dgemm/s", "rate/dgemm");
+    printf("  %-22s %-26s%4s %10s %8s %9s %10s %9s %10s %10s\n", "algorithm", "batch", "k",
+           "round (s)", "GFLOP", "GFLOP/s", "dgemm (s)", "dgemm/s", "rate/dgemm", "fast/floor");
     for (size_t c = 0; c < ncase && rc == 0; c++) {
         cli_progress("bench: ssca %s, B = %zu", algo_label(cases[c].algo), cases[c].B);
         rc = time_case(ctx, &s, &cases[c], c, &rows[c], w2);
@@ -574,9 +623,11 @@ int bench_ssca(bench_ctx *ctx)
             break;
         char size[32];
         snprintf(size, sizeof size, "B = %zu", cases[c].B);
-        bench_row(algo_label(cases[c].algo), size, "%4lu %10.4g %8.4g %9.3g %10.4g %9.3g %10.3f\n",
-                  rows[c].k, rows[c].round, rows[c].flops * 1e-9, rows[c].rate * 1e-9,
-                  rows[c].floor, rows[c].drate * 1e-9, rows[c].rate / rows[c].drate);
+        bench_row(algo_label(cases[c].algo), size,
+                  "%4lu %10.4g %8.4g %9.3g %10.4g %9.3g %10.3f %10.3f\n", rows[c].k,
+                  rows[c].round, rows[c].flops * 1e-9, rows[c].rate * 1e-9, rows[c].floor,
+                  rows[c].drate * 1e-9, rows[c].rate / rows[c].drate,
+                  rows[c].round / rows[c].floor);
     }
     if (rc)
         goto done;

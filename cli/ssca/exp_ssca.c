@@ -446,6 +446,9 @@ int experiment_ssca(exp_ctx *ctx)
     }
     X->DS = (fr_ssca_data){.N = X->tr.n / X->scale, .P = 784, .J = XJ, .L = XL, .Z = X->tr.Z, .y = X->tr.y,
                            .nc = XNC, .Ni = X->Ni, .Pi = X->Pi};
+    /* sealed once (fedref_common.h rule 6): the runs skip the scan of Z;
+     * invalid data stay unsealed and every run reports them */
+    (void)fr_ssca_data_seal(&X->DS);
     X->DF = X->DS;
     size_t d = 0;
     fr_ssca_net_dim(XL, XJ, 784, &d);

@@ -279,7 +279,7 @@ int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const
     }
     if (A) {
         ffi_ssca_gemm_beta(1, 0, L, J, nb, R, L, S, J, beta, A, J);     /* A (+)= R^T S */
-        if (!ffi_all_finite(A, L * J))
+        if (!(flags & FFI_NET_NOSCAN) && !ffi_all_finite(A, L * J))
             st = FR_ENONFINITE;
     }
     if (B || (flags & FFI_NET_DELTA)) {
@@ -289,7 +289,7 @@ int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const
     }
     if (B) {
         ffi_ssca_gemm_beta(1, 0, J, P, nb, Dl, J, Z, P, beta, B, P);   /* B (+)= Delta^T Z */
-        if (!ffi_all_finite(B, J * P))
+        if (!(flags & FFI_NET_NOSCAN) && !ffi_all_finite(B, J * P))
             st = FR_ENONFINITE;
     }
     return st;

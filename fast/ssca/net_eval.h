@@ -40,10 +40,14 @@ int ffi_ssca_net_eval(double *f, double *A, double *B, const double *U, const do
  * of overwriting them (a batch in chunks of rows); FFI_NET_DELTA forms
  * Delta = (R W0) .* S' (nb x J, at ffi_ssca_net_ws_delta(ws, ...)) also
  * when B is NULL, for a caller that forms B = Delta^T Z itself, in blocks
- * of rows of B.  f, A, B are written whatever the status (zeros may be
- * -0); FR_ENONFINITE when U, O or a result is not finite, else FR_OK. */
+ * of rows of B; FFI_NET_NOSCAN leaves the finiteness of A and B to the
+ * caller (the runs: a non-finite gradient entry makes the point they
+ * form from it non-finite, and they test that point; fast/ssca/run.c).
+ * f, A, B are written whatever the status (zeros may be -0);
+ * FR_ENONFINITE when U, O or a result is not finite, else FR_OK. */
 #define FFI_NET_ACC 1u
 #define FFI_NET_DELTA 2u
+#define FFI_NET_NOSCAN 4u
 size_t ffi_ssca_net_ws_len(size_t nb, size_t L, size_t J);
 double *ffi_ssca_net_ws_delta(double *ws, size_t nb, size_t L, size_t J);
 int ffi_ssca_net_eval_ws(double *f, double *A, double *B, const double *U, const double *w0,

@@ -105,7 +105,13 @@ static void trace_reset(ff_ssca_trace *t)
 
 int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm)
 {
-    const int sc = fr_ssca_run_check(D, prm);
+    /* the one check of this call: fr_ssca_run_msgs makes fr_ssca_run_check;
+     * its FR_ESIZE is the check's (found before the scans: the check again
+     * costs O(nc)) or, when the check passes, a count beyond 64 bits: msgs 0, as ref */
+    fr_ssca_round_msgs msgs = {0, 0, 0};
+    int sc = fr_ssca_run_msgs(&msgs, D, prm);
+    if (sc == FR_ESIZE)
+        sc = fr_ssca_run_check(D, prm);
     if (sc == FR_ENULL || t == NULL)
         return FR_ENULL;
     if (sc == FR_ESIZE)
@@ -133,7 +139,7 @@ int ff_ssca_trace_init(ff_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
     u.branch = malloc((T - 1) * sizeof *u.branch);
     if (prm->keep & FR_SSCA_KEEP_DRAWS)
         u.draws = malloc((T - 1) * nd * sizeof *u.draws);
-    (void)fr_ssca_run_msgs(&u.msgs, D, prm);   /* checked arguments (a count beyond 64 bits: 0, as ref) */
+    u.msgs = msgs;
     if (!u.w || !u.cost || !u.norm2 || !u.cons || !u.nu || !u.slack || !u.branch
         || ((prm->keep & FR_SSCA_KEEP_DRAWS) && !u.draws)) {
         ff_ssca_trace_clear(&u);
@@ -225,13 +231,22 @@ static int ws_alloc(ffi_ssca_ws *ws, const fr_ssca_data *D, const fr_ssca_params
     ws->v = ws->vi + d;
     ws->wacc = ws->v + d;
     ws->vacc = ws->wacc + d;
-    for (size_t k = 0; k < 9 * d; k++)
-        ws->g[k] = 0.0;                       /* f1 (m) = v = 0 */
+    /* f1 (m) = 0 (SSCA), v = 0 (momentum); every other slot is written
+     * before it is read, and its pages are not touched before (a run with
+     * few rounds does not pay the page faults of 9 d entries) */
+    if (!fr_ssca_algo_baseline(algo))
+        memset(ws->f1, 0, d * sizeof *ws->f1);
+    if (algo == FR_SSCA_SGDM_S || algo == FR_SSCA_SGDM_F)
+        memset(ws->v, 0, d * sizeof *ws->v);
     ws->C = 0.0;
     ws->Ww = 0.0;                                      /* W_0 = 1 - P_0 */
     ws->n2 = NAN;
     if (!ws->feature)                         /* q_i = N_i / (B N) as ffi_ssca_weights */
         ffi_ssca_weights(ws->q, D->Ni, nc, ws->B, ws->N);
+    if (algo == FR_SSCA_ALG1 || algo == FR_SSCA_ALG2)   /* row i B + k of a pass: q_i */
+        for (size_t i = 0; i < nc; i++)
+            for (size_t k = 0; k < ws->B; k++)
+                ws->rw[i * ws->B + k] = ws->q[i];
     for (size_t k = 0; k < pmax; k++)
         ws->perm[k] = k;
     if (ws->feature)
@@ -307,7 +322,8 @@ int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t r
             yc = D->y + row0 + c0;
         }
         ffi_ssca_gemm(0, 1, nb, J, P, Zc, P, w1, P, ws->U, J);              /* U = Z W1^T */
-        const unsigned fl = (c0 > 0 ? FFI_NET_ACC : 0u) | (ws->deferred ? FFI_NET_DELTA : 0u);
+        const unsigned fl = (c0 > 0 ? FFI_NET_ACC : 0u) | (ws->deferred ? FFI_NET_DELTA : 0u)
+                            | FFI_NET_NOSCAN;
         int st = ffi_ssca_net_eval_ws(f, A, Bm, ws->U, w, yc, Zc, rw ? rw + c0 : NULL, fl,
                                       nb, L, J, P, ws->netws);
         if (st != FR_OK)

@@ -81,8 +81,11 @@ void ffi_ssca_draw_round(ffi_ssca_ws *ws);
  * gamma_{P_i} + gamma_{I-1}, a rounding difference only; nc small dgemms
  * with k = P_i cost several times the one product at B <= 100).
  * f (may be NULL) = sum rw_n loss_n, g (may be NULL; d entries, layout of
- * w) = sum rw_n grad loss_n.  FR_OK or FR_ENONFINITE (deferred: the
- * caller tests what it forms). */
+ * w) = sum rw_n grad loss_n.  FR_OK or FR_ENONFINITE (U, O, f); g is
+ * not scanned (FFI_NET_NOSCAN): the rounds test what they form from it
+ * (a non-finite entry of g makes the new point, f1 or v non-finite:
+ * run_rounds, ffi_ssca_surrogate_step, ffi_ssca_round_sgd), so the status
+ * is the same, without one pass over d per chunk. */
 int ffi_ssca_pass(ffi_ssca_ws *ws, const double *w, const size_t *rows, size_t row0,
                   size_t nrows, const double *rw, int defer, double *f, double *g);
 /* defer != 0 and nrows <= min(ch, FFI_SSCA_DEFER_MAX): g receives only A

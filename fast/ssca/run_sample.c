@@ -200,11 +200,9 @@ int ffi_ssca_round_sample(ffi_ssca_ws *ws, double *w, unsigned long t, double *n
     int full = 1;
     for (size_t i = 0; i < nc; i++)
         full &= Ni[i] == B;
-    for (size_t i = 0; i < nc; i++)
-        for (size_t k = 0; k < B; k++) {
-            ws->rw[i * B + k] = ws->q[i];
+    for (size_t i = 0; i < nc; i++)                /* the row weights ws->rw: ws_alloc */
+        for (size_t k = 0; k < B; k++)
             ws->rows[i * B + k] = ws->off[i] + ws->draw[i * B + k];
-        }
     /* full: the batches are the clients' whole data, rows in place */
     const int cons = fr_ssca_algo_constrained(ws->prm->algo);
     double fq = 0;

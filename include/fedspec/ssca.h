@@ -142,7 +142,28 @@ typedef struct {
     size_t nc;             /* clients I >= 1 */
     const size_t *Ni;      /* sample partition: nc counts >= 1 summing to N */
     const size_t *Pi;      /* feature partition: nc counts >= 1 summing to P */
+    uint64_t seal;         /* rule 6 of fedref_common.h; zero-initialise, never write */
 } fr_ssca_data;
+
+/* The seal of the data (fedref_common.h rule 6).  fr_ssca_data_seal(D)
+ * makes the data's full check: FR_ENULL (D, Z, y), FR_ESIZE (N, P, J, L
+ * or nc zero; J (L + P) or N P above FR_COUNT_MAX; a partition that is not
+ * NULL with a count zero or counts not summing to N, resp. P),
+ * FR_ENONFINITE (Z), FR_EDOM (L < 2, a label >= L); on FR_OK it stores in
+ * D->seal a keyed hash of N, P, J, L, nc, the pointers Z, y, Ni, Pi and
+ * the sums of Ni and Pi (0 for a NULL partition), on an error it stores 0
+ * (D non-NULL).  fr_ssca_data_sealed(D): 1 iff D != NULL, D->seal != 0 and
+ * D->seal is the hash of D's current fields (O(nc)); no status.
+ * While D is sealed, fr_ssca_run_check (so fr_ssca_run_msgs, the runs and
+ * their traces in both wings) skips the one O(N P) scan, the finiteness of
+ * Z; the labels (indices), the partitions (extents), the sizes and every
+ * field of fr_ssca_params are checked on every call, so the statuses are
+ * the same sealed or not.  Changing a field voids the seal by itself.
+ * The contract: the contents of Z are not changed while the seal is in
+ * use; after changing them seal again (or set seal = 0).
+ * Checked by: tests/ssca/test_seal.c. */
+int fr_ssca_data_seal(fr_ssca_data *D);
+int fr_ssca_data_sealed(const fr_ssca_data *D);
 
 /* The algorithms.  SSCA: the examples of Algorithms 1-4 on (32) (1, 3) and
  * (40) (2, 4), M = 1.  Baselines (000 Sec. VI), all on (32):
@@ -224,7 +245,8 @@ const char *fr_ssca_algo_name(int algo);
  *                 E zero or above FR_SSCA_E_MAX; a partition count zero or
  *                 the counts not summing to N (P); B > min Ni (sample-based;
  *                 E B for SGD_S and SGDM_S), B > N (feature-based);
- *   FR_ENONFINITE Z, w1, and the fields the algorithm uses;
+ *   FR_ENONFINITE Z (not scanned while D is sealed: fr_ssca_data_seal),
+ *                 w1, and the fields the algorithm uses;
  *   FR_EDOM       an unknown algo or weight, L < 2, a label >= L, tau <= 0,
  *                 rho^(1) or gamma^(1) outside (0, 1] or alpha1, alpha2 < 0
  *                 (SSCA: then every rho^(t), gamma^(t) is in (0, 1]),

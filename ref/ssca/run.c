@@ -96,7 +96,13 @@ static int trace_sizes(const fr_ssca_data *D, const fr_ssca_params *prm, size_t 
 int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_params *prm,
                        mpfr_prec_t prec)
 {
-    const int sc = fr_ssca_run_check(D, prm);
+    /* the one check of this call: fr_ssca_run_msgs makes fr_ssca_run_check;
+     * its FR_ESIZE is the check's (found before the scans: the check again
+     * costs O(nc)) or, when the check passes, a count beyond 64 bits: msgs 0 */
+    fr_ssca_round_msgs msgs = {0, 0, 0};
+    int sc = fr_ssca_run_msgs(&msgs, D, prm);
+    if (sc == FR_ESIZE)
+        sc = fr_ssca_run_check(D, prm);
     if (sc == FR_ENULL || t == NULL)
         return FR_ENULL;
     if (sc == FR_ESIZE)
@@ -112,7 +118,7 @@ int fr_ssca_trace_init(fr_ssca_trace *t, const fr_ssca_data *D, const fr_ssca_pa
         return sc;
     fr_ssca_trace u;
     memset(&u, 0, sizeof u);
-    fr_ssca_run_msgs(&u.msgs, D, prm);     /* checked arguments (a count beyond 64 bits: 0) */
+    u.msgs = msgs;
     u.T = (size_t)prm->T;
     u.d = d;
     u.nd = nd;

@@ -62,7 +62,8 @@ static int finite(const fr_ssca_data *D, const fr_ssca_params *prm)
 {
     size_t d;
     fr_ssca_net_dim(D->L, D->J, D->P, &d);
-    if (!spec_all_finite(D->Z, D->N * D->P) || !spec_all_finite(prm->w1, d))
+    if ((!fr_ssca_data_sealed(D) && !spec_all_finite(D->Z, D->N * D->P))
+        || !spec_all_finite(prm->w1, d))
         return FR_ENONFINITE;
     const int a = prm->algo;
     if (!known(a))
@@ -83,16 +84,24 @@ static int finite(const fr_ssca_data *D, const fr_ssca_params *prm)
     return FR_OK;
 }
 
+/* 1 iff every label is < L (indices: checked on every call, sealed or
+ * not). */
+static int labels(const fr_ssca_data *D)
+{
+    const size_t *y = D->y, L = D->L;
+    size_t bad = 0;
+    for (size_t n = 0; n < D->N; n++)
+        bad |= y[n] >= L;
+    return bad == 0;
+}
+
 static int domain(const fr_ssca_data *D, const fr_ssca_params *prm)
 {
     const int a = prm->algo;
     if (!known(a) || (prm->weight != FR_SSCA_W_EXACT && prm->weight != FR_SSCA_W_PRINTED))
         return FR_EDOM;
-    if (D->L < 2)
+    if (D->L < 2 || !labels(D))
         return FR_EDOM;
-    for (size_t n = 0; n < D->N; n++)
-        if (D->y[n] >= D->L)
-            return FR_EDOM;
     if (!fr_ssca_algo_baseline(a)) {
         /* rho^(1) = a1, gamma^(1) = a2 in (0, 1] and nonincreasing
          * schedules: every rho^(t), gamma^(t) in (0, 1] */
@@ -125,5 +134,70 @@ int fr_ssca_run_check(const fr_ssca_data *D, const fr_ssca_params *prm)
         s = finite(D, prm);
     if (s == FR_OK)
         s = domain(D, prm);
+    return s;
+}
+
+/* ---- the seal (fedref_common.h rule 6) ------------------------------------- */
+
+#define SSCA_SEAL_KEY 0x737363615f646174ull        /* "ssca_dat" */
+
+static uint64_t part_sum(const size_t *cnt, size_t nc)
+{
+    uint64_t s = 0;
+    if (cnt != NULL)
+        for (size_t i = 0; i < nc; i++)
+            s += (uint64_t)cnt[i];
+    return s;
+}
+
+static uint64_t seal_hash(const fr_ssca_data *D)
+{
+    uint64_t h = spec_seal_start(SSCA_SEAL_KEY);
+    h = spec_seal_u64(h, D->N);
+    h = spec_seal_u64(h, D->P);
+    h = spec_seal_u64(h, D->J);
+    h = spec_seal_u64(h, D->L);
+    h = spec_seal_u64(h, D->nc);
+    h = spec_seal_ptr(h, D->Z);
+    h = spec_seal_ptr(h, D->y);
+    h = spec_seal_ptr(h, D->Ni);
+    h = spec_seal_ptr(h, D->Pi);
+    h = spec_seal_u64(h, part_sum(D->Ni, D->nc));
+    h = spec_seal_u64(h, part_sum(D->Pi, D->nc));
+    return spec_seal_end(h);
+}
+
+int fr_ssca_data_sealed(const fr_ssca_data *D)
+{
+    return D != NULL && D->seal != 0 && D->seal == seal_hash(D);
+}
+
+/* The data's own check (fedspec/ssca.h fr_ssca_data_seal), in class order. */
+static int data_check(const fr_ssca_data *D)
+{
+    size_t d, mn;
+    if (D->Z == NULL || D->y == NULL)
+        return FR_ENULL;
+    if (D->N == 0 || D->P == 0 || D->J == 0 || D->L == 0 || D->nc == 0
+        || fr_ssca_net_dim(D->L, D->J, D->P, &d) != FR_OK || D->N > FR_COUNT_MAX / D->P)
+        return FR_ESIZE;
+    if ((D->Ni != NULL && partition_size(D->Ni, D->nc, D->N, &mn) != FR_OK)
+        || (D->Pi != NULL && partition_size(D->Pi, D->nc, D->P, &mn) != FR_OK))
+        return FR_ESIZE;
+    if (!spec_all_finite(D->Z, D->N * D->P))
+        return FR_ENONFINITE;
+    if (D->L < 2 || !labels(D))
+        return FR_EDOM;
+    return FR_OK;
+}
+
+int fr_ssca_data_seal(fr_ssca_data *D)
+{
+    if (D == NULL)
+        return FR_ENULL;
+    D->seal = 0;
+    const int s = data_check(D);
+    if (s == FR_OK)
+        D->seal = seal_hash(D);
     return s;
 }

@@ -48,7 +48,7 @@ static void make(prob *pr, uint64_t seed, size_t N, size_t P, size_t J, size_t L
     ck_assert_int_eq(fr_ssca_init_w(seed, L, J, P, w1), FR_OK);
     memcpy(pr->Ni, Ni, nc * sizeof *Ni);
     memcpy(pr->Pi, Pi, nc * sizeof *Pi);
-    fr_ssca_data D = {N, P, J, L, Z, y, nc, pr->Ni, pr->Pi};
+    fr_ssca_data D = {N, P, J, L, Z, y, nc, pr->Ni, pr->Pi, 0};
     pr->D = D;
 }
 

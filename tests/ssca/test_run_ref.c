@@ -56,7 +56,7 @@ static fr_ssca_data data(void)
 {
     fr_ssca_synth(11, N, P, L, Z, y);
     fr_ssca_init_w(11, L, J, P, w1);
-    fr_ssca_data D = {N, P, J, L, Z, y, NC, Ni, Pi};
+    fr_ssca_data D = {N, P, J, L, Z, y, NC, Ni, Pi, 0};
     seed = tu_seed(7);
     return D;
 }
@@ -559,8 +559,8 @@ START_TEST(feature_is_sample)
     fr_ssca_init_w(11, L, J, P, w1);
     seed = tu_seed(7);
     size_t n1[1] = {N}, p1[P] = {1, 1, 1, 1};
-    fr_ssca_data Ds = {N, P, J, L, Zp, yp, 1, n1, NULL};
-    fr_ssca_data Df = {N, P, J, L, Zp, yp, P, NULL, p1};
+    fr_ssca_data Ds = {N, P, J, L, Zp, yp, 1, n1, NULL, 0};
+    fr_ssca_data Df = {N, P, J, L, Zp, yp, P, NULL, p1, 0};
     const int pairs[4][2] = {{FR_SSCA_ALG1, FR_SSCA_ALG3}, {FR_SSCA_ALG2, FR_SSCA_ALG4},
                              {FR_SSCA_SGD_S, FR_SSCA_SGD_F}, {FR_SSCA_SGDM_S, FR_SSCA_SGDM_F}};
     for (int a = 0; a < 4; a++) {

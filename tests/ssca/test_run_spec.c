@@ -23,7 +23,7 @@ static fr_ssca_data data(void)
 {
     fr_ssca_synth(11, N, P, L, Z, y);
     fr_ssca_init_w(11, L, J, P, w1);
-    fr_ssca_data D = {N, P, J, L, Z, y, NC, Ni, Pi};
+    fr_ssca_data D = {N, P, J, L, Z, y, NC, Ni, Pi, 0};
     return D;
 }
 

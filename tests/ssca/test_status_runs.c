@@ -4,8 +4,8 @@
  * bad input gives the same status in ref and fast, with every output
  * untouched (fedref_common.h, "Error semantics"; the engine:
  * tests/status_engine.h).  Rows for fr_/ff_ssca_trace_init, fr_/ff_ssca_run
- * and the shared fr_ssca_run_check, fr_ssca_run_msgs, fr_ssca_synth and
- * fr_ssca_init_w, for four algorithms that between them use every field
+ * and the shared fr_ssca_run_check, fr_ssca_run_msgs, fr_ssca_data_seal,
+ * fr_ssca_synth and fr_ssca_init_w, for four algorithms that between them use every field
  * (Algorithm 2: sample-based, (40); Algorithm 4: feature-based, (40);
  * SGDM_S: E, the learning rate, the momentum, lambda; SGDM_F).  The data,
  * parameters and traces are this file's own state (FX), edited by X()/XZ()
@@ -13,7 +13,7 @@
  * for bit.  After the table: an error after the start resets the trace,
  * and the functions without a status (fr_ssca_algo_feature,
  * fr_ssca_algo_constrained, fr_ssca_algo_baseline, fr_ssca_algo_name,
- * fr_ssca_trace_clear, ff_ssca_trace_clear). */
+ * fr_ssca_trace_clear, ff_ssca_trace_clear, fr_ssca_data_sealed). */
 #include <check.h>
 #include <limits.h>
 #include <math.h>
@@ -282,6 +282,23 @@ CHECK_FN(CK_ALG4, b_alg4)
 CHECK_FN(CK_SGDM_S, b_sgdm_s)
 CHECK_FN(CK_SGDM_F, b_sgdm_f)
 
+/* fr_ssca_data_seal(D): on an error the seal is 0 (over a stale one), on
+ * FR_OK the data is sealed; the data's own check, no parameters */
+static int s_seal(st_case *c)
+{
+    if (FX.Dnull)
+        return fr_ssca_data_seal(NULL);
+    fr_ssca_data D = FX.D;
+    D.seal = 12345;                        /* stale */
+    const int st = fr_ssca_data_seal(&D);
+    if (st != FR_OK && (D.seal != 0 || fr_ssca_data_sealed(&D)))
+        st_failf(c, "a seal on invalid data");
+    if (st == FR_OK && !fr_ssca_data_sealed(&D))
+        st_failf(c, "FR_OK but not sealed");
+    return st;
+}
+static const st_fn SEAL = {"fr_ssca_data_seal", b_alg2, NULL, NULL, s_seal, NULL};
+
 /* fr_ssca_run_msgs(out (XOUT_NULL: NULL), D, prm): out untouched on error */
 static int s_msgs(st_case *c)
 {
@@ -498,6 +515,26 @@ static const st_row ROWS[] = {
     ROW(MSGS, FR_ESIZE, XZ(XNC, 0)),
     ROW(MSGS, FR_ESIZE, XZ(XT, 1)),
     ROW(MSGS, FR_ESIZE, XZ(XJ_, SIZE_MAX / 4)),
+    /* fr_ssca_data_seal: the data's check (either partition may be NULL) */
+    ROW(SEAL, FR_OK, XN(XPI_NULL)),
+    ROW(SEAL, FR_OK, XN(XNI_NULL)),
+    ROW(SEAL, FR_OK, XZ(XB, 0)),                          /* no parameters */
+    ROW(SEAL, FR_ENULL, XN(XD_NULL)),
+    ROW(SEAL, FR_ENULL, XN(XZ_NULL)),
+    ROW(SEAL, FR_ENULL, XN(XY_NULL)),
+    ROW(SEAL, FR_ENULL, XN(XY_NULL), XZ(XN_, 0)),
+    ROW(SEAL, FR_ESIZE, XZ(XN_, 0)),
+    ROW(SEAL, FR_ESIZE, XZ(XJ_, 0)),
+    ROW(SEAL, FR_ESIZE, XZ(XL_, 0)),
+    ROW(SEAL, FR_ESIZE, XZ(XNC, 0)),
+    ROW(SEAL, FR_ESIZE, XZ(XJ_, SIZE_MAX / 4)),
+    ROW(SEAL, FR_ESIZE, XZ(XNI, 1)),
+    ROW(SEAL, FR_ESIZE, XZ(XPI, 0)),
+    ROW(SEAL, FR_ESIZE, XZ(XPI, 0), X(XZV, 0, NaN)),
+    ROW(SEAL, FR_ENONFINITE, X(XZV, 17, NaN)),
+    ROW(SEAL, FR_ENONFINITE, X(XZV, 0, -Inf), XZ(XYV, 2)),
+    ROW(SEAL, FR_EDOM, XZ(XYV, 2)),
+    ROW(SEAL, FR_EDOM, XZ(XL_, 1)),
     /* fr_ssca_synth: N z0, P z1, L z2, Z (slot 0), y (slot 1) */
     ROW(SYNTH, FR_ENULL, NUL(0)),
     ROW(SYNTH, FR_ENULL, NUL(1)),
@@ -620,6 +657,14 @@ START_TEST(no_status_functions)
     fr_ssca_trace_clear(&rt);                         /* twice: safe */
     ff_ssca_trace_clear(&ft);
     ck_assert(rt.w == NULL && ft.w == NULL && rt.T == 0 && ft.T == 0);
+    /* fr_ssca_data_sealed: 0 for NULL, a zero seal, a stale one */
+    fr_ssca_data D = BASE.D;
+    ck_assert_int_eq(fr_ssca_data_sealed(NULL), 0);
+    ck_assert_int_eq(fr_ssca_data_sealed(&D), 0);
+    ck_assert_int_eq(fr_ssca_data_seal(&D), FR_OK);
+    ck_assert_int_eq(fr_ssca_data_sealed(&D), 1);
+    D.N++;
+    ck_assert_int_eq(fr_ssca_data_sealed(&D), 0);
 }
 END_TEST
 
