@@ -88,11 +88,13 @@ void ffi_pdm_noise(double *yt, size_t D, double sig, frng_t *g)
         words(g, w, 2 * cp);
         for (size_t j = 0; j < cp; j++) {
             /* ff_rng_gaussian2's operations (fast/core/rng_draws.c) */
-            const double u1 = (double)(2 * (w[2 * j] >> 12) + 1) * 0x1p-53;
+            /* the integers are < 2^53: converted as int64_t, the same
+             * (exact) doubles without the unsigned conversion's branch */
+            const double u1 = (double)(int64_t)(2 * (w[2 * j] >> 12) + 1) * 0x1p-53;
             const uint64_t k2 = w[2 * j + 1] >> 11;
             const double r = sqrt(-2 * log(u1));
             const unsigned q = (unsigned)(k2 >> 51);
-            const double f = (double)(k2 & (((uint64_t)1 << 51) - 1)) * 0x1p-51;
+            const double f = (double)(int64_t)(k2 & (((uint64_t)1 << 51) - 1)) * 0x1p-51;
             const double phi = 0x1.921fb54442d18p+0 * f;
             const double c = cos(phi), s = sin(phi);
             const double a = (q & 1) ? s : c, b = (q & 1) ? c : s;
