@@ -93,11 +93,7 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
     int st = client_sigma(&sig, prm, t, Q);
     if (st != FR_OK)
         return st;
-    for (size_t k = 0; k < D; k++) {
-        x[k] = xr[k];                                      /* (10b) */
-        lam[k] += rho * (x0[k] - x[k]);                    /* (10c) */
-        yt[k] = x[k] - lam[k] / rho;                       /* (10d) */
-    }
+    ffi_pdm_close(x, lam, yt, xr, x0, D, rho);            /* (10b)-(10d) */
     if (sig != 0)                                          /* (12): sigma = 0 draws nothing */
         ffi_pdm_noise(yt, D, sig, &ws->rng[1 + ws->N + i]);   /* ff_rng_gaussian2's pairs */
     if (!ffi_all_finite(yt, D) || !isfinite(s2))
@@ -185,8 +181,7 @@ static int run_rounds(ff_pdm_trace *tr, ffi_pdm_ws *ws)
                 ffi_pdm_addto(c, ws->yt + i * D, D);
             }
         const double dn = (double)(all ? N : prm->server == FR_PDM_SERVER_13_AS_PRINTED ? prm->K : ns);
-        for (size_t k = 0; k < D; k++)
-            c[k] /= dn;
+        ffi_pdm_divby(c, D, dn);
         if ((st = ff_prox_l1(x0, c, D, P->gamma, prm->rho)) != FR_OK)
             return st;                                     /* FR_ENONFINITE: overflow */
         tr->rounds = t + 1;

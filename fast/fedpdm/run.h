@@ -75,6 +75,11 @@ double ffi_pdm_step(double *x, const double *g, const double *lam, const double 
                     double eta);
 double ffi_pdm_sumsq(const double *x, size_t n);
 void ffi_pdm_addto(double *c, const double *y, size_t D);
+/* run_vec.c: close: x = xr, lam += rho (x0 - x), yt = x - lam / rho
+ * ((10b)-(10d)); divby: c /= dn.  No aliasing. */
+void ffi_pdm_close(double *x, double *lam, double *yt, const double *xr, const double *x0, size_t D,
+                   double rho);
+void ffi_pdm_divby(double *c, size_t D, double dn);
 
 /* run_noise.c: yt[k] += sig z_k, k < D, z the Gaussian tape of g (the
  * pairs of ff_rng_gaussian2 bit for bit, ceil(D/2) of them; g's state as
