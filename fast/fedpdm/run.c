@@ -12,7 +12,7 @@
  * workspace.  Per local step (10a): the draw (replayed), the mini-batch
  * gradient (run_grad.c), the clip, then one fused pass over the D entries
  * for v, ||v||^2 and the step.  After the loop (10b)-(10d) and (12) in one
- * pass, the noise by ff_rng_gaussian2's pairs (run_noise.c).  The server's sum over the
+ * pass, the noise by ff_rng_gaussian2 pairs.  The server's sum over the
  * uploads in increasing i, then ff_prox_l1 (E-003-A1). */
 #include "run.h"
 #include "model.h"
@@ -94,8 +94,16 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
     if (st != FR_OK)
         return st;
     ffi_pdm_close(x, lam, yt, xr, x0, D, rho);            /* (10b)-(10d) */
-    if (sig != 0)                                          /* (12): sigma = 0 draws nothing */
-        ffi_pdm_noise(yt, D, sig, &ws->rng[1 + ws->N + i]);   /* ff_rng_gaussian2's pairs */
+    if (sig != 0) {                                        /* (12): sigma = 0 draws nothing */
+        frng_t *gn = &ws->rng[1 + ws->N + i];
+        for (size_t k = 0; k < D; k += 2) {
+            double z0, z1;
+            (void)ff_rng_gaussian2(&z0, &z1, gn);          /* distinct outputs: cannot fail */
+            yt[k] += sig * z0;
+            if (k + 1 < D)
+                yt[k + 1] += sig * z1;
+        }
+    }
     if (!ffi_all_finite(yt, D) || !isfinite(s2))
         return FR_ENONFINITE;
     tr->part[R] = 1;

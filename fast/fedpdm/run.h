@@ -81,11 +81,6 @@ void ffi_pdm_close(double *x, double *lam, double *yt, const double *xr, const d
                    double rho);
 void ffi_pdm_divby(double *c, size_t D, double dn);
 
-/* run_noise.c: yt[k] += sig z_k, k < D, z the Gaussian tape of g (the
- * pairs of ff_rng_gaussian2 bit for bit, ceil(D/2) of them; g's state as
- * after those calls). */
-void ffi_pdm_noise(double *yt, size_t D, double sig, frng_t *g);
-
 /* run_trace.c: every record to its initial state (NaN; part, Q, capped 0;
  * draws SIZE_MAX; rounds, nd 0). */
 void ffi_pdm_trace_reset(ff_pdm_trace *t);

@@ -737,45 +737,6 @@ START_TEST(draws_kept_or_not)
 }
 END_TEST
 
-/* The run's noise (fast/fedpdm/run_noise.c, internal) equals
- * ff_rng_gaussian2's pairs bit for bit, for odd and even D, from any
- * position of the stream (0..3 words already used), and leaves the
- * stream where those calls leave it. */
-void ffi_pdm_noise(double *yt, size_t D, double sig, frng_t *g);
-
-START_TEST(noise_bits)
-{
-    static const size_t Ds[] = {1, 2, 3, 7, 8, 15, 16, 31, 33, 511, 512, 513, 1025, 7850};
-    const uint64_t seed = tu_seed(31);
-    double *a = malloc(7850 * sizeof *a), *b = malloc(7850 * sizeof *b);
-    ck_assert(a && b);
-    for (size_t c = 0; c < sizeof Ds / sizeof *Ds; c++)
-        for (unsigned skip = 0; skip < 4; skip++) {
-            const size_t D = Ds[c];
-            const double sig = 0.25 + (double)c;
-            frng_t g1, g2;
-            frng_init(&g1, seed + c, FR_PDM_STREAM_NOISE + skip);
-            for (unsigned k = 0; k < skip + 4 * (c % 2); k++)
-                (void)frng_next64(&g1);
-            g2 = g1;
-            for (size_t k = 0; k < D; k++)
-                a[k] = b[k] = (double)k / 8 - 3;
-            ffi_pdm_noise(a, D, sig, &g1);
-            for (size_t k = 0; k < D; k += 2) {
-                double z0, z1;
-                ck_assert_int_eq(ff_rng_gaussian2(&z0, &z1, &g2), FR_OK);
-                b[k] += sig * z0;
-                if (k + 1 < D)
-                    b[k + 1] += sig * z1;
-            }
-            ck_assert_msg(memcmp(a, b, D * sizeof *a) == 0, "D = %zu, skip %u: noise differs", D, skip);
-            ck_assert_msg(frng_next64(&g1) == frng_next64(&g2), "D = %zu, skip %u: stream state", D, skip);
-        }
-    free(a);
-    free(b);
-}
-END_TEST
-
 Suite *suite_fedpdm_run_fast(void)
 {
     Suite *s = suite_create("fedpdm_run_fast");
@@ -792,7 +753,6 @@ Suite *suite_fedpdm_run_fast(void)
     tcase_add_test(tc, trace_reuse_and_errors);
     tcase_add_test(tc, draws_kept_or_not);
     tcase_add_test(tc, server_13_as_printed);
-    tcase_add_test(tc, noise_bits);
     suite_add_tcase(s, tc);
     return s;
 }
