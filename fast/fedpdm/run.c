@@ -218,11 +218,13 @@ int ff_pdm_run(ff_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *pr
         return FR_ESIZE;                                   /* initialised for another run */
     if (sc != FR_OK)
         return sc;
-    ffi_pdm_trace_reset(t);                                /* the start */
+    ffi_pdm_trace_reset_records(t);                        /* the start (x, lam: line 2) */
     ffi_pdm_ws ws;
     int st = ffi_pdm_ws_alloc(&ws, P, prm);
-    if (st != FR_OK)
+    if (st != FR_OK) {
+        ffi_pdm_trace_reset(t);
         return st;                                         /* FR_ENOMEM: the initial state */
+    }
     st = run_rounds(t, &ws);
     if (st != FR_OK)
         ffi_pdm_trace_reset(t);                            /* the initial state */
