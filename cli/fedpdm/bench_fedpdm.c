@@ -10,12 +10,13 @@
  *    >= 2 ms;
  *  - dgemm: cblas_dgemm alone on the dense shapes of (25)'s products, U =
  *    A X^T (b x m x n) and G = R^T A (m x n x b), what a dense formulation
- *    (numpy's) computes; floor = the larger of the products the one-hot
- *    structure needs (u_t and the row updates: 4 b n flops) at that dgemm's
- *    rate, i.e. dgemm / m, and one read of the b n batch entries (a
- *    cblas_dasum over them: at b = 6000, 38 MB, memory-bound).  GFLOP counted: 4 b n + 20 b (exp, log1p, divisions per
- *    sample) + 12 m n (r and h per entry of X), each exp, log or division
- *    one flop;
+ *    (numpy's) computes; floor = the faster of that dgemm pair and the BLAS
+ *    calls of the one-hot structure alone (per sample one cblas_ddot of the
+ *    label row and one cblas_daxpy into it, 4 b n flops, the batch rows
+ *    read once), i.e. the fastest BLAS calls for the loss's products,
+ *    measured (at b = 6000, 38 MB of rows: memory-bound).  GFLOP counted:
+ *    4 b n + 20 b (exp, log1p, divisions per sample) + 12 m n (r and h per
+ *    entry of X), each exp, log or division one flop;
  *  - ref: fr_pdm_loss at 128 bits, timed once, small b only (skipped when
  *    predicted, linear in b from b = 30, above REF_BUDGET s); agreement:
  *    |f - f_ref| <= ef and |g - g_ref| <= eg elementwise, (ef, eg) =
@@ -28,8 +29,12 @@
  *  - fast: (t(T = k+1) - t(T = 2)) / (k - 1) of ff_pdm_run (keep = 0),
  *    paired per repetition (the set-up and round 0 cancel; k rounds last
  *    >= 3 times the T = 2 run, k <= 400);
- *  - dgemm: K Q times the loss's dense shapes; floor = the larger of K Q
- *    4 b n flops at its rate and K Q reads of b rows; GFLOP: K Q (4 b n + 20 b + 13 D) + 10 K D + 4 D (D = m n:
+ *  - dgemm: K Q times the loss's dense shapes; floor = K Q times the
+ *    loss's floor at b plus the libm calls of the K ceil(D/2) Box-Muller
+ *    pairs of (12) alone (log, sqrt, cos, sin per pair, no words drawn):
+ *    at b = 30 the noise is most of a round; the problem is sealed
+ *    (fr_pdm_problem_seal: ff_pdm_run does not re-scan A);
+ *    GFLOP: K Q (4 b n + 20 b + 13 D) + 10 K D + 4 D (D = m n:
  *    h(X) 6, (10a) with ||v||^2 7 per entry and step; (10b)-(10d), (12)
  *    per client; the server's mean and prox).
  * numpy (bench/fedpdm_numpy.py, run as a subprocess when --write-inputs
@@ -204,6 +209,87 @@ static double time_dgemm(const bench_ctx *ctx, size_t m, size_t n, size_t b, con
     return res;
 }
 
+/* The median over ctx->reps of an inner loop of fn (bench_inner). */
+static double time_fn(const bench_ctx *ctx, void (*fn)(void *), void *arg, double *t)
+{
+    fn(arg);
+    unsigned long inner = bench_inner(fn, arg);
+    for (unsigned long r = 0; r < ctx->reps; r++) {
+        double t0 = bench_now();
+        for (unsigned long i = 0; i < inner; i++)
+            fn(arg);
+        t[r] = (bench_now() - t0) / (double)inner;
+    }
+    return bench_median(t, ctx->reps);
+}
+
+/* The products of the one-hot structure alone, as fast's method makes
+ * them: per sample one cblas_ddot (u_t, the label row of X) and one
+ * cblas_daxpy (into the label row of G), nothing else. */
+typedef struct {
+    size_t n, b;
+    const double *A, *X;
+    const size_t *y;
+    double *G, acc;
+} st_arg;
+
+static void st_once(void *p)
+{
+    st_arg *a = p;
+    for (size_t t = 0; t < a->b; t++) {
+        const double *at = a->A + t * a->n;
+        const double u = cblas_ddot((int)a->n, a->X + a->y[t] * a->n, 1, at, 1);
+        cblas_daxpy((int)a->n, 0x1p-40 * u, at, 1, a->G + a->y[t] * a->n, 1);
+        a->acc += u;
+    }
+}
+
+/* Seconds of st_once on (A, y, X); negative: no memory. */
+static double time_struct(const bench_ctx *ctx, size_t m, size_t n, size_t b, const double *A, const size_t *y,
+                          const double *X)
+{
+    double *G = calloc(m * n, sizeof *G), *t = malloc(ctx->reps * sizeof *t), res = -1;
+    if (G && t) {
+        st_arg a = {n, b, A, X, y, G, 0};
+        res = time_fn(ctx, st_once, &a, t);
+    }
+    free(G);
+    free(t);
+    return res;
+}
+
+/* The libm calls of (12)'s Box-Muller pairs alone (log, sqrt, cos, sin of
+ * ff_rng_gaussian2 per pair, on arguments of the same ranges; no words
+ * drawn): np pairs. */
+typedef struct {
+    size_t np;
+    double acc;
+} nz_arg;
+
+static void nz_once(void *p)
+{
+    nz_arg *a = p;
+    const double h = 1.0 / (double)a->np;
+    double s = 0;
+    for (size_t j = 0; j < a->np; j++) {
+        const double u1 = ((double)j + 0.5) * h, phi = 0x1.921fb54442d18p+0 * ((double)j * h);
+        const double r = sqrt(-2 * log(u1));
+        s += r * cos(phi) + r * sin(phi);
+    }
+    a->acc += s;
+}
+
+static double time_noise(const bench_ctx *ctx, size_t np)
+{
+    double *t = malloc(ctx->reps * sizeof *t), res = -1;
+    if (t) {
+        nz_arg a = {np, 0};
+        res = time_fn(ctx, nz_once, &a, t);
+    }
+    free(t);
+    return res;
+}
+
 /* ---- the loss rows ------------------------------------------------------------ */
 
 typedef struct {
@@ -316,7 +402,7 @@ static int loss_rows(bench_ctx *ctx, const shapes *sh, const lcase *cs, size_t n
         r->gflop = 1e-9 * (4.0 * (double)b * (double)n + 20.0 * (double)b + 12.0 * (double)(m * n));
         double rd = 0;
         r->dgemm = time_dgemm(ctx, m, n, b, A, X, 1, &rd);
-        r->floor = fmax(r->dgemm / (double)m, rd);
+        r->floor = fmin(r->dgemm, time_struct(ctx, m, n, b, A, y, X));
         r->ref = r->refagree = -1;
         if (ctx->quick || ref_per_row == 0 || ref_per_row * (double)b <= REF_BUDGET) {
             cli_progress("bench: fedpdm loss, ref at %d bits, b = %zu", REF_PREC, b);
@@ -379,6 +465,11 @@ static int prob_make(prob_t *p, const bench_ctx *ctx, const shapes *sh, int whic
     }
     p->P = (fr_pdm_problem){.N = N, .m = sh->m, .n = sh->n, .d = p->d, .A = p->A, .y = p->y,
                             .beta = BETA, .gamma = GAMMA};
+    if (fr_pdm_problem_seal(&p->P) != FR_OK) {      /* rule 6: the runs skip A's scan */
+        prob_free(p);
+        cli_error("cannot seal the problem", "bench fedpdm");
+        return 2;
+    }
     return 0;
 }
 
@@ -562,9 +653,10 @@ static int round_row(bench_ctx *ctx, const prob_t *pb, const shapes *sh, const r
     row->fast = bench_median(rnd, ctx->reps);
     row->gflop = 1e-9 * (KQ * (4.0 * (double)b * (double)n + 20.0 * (double)b + 13.0 * (double)D)
                          + 10.0 * (double)K * (double)D + 4.0 * (double)D);
-    double rd = 0;
-    row->dgemm = time_dgemm(ctx, m, n, b, pb->A, r2.t.x0, 1, &rd) * KQ;
-    row->floor = fmax(row->dgemm / (double)m, rd * KQ);
+    double rd = 0, dg = time_dgemm(ctx, m, n, b, pb->A, r2.t.x0, 1, &rd);
+    row->dgemm = dg * KQ;
+    row->floor = fmin(dg, time_struct(ctx, m, n, b, pb->A, pb->y, r2.t.x0)) * KQ
+               + time_noise(ctx, (D + 1) / 2) * (double)K;
     row->ref = row->refagree = -1;
     rc = round_inputs(ctx, man, pb, sh, c, q, &r1, &r2, row->fast);
 done:
@@ -692,9 +784,11 @@ int bench_fedpdm(bench_ctx *ctx)
     printf("\nfedpdm: 003's loss (25) with its gradient (ff_pdm_loss) and one round t = 1 of\n"
            "Algorithm 1 (ff_pdm_run: K = %zu clients x Q steps, rule FIXED, server PART, sigma = %g),\n"
            "m = %zu, n = %zu; dgemm = cblas_dgemm alone on the dense shapes (A X^T, R^T A; a round:\n"
-           "K Q of them); floor = max(the 4bn flops the one-hot structure needs at that\n"
-           "rate (dgemm / m), one read of the batch rows (dasum)); GFLOP/s of fast: stated\n"
-           "work over its time (bench_fedpdm.c); load average at the start: %s\n"
+           "K Q of them); floor = the faster of that dgemm pair and the one-hot structure's BLAS\n"
+           "calls alone (b cblas_ddot + b cblas_daxpy of n); a round: K Q of them plus the libm\n"
+           "calls of its K ceil(D/2) Box-Muller pairs (log, sqrt, cos, sin; the noise of (12));\n"
+           "the problem sealed (rule 6); GFLOP/s of fast: stated work over its time\n"
+           "(bench_fedpdm.c); load average at the start: %s\n"
            "numpy: bench/fedpdm_numpy.py on the same inputs; ref: fr_pdm_loss at %d bits, once\n",
            sh->K, SIG, sh->m, sh->n, load, REF_PREC);
     print_blas();

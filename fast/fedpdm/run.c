@@ -93,11 +93,7 @@ static int client_round(ff_pdm_trace *tr, ffi_pdm_ws *ws, unsigned long t, size_
     int st = client_sigma(&sig, prm, t, Q);
     if (st != FR_OK)
         return st;
-    for (size_t k = 0; k < D; k++) {
-        x[k] = xr[k];                                      /* (10b) */
-        lam[k] += rho * (x0[k] - x[k]);                    /* (10c) */
-        yt[k] = x[k] - lam[k] / rho;                       /* (10d) */
-    }
+    ffi_pdm_close(x, lam, yt, xr, x0, D, rho);            /* (10b)-(10d) */
     if (sig != 0) {                                        /* (12): sigma = 0 draws nothing */
         frng_t *gn = &ws->rng[1 + ws->N + i];
         for (size_t k = 0; k < D; k += 2) {
@@ -193,8 +189,7 @@ static int run_rounds(ff_pdm_trace *tr, ffi_pdm_ws *ws)
                 ffi_pdm_addto(c, ws->yt + i * D, D);
             }
         const double dn = (double)(all ? N : prm->server == FR_PDM_SERVER_13_AS_PRINTED ? prm->K : ns);
-        for (size_t k = 0; k < D; k++)
-            c[k] /= dn;
+        ffi_pdm_divby(c, D, dn);
         if ((st = ff_prox_l1(x0, c, D, P->gamma, prm->rho)) != FR_OK)
             return st;                                     /* FR_ENONFINITE: overflow */
         tr->rounds = t + 1;
@@ -223,11 +218,13 @@ int ff_pdm_run(ff_pdm_trace *t, const fr_pdm_problem *P, const fr_pdm_params *pr
         return FR_ESIZE;                                   /* initialised for another run */
     if (sc != FR_OK)
         return sc;
-    ffi_pdm_trace_reset(t);                                /* the start */
+    ffi_pdm_trace_reset_records(t);                        /* the start (x, lam: line 2) */
     ffi_pdm_ws ws;
     int st = ffi_pdm_ws_alloc(&ws, P, prm);
-    if (st != FR_OK)
+    if (st != FR_OK) {
+        ffi_pdm_trace_reset(t);
         return st;                                         /* FR_ENOMEM: the initial state */
+    }
     st = run_rounds(t, &ws);
     if (st != FR_OK)
         ffi_pdm_trace_reset(t);                            /* the initial state */

@@ -75,10 +75,18 @@ double ffi_pdm_step(double *x, const double *g, const double *lam, const double 
                     double eta);
 double ffi_pdm_sumsq(const double *x, size_t n);
 void ffi_pdm_addto(double *c, const double *y, size_t D);
+/* run_vec.c: close: x = xr, lam += rho (x0 - x), yt = x - lam / rho
+ * ((10b)-(10d)); divby: c /= dn.  No aliasing. */
+void ffi_pdm_close(double *x, double *lam, double *yt, const double *xr, const double *x0, size_t D,
+                   double rho);
+void ffi_pdm_divby(double *c, size_t D, double dn);
 
 /* run_trace.c: every record to its initial state (NaN; part, Q, capped 0;
  * draws SIZE_MAX; rounds, nd 0). */
 void ffi_pdm_trace_reset(ff_pdm_trace *t);
+/* run_trace.c: the same but x and lam left as they are (ff_pdm_run's
+ * start: its line 2 writes both (2 N D entries) before anything can fail). */
+void ffi_pdm_trace_reset_records(ff_pdm_trace *t);
 /* run_trace.c: the record sizes of (P, prm) after fr_pdm_run_check's
  * FR_ENULL and FR_ESIZE passed; FR_ESIZE if one exceeds FR_COUNT_MAX. */
 int ffi_pdm_rec_sizes(const fr_pdm_problem *P, const fr_pdm_params *prm, size_t *D, size_t *R,

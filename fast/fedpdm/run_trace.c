@@ -55,11 +55,16 @@ static void fill_nan(double *x, size_t n)
 
 void ffi_pdm_trace_reset(ff_pdm_trace *t)
 {
+    fill_nan(t->x, t->N * t->D);
+    fill_nan(t->lam, t->N * t->D);
+    ffi_pdm_trace_reset_records(t);
+}
+
+void ffi_pdm_trace_reset_records(ff_pdm_trace *t)
+{
     const size_t R = t->T * t->N;
     const size_t nx0 = (t->keep & FR_PDM_KEEP_X0) ? (t->T + 1) * t->D : t->D;
     fill_nan(t->x0, nx0);
-    fill_nan(t->x, t->N * t->D);
-    fill_nan(t->lam, t->N * t->D);
     fill_nan(t->P, t->T + 1);
     fill_nan(t->Px, t->T + 1);
     fill_nan(t->Plam, t->T + 1);

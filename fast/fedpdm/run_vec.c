@@ -108,3 +108,40 @@ void ffi_pdm_addto(double *c, const double *y, size_t D)
 {
     (void)addto(c, y, D);
 }
+
+/* (10b)-(10d) of a client: x = xr, lam += rho (x0 - x), yt = x - lam / rho
+ * (run.c's per-entry operations, in vector widths). */
+FFI_INLINE int close_body(double *restrict x, double *restrict lam, double *restrict yt,
+                          const double *restrict xr, const double *restrict x0, size_t D, double rho)
+{
+    for (size_t k = 0; k < D; k++) {
+        const double xk = xr[k], lk = lam[k] + rho * (x0[k] - xk);
+        x[k] = xk;
+        lam[k] = lk;
+        yt[k] = xk - lk / rho;
+    }
+    return 0;
+}
+FFI_VERSIONS(int, close,
+             (double *restrict x, double *restrict lam, double *restrict yt, const double *restrict xr,
+              const double *restrict x0, size_t D, double rho),
+             (x, lam, yt, xr, x0, D, rho))
+
+void ffi_pdm_close(double *x, double *lam, double *yt, const double *xr, const double *x0, size_t D, double rho)
+{
+    (void)close(x, lam, yt, xr, x0, D, rho);
+}
+
+/* c /= dn (the server's mean). */
+FFI_INLINE int divby_body(double *restrict c, size_t D, double dn)
+{
+    for (size_t k = 0; k < D; k++)
+        c[k] /= dn;
+    return 0;
+}
+FFI_VERSIONS(int, divby, (double *restrict c, size_t D, double dn), (c, D, dn))
+
+void ffi_pdm_divby(double *c, size_t D, double dn)
+{
+    (void)divby(c, D, dn);
+}

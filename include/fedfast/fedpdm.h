@@ -261,7 +261,10 @@ int ff_pdm_predict(size_t *pred, size_t *correct, size_t *uncertain, const doubl
  *            K = max_i d_i + N + n + mn + 20 (proof: fast/fedpdm/model.c).
  * Domain, statuses: as fr_pdm_objective (FR_ESIZE also for N or n above
  *            INT32_MAX); after the start FR_ENONFINITE (overflow), FR_ENOMEM.
- * Checked by: tests/fedpdm/test_model.c, vectors/fedpdm_objective.json. */
+ *            A sealed P (fr_pdm_problem_seal) is not re-scanned for NaN/Inf:
+ *            the check is O(N + D + m n) (sizes, labels, X).
+ * Checked by: tests/fedpdm/test_model.c, vectors/fedpdm_objective.json,
+ *            tests/fedpdm/test_seal.c. */
 int ff_pdm_objective(double *F, const double *X, const fr_pdm_problem *P);
 int ff_pdm_objective_bound(double *eF, const double *X, const fr_pdm_problem *P);
 
@@ -287,8 +290,11 @@ int ff_pdm_objective_bound(double *eF, const double *X, const fr_pdm_problem *P)
  * fast's drift from ref, the vectors' tolerance is empirical, and Q_i^t may
  * differ from ref's where a ||v||^2 is within rounding of nu (the audit
  * counts such rounds).
+ * Sealed problems (fr_pdm_problem_seal, rule 6 of fedref_common.h):
+ * ff_pdm_trace_init and ff_pdm_run check P once per call without the scan
+ * of A (sizes and labels always), the rounds never re-check it.
  * Checked by: vectors/fedpdm_run_*.json, the audit (section fedpdm_runs),
- *            tests/fedpdm/test_run_fast.c. */
+ *            tests/fedpdm/test_run_fast.c, tests/fedpdm/test_seal.c. */
 typedef struct {
     size_t T, N, D, ndmax;
     unsigned keep;

@@ -75,6 +75,7 @@ typedef struct {
     const double *A;    /* D x n features */
     const size_t *y;    /* D labels */
     double beta, gamma;
+    uint64_t seal;      /* rule 6 of fedref_common.h; zero-initialise, never write */
 } fr_pdm_problem;
 
 /* FR_OK or the first failing class: FR_ENULL (P, d, A, y), FR_ESIZE (N, m,
@@ -83,6 +84,27 @@ typedef struct {
  * both wings (fr_pdm_objective, ff_pdm_objective report it first).
  * Checked by: tests/fedpdm/test_status_model.c. */
 int fr_pdm_problem_check(const fr_pdm_problem *P);
+
+/* The seal of the problem (fedref_common.h, rule 6).
+ * fr_pdm_problem_seal: fr_pdm_problem_check(P) in full; on FR_OK P->seal
+ *   = the hash, else P->seal = 0 and the check's status (FR_ENULL for P
+ *   NULL, nothing written).
+ * fr_pdm_problem_sealed: 1 iff P != NULL, P->seal != 0 and P->seal is the
+ *   hash of P's current fields; 0 otherwise (no status).
+ * The hash: N, m, n, the pointers d, A, y, the total extent D = sum d_i
+ *   (so a changed d_i that changes D voids the seal), beta, gamma (their
+ *   bits), in this order.
+ * What the seal skips (in fr_pdm_problem_check, hence in every function
+ *   of both wings that checks P): only the scan of A's D n entries for
+ *   NaN/Inf.  Checked on every call, sealed or not: the pointers, N, m, n,
+ *   every d_i (the extents), every label y_t < m (an index), beta and
+ *   gamma; every status is the same sealed or not.
+ * The contract: A's contents are not changed while the seal is in use
+ *   (after a change, seal again or set seal = 0); a NaN written into A
+ *   after sealing is not seen until then.
+ * Checked by: tests/fedpdm/test_seal.c. */
+int fr_pdm_problem_seal(fr_pdm_problem *P);
+int fr_pdm_problem_sealed(const fr_pdm_problem *P);
 
 /* ---- a seeded synthetic problem (the audit's and the tests' data) ---------
  * Exact and language-independent (frng, docs/RNG.md):

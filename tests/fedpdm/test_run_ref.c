@@ -55,7 +55,7 @@ static void prob_make(prob_t *q, uint64_t seed, size_t N, size_t m, size_t n, si
     q->A = malloc(tot * n * sizeof *q->A);
     q->y = malloc(tot * sizeof *q->y);
     ck_assert_int_eq(fr_pdm_synth_data(seed, N, m, n, q->d, q->A, q->y), FR_OK);
-    q->P = (fr_pdm_problem){N, m, n, q->d, q->A, q->y, 1e-2, 1e-4};
+    q->P = (fr_pdm_problem){.N = N, .m = m, .n = n, .d = q->d, .A = q->A, .y = q->y, .beta = 1e-2, .gamma = 1e-4};
 }
 
 static void prob_free(prob_t *q)

@@ -146,6 +146,18 @@ static const st_fn OBJ = {"fr_pdm_objective / ff_pdm_objective", b_obj, r_obj, f
 static int s_check(st_case *c) { return fr_pdm_problem_check(pb(c->flag)); }
 static const st_fn PCHECK = {"fr_pdm_problem_check", b_obj, NULL, NULL, s_check, NULL};
 
+/* the seal: fr_pdm_problem_seal's status (the check's); fr_pdm_problem_sealed
+ * (no status) must then be 1 iff the seal succeeded, else FR_EINTERNAL */
+static int s_seal(st_case *c)
+{
+    fr_pdm_problem *P = (fr_pdm_problem *)pb(c->flag);   /* pb's problem is the static PP */
+    int st = fr_pdm_problem_seal(P);
+    if (P != NULL && ((st == FR_OK) != (P->seal != 0) || fr_pdm_problem_sealed(P) != (st == FR_OK)))
+        return FR_EINTERNAL;
+    return st;
+}
+static const st_fn PSEAL = {"fr_pdm_problem_seal / fr_pdm_problem_sealed", b_obj, NULL, NULL, s_seal, NULL};
+
 /* synth_sizes(seed 1, N = z0, dmin = z1, dmax = z2, d own; slot 0 NULL: d NULL) */
 static void b_synth(st_case *c)
 {
@@ -218,6 +230,15 @@ static const st_row ROWS[] = {
     ROW(PCHECK, FR_ESIZE, FLAG(PB_LABEL)),
     ROW(PCHECK, FR_ENONFINITE, FLAG(PB_ANAN)),
     ROW(PCHECK, FR_EDOM, FLAG(PB_GNEG)),
+    ROW(PSEAL, FR_OK),
+    ROW(PSEAL, FR_ENULL, FLAG(PB_NULL)),
+    ROW(PSEAL, FR_ENULL, FLAG(PB_DNULL)),
+    ROW(PSEAL, FR_ESIZE, FLAG(PB_D0)),
+    ROW(PSEAL, FR_ESIZE, FLAG(PB_LABEL)),
+    ROW(PSEAL, FR_ESIZE, FLAG(PB_LABEL_ANAN)),
+    ROW(PSEAL, FR_ENONFINITE, FLAG(PB_ANAN)),
+    ROW(PSEAL, FR_ENONFINITE, FLAG(PB_BNAN)),
+    ROW(PSEAL, FR_EDOM, FLAG(PB_BNEG)),
     ROW(SIZES, FR_ENULL, NUL(0)),
     ROW(SIZES, FR_ESIZE, SZ(0, 0)),
     ROW(SIZES, FR_EDOM, SZ(1, 0)),
