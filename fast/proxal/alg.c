@@ -28,6 +28,7 @@
 #include "../internal.h"
 #include "fedfast/proxal.h"
 #include "eval.h"
+#include "../../spec/proxal/seal.h"
 
 static const double U53 = 0x1p-53;
 
@@ -100,7 +101,9 @@ void ff_proxal_trace_clear(ff_proxal_trace *t)
 
 /* ---- the run's state ----------------------------------------------------- */
 typedef struct {
-    const fr_proxal_problem *P;
+    const fr_proxal_problem *P; /* &Pc */
+    fr_proxal_problem Pc;       /* the run's copy of its problem, sealed (checked once per run) */
+    fr_proxal_problem P0;       /* P with h = 0: the smooth parts P_{i,k}, sealed */
     size_t n, d, mt, neq, me;   /* me: columns of the extended KKT system */
     double *wk, *wn, *mu, *mun;
     double *g, *gsum, *H, *Hs, *M, *Hf, *x, *y, *p, *acc;  /* d or d x d */
@@ -119,7 +122,16 @@ static void run_free(run_t *R)
 static int run_alloc(run_t *R, const fr_proxal_problem *P)
 {
     memset(R, 0, sizeof *R);
-    R->P = P;
+    /* P was checked in full by fr_proxal_alg_check (or is sealed): the
+     * copies are valid, so they are sealed here without a second scan and
+     * every call below checks only its per-call arguments (fedref_common.h
+     * rule 6); P with h = 0 is valid whenever P is */
+    R->Pc = *P;
+    R->Pc.seal = spec_proxal_seal_hash(&R->Pc);
+    R->P0 = *P;
+    R->P0.h = FR_PROXAL_H_ZERO;
+    R->P0.seal = spec_proxal_seal_hash(&R->P0);
+    R->P = &R->Pc;
     R->n = P->n, R->d = P->d, R->mt = fr_proxal_mtot(P);
     size_t mmax = 0;
     for (size_t i = 0; i <= P->n; i++) {
@@ -411,16 +423,14 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     ff_proxal_fsum F;
     ff_proxal_pk_ctx ctx;
     int quad = 1;
-    /* the smooth parts P_{i,k} see h = 0; h enters (14), Algorithm 3's
-     * subproblem and the residuals (docs/PROXAL.md 4.5) */
-    fr_proxal_problem P0 = *P;
-    P0.h = FR_PROXAL_H_ZERO;
+    /* the smooth parts P_{i,k} see h = 0 (R.P0); h enters (14), Algorithm
+     * 3's subproblem and the residuals (docs/PROXAL.md 4.5) */
     const fr_proxal_hreg hg = {P->h, P->gamma, P->lo, P->hi};
     if (!alg3 && (st = ff_proxal_admm_ws_init(&ws, R.n, d)) != FR_OK)
         goto done;
     /* one oracle for the whole run (both algorithms): ctx points at R.wk,
-     * R.mu, updated in place; the problem is checked here once */
-    if ((st = ff_proxal_pk_fsum(&F, &ctx, &P0, R.wk, R.mu, beta)) != FR_OK)
+     * R.mu, updated in place; R.P0 is sealed: its checks are per call */
+    if ((st = ff_proxal_pk_fsum(&F, &ctx, &R.P0, R.wk, R.mu, beta)) != FR_OK)
         goto done;
     for (size_t i = 0; i <= R.n; i++)
         quad = quad && F.quad(F.ctx, i) != 0;
