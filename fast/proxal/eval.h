@@ -13,9 +13,9 @@
 int ffi_proxal_client_eval_body(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
                                 double *gi, double *Hi, double *ci, double *Ji, const double *y,
                                 double *Hy);
-/* Cholesky of the row-major H + r I kept column-major, and its solves
- * (fast/proxal/admm.c: LAPACKE's row-major dpotrf/dpotrs bit for bit,
- * without their per-solve transposition). */
+/* Cholesky of the row-major H + r I kept column-major (dpotrf), and its
+ * solves by two cblas_dtrsv (fast/proxal/admm.c: no per-solve
+ * transposition, NaN scan of the factor or packing of the triangle). */
 int ffi_proxal_chol(double *Mc, const double *H, double r, size_t d);
 int ffi_proxal_chol_solve(const double *Mc, double *rhs, size_t d);
 /* ff_proxal_mu_update for a checked problem and state (w finite). */
