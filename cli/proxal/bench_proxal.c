@@ -19,13 +19,23 @@
  *      (eval/lk/pik: relative 1e-10; admm and runs: NP_RUN_TOL, docs) and
  *      times them the same way (time.process_time);
  *  (b) the BLAS/LAPACK floor of the operations each row needs, timed here:
- *      dgemv of A_i (d x d) and of C_i (mt x d), dpotrf and dpotrs of a
- *      client block A_1 + beta C_1^T C_1 + (1/((n+1) beta) + 1) X (column
- *      major 'U' on the symmetric matrix: no LAPACKE transposition);
+ *      dgemv of A_i (d x d) and of C_i (mt x d), dpotrf and one solve
+ *      with its factor ("potrs": two cblas_dtrsv, the fastest way to
+ *      solve with one right-hand side; LAPACKE_dpotrs's NaN scans and
+ *      dtrsm's packing cost more) of a client block A_1 + beta C_1^T C_1 +
+ *      (1/((n+1) beta) + 1) X (column major 'U' on the symmetric matrix:
+ *      no LAPACKE transposition; dpotrf by LAPACKE_dpotrf_work, no NaN
+ *      scan); the problem is sealed once (fr_proxal_problem_seal);
  *      eval = gemvA + gemvC, pik = gemvA + 2 gemvC, lk = n gemvA + 2 (n +
- *      1) gemvC; admm = (n + 1) potrf + T (n + 1) (potrs + gemvA) with T
- *      its iterations; alg1 = (n + 1) potrf + sum T (n + 1) (potrs +
- *      gemvA); alg3 = F potrf + N potrs + (N + K) n gemvA (F
+ *      1) gemvC; admm = (n + 1) potrf + N potrs + ((T + 1) n + N - Ns)
+ *      gemvA with T its iterations, N its Newton steps (one solve each),
+ *      Ns of them the server's: the method's least work -- the n client
+ *      gradients at w^0 and at every w^{t+1} ((18)), one solve per step
+ *      and the gradient that verifies a client's step (the server's
+ *      gradient has no A_i); alg1 = (n + 1) potrf + N potrs + (sum_k (T_k
+ *      + 1) n + N - Ns + K n) gemvA (the same per Algorithm 2 call, its
+ *      factors kept for the run; K n the clients' gradients of the KKT
+ *      records); alg3 = F potrf + N potrs + (N + K) n gemvA (F
  *      factorisations, N Newton steps, K outer iterations); GFLOP/s of fast
  *      = the floor's flops (gemv 2 r c, potrs 2 d^2, potrf d^3 / 3) over
  *      fast's time;
@@ -178,6 +188,8 @@ static int inst_make(inst_t *X, const shape *s, uint64_t seed)
     X->prm = (fr_proxal_alg_params){.eps1 = 1e-3, .eps2 = 1e-3, .sbar = 0.1, .beta = BETA, .kmax = 10000,
                                     .admm = X->aprm, .w0 = X->w0, .mu0 = NULL, .keep = 0};
     X->prm.admm.tau = 1;
+    if ((st = fr_proxal_problem_seal(&X->P)) != FR_OK)   /* checked once (fedref_common.h rule 6) */
+        return st;
     return ff_proxal_trace_init(&X->t, &X->P, &X->prm);
 }
 
@@ -246,22 +258,26 @@ static void gemvC_once(void *p)
     cblas_dgemv(CblasRowMajor, CblasNoTrans, mt, d, 1.0, X->C + X->P.mt * X->P.d, d, X->w, 1, 0.0, X->c, 1);
 }
 
+/* dpotrf by LAPACKE's _work entry (no NaN scan of the matrix), 'U' on the
+ * column-major view of the symmetric H */
 static void potrf_once(void *p)
 {
     inst_t *X = p;
     size_t d = X->P.d;
     memcpy(X->M, X->H, d * d * sizeof(double));
-    X->st = X->st ? X->st : LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'U', (lapack_int)d, X->M, (lapack_int)d);
+    X->st = X->st ? X->st : LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'U', (lapack_int)d, X->M, (lapack_int)d);
 }
 
+/* one solve with the factor U^T U: two cblas_dtrsv (what dpotrs computes,
+ * without LAPACKE's NaN scans of U and the right-hand side and without
+ * dtrsm's packing of the triangle for one right-hand side) */
 static void potrs_once(void *p)
 {
     inst_t *X = p;
-    size_t d = X->P.d;
-    memcpy(X->y, X->w, d * sizeof(double));
-    X->st = X->st ? X->st
-                  : LAPACKE_dpotrs(LAPACK_COL_MAJOR, 'U', (lapack_int)d, 1, X->M, (lapack_int)d, X->y,
-                                   (lapack_int)d);
+    int d = (int)X->P.d;
+    memcpy(X->y, X->w, (size_t)d * sizeof(double));
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasTrans, CblasNonUnit, d, X->M, d, X->y, 1);
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, d, X->M, d, X->y, 1);
 }
 
 /* ---- ref ------------------------------------------------------------------- */
@@ -426,10 +442,11 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
             cli_error(fr_strerror(X.st), "bench proxal: ff_proxal_admm");
             rc = 2;
         } else {
-            double T = (double)X.info.iters;
+            double T = (double)X.info.iters, N = (double)X.info.newton;
+            double G = (T + 1) * (double)n + N - (double)X.info.newton_server;   /* gemvA */
             S->c[3].iters = X.info.iters;
-            S->c[3].floor = (double)(n + 1) * S->potrf + T * (double)(n + 1) * (S->potrs + S->gemvA);
-            S->c[3].flops = (double)(n + 1) * fR + T * (double)(n + 1) * (fS + fA);
+            S->c[3].floor = (double)(n + 1) * S->potrf + N * S->potrs + G * S->gemvA;
+            S->c[3].flops = (double)(n + 1) * fR + N * fS + G * fA;
             if (man) {
                 fprintf(man, "admm %zu %lu\n", si, X.info.iters);
                 rc = put(ctx, dir, "admm_w", si, X.wout, d);
@@ -452,8 +469,10 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
         cell_t *c = &S->c[4 + a];
         c->iters = X.t.iters;
         if (!a) {
-            c->floor = (double)(n + 1) * S->potrf + Tsum * (double)(n + 1) * (S->potrs + S->gemvA);
-            c->flops = (double)(n + 1) * fR + Tsum * (double)(n + 1) * (fS + fA);
+            double N = (double)X.t.newton;
+            double G = (Tsum + K) * (double)n + N - (double)X.t.newton_server + K * (double)n;   /* gemvA */
+            c->floor = (double)(n + 1) * S->potrf + N * S->potrs + G * S->gemvA;
+            c->flops = (double)(n + 1) * fR + N * fS + G * fA;
         } else {
             double F = (double)X.t.factorisations;
             c->floor = F * S->potrf + Tsum * S->potrs + (Tsum + K) * (double)n * S->gemvA;
@@ -571,7 +590,8 @@ int bench_proxal(bench_ctx *ctx)
     printf("\nproxal: 004's QP (25) at Table 1's shapes, beta = %g; CPU time (one process), medians of %lu\n"
            "(whole runs: of min(reps, 3)); fast = libfedfast; floor = the BLAS/LAPACK operations the row\n"
            "needs, timed here (bench_proxal.c: eval gemvA+gemvC, pik gemvA+2gemvC, lk n gemvA+2(n+1)gemvC,\n"
-           "admm/alg1 (n+1) potrf + T(n+1)(potrs+gemvA), alg3 F potrf + N potrs + (N+K) n gemvA);\n"
+           "admm (n+1) potrf + N potrs + ((T+1)n + N-Ns) gemvA, alg1 the same summed + Kn gemvA,\n"
+           "alg3 F potrf + N potrs + (N+K) n gemvA; potrs = 2 dtrsv; T/K iterations, N (Ns) Newton steps);\n"
            "GF/s = the floor's flops / fast's time; numpy = bench/proxal_numpy.py; ref = MPFR, once\n",
            BETA, ctx->reps);
     printf("  %-5s %-18s %6s %11s %11s %8s %7s %11s %8s %11s %9s\n", "what", "n d mt", "T/K", "fast (us)",
@@ -593,7 +613,7 @@ int bench_proxal(bench_ctx *ctx)
             bench_cell(c->ref >= 0 ? c->ref / c->fast : -1, " %9.3g");
             printf("\n");
         }
-    printf("  BLAS/LAPACK rates (GFLOP/s): n d mt: dgemv A_i, dpotrf, dpotrs (col-major 'U')\n");
+    printf("  BLAS/LAPACK rates (GFLOP/s): n d mt: dgemv A_i, dpotrf, potrs = 2 dtrsv (col-major 'U')\n");
     for (size_t s = 0; s < ns; s++) {
         double D = (double)S[s].s.d;
         printf("    %zu %zu %zu: %.3g %.3g %.3g  (us: %.4g %.4g %.4g)\n", S[s].s.n, S[s].s.d, S[s].s.mt,

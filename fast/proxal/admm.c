@@ -480,6 +480,7 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
             eps *= prm->q;                          /* eps_{t+1} = q^t */
         b.i = 0;
         b.r = R;
+        const unsigned long nb = In.newton;
         if (hk == FR_PROXAL_H_ZERO)
             st = solve_block(&b, x, eps, NULL);      /* (14) from w^t */
         else {                                       /* (14) with h: docs/PROXAL.md 4.5 */
@@ -488,6 +489,7 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
             st = ffi_proxal_hsolve(&hp, x, eps, prm->newton_max, &hr, &In.newton, &In.factorisations,
                                    &In.floors);
         }
+        In.newton_server += In.newton - nb;
         if (st != FR_OK)
             goto fail;
         etsum = 0;

@@ -54,6 +54,7 @@ static void reset(ff_proxal_trace *t)
     t->terminated = t->thm31_ok = 0;
     t->factorisations = 0;
     t->floors = 0;
+    t->newton = t->newton_server = 0;
 }
 
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
@@ -449,6 +450,8 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             sub = info.thm41;
             t->factorisations += info.factorisations;
             t->floors += info.floors;
+            t->newton += info.newton;
+            t->newton_server += info.newton_server;
         } else if (P->h != FR_PROXAL_H_ZERO) {
             lk_ctx lc = {&R, &F};
             ffi_proxal_hprob hp = {d, &lc, lk_eval, P->h, P->gamma, P->lo, P->hi};
@@ -461,6 +464,8 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
         } else if ((st = newton_lk(&R, &F, quad, R.wn, tau, prm->admm.newton_max, &inner, &sub,
                                    &t->factorisations)) != FR_OK)
             goto done;
+        if (alg3)
+            t->newton += inner;
         t->inner[k] = inner;
         t->sub[k] = sub;
         t->inner_ok[k] = sub <= tau;

@@ -167,6 +167,7 @@ typedef struct {
     unsigned long newton;        /* Newton iterations in all subproblems */
     unsigned long factorisations;/* Cholesky factorisations done */
     unsigned long floors;        /* subproblem solves accepted at the precision floor */
+    unsigned long newton_server; /* of newton: those of the server's problems (14) */
 } ff_proxal_admm_info;
 
 /* A workspace: the iterates and the factorisations of the quadratic F_i +
@@ -313,6 +314,10 @@ typedef struct {
                                        (QP: Algorithm 1 n + 1, one per distinct block matrix;
                                        Algorithm 3 1) */
     unsigned long floors;           /* Algorithm 1: Algorithm 2's solves accepted at the floor */
+    unsigned long newton;           /* Newton steps of the subproblem solves in the whole run
+                                       (Algorithm 1: Algorithm 2's info.newton summed;
+                                       Algorithm 3: the sum of inner) */
+    unsigned long newton_server;    /* Algorithm 1: of newton, the server's (info.newton_server) */
 } ff_proxal_trace;
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm);
