@@ -62,14 +62,19 @@ static size_t mu_off(const fr_proxal_problem *P, size_t i)
 }
 
 /* Owner i's part without the proximal term: *v += f_i + sum_j AL_ij, g +=
- * its gradient, H += its Hessian (each optional).  ws: d + 2 m + d m + 2 d d. */
+ * its gradient, H += its Hessian (each optional).  ws: d + 2 m + d m, and
+ * 2 d d more when H is wanted (ws_len). */
 static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *P, size_t i,
                       const double *w, const double *mu, double beta, double *ws)
 {
     size_t d = P->d, m = fr_proxal_mi(P, i);
-    double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m, *Hi = Ji + d * m, *Hy = Hi + d * d;
+    double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m;
+    double *Hi = H ? Ji + d * m : NULL, *Hy = H ? Hi + d * d : NULL;
     double fi = 0;
-    int st = ffi_proxal_client_eval_body(P, i, w, v ? &fi : NULL, g ? gi : NULL, H ? Hi : NULL, ci,
+    /* QP: Hess f_i = A_i (0 for the server) is read in place below, not copied */
+    const int qp = P->kind == FR_PROXAL_QP;
+    const double *Ai = qp && i >= 1 ? P->A + (i - 1) * d * d : NULL;
+    int st = ffi_proxal_client_eval_body(P, i, w, v ? &fi : NULL, g ? gi : NULL, H && !qp ? Hi : NULL, ci,
                                          (g || H) ? Ji : NULL, NULL, NULL);
     if (st != FR_OK)
         return st;
@@ -99,35 +104,55 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
         }
         /* the active rows once (not per entry); per entry (k, l) the same
          * operations in the same order as s = Hi + Hy + sum_{j active} beta
-         * J_kj J_lj (Hy = +0 for QP: Hi + 0.0) */
+         * J_kj J_lj (Hy = +0 for QP: Hi + 0.0; Hi = A_i read in place) */
         size_t na = 0, *act = malloc((m ? m : 1) * sizeof *act);
         if (!act)
             return FR_ENOMEM;
         for (size_t j = 0; j < m; j++)
             if (fr_proxal_row_eq(P, i, j) || yv[j] > 0)    /* yv = t when active, else 0 */
                 act[na++] = j;
-        for (size_t k = 0; k < d; k++) {
-            const double *Jk = Ji + k * m;
-            for (size_t l = 0; l < d; l++) {
-                const double *Jl = Ji + l * m;
-                double s = Hi[k * d + l] + (hy ? Hy[k * d + l] : 0.0);
-                for (size_t a = 0; a < na; a++)
-                    s += beta * Jk[act[a]] * Jl[act[a]];
-                H[k * d + l] += s;
-            }
+        /* the active columns contiguous (Ja[a d + l] = J_{l, act a}, bJ = beta
+         * times them, rounded as beta * J_kj is in the sum) and one row of
+         * sums, so the inner loop runs over l (vectorised), each entry
+         * accumulating its terms a = 0, 1, .. in the same order */
+        double *Ja = malloc((2 * na * d + d + 1) * sizeof *Ja), *bJ = Ja + na * d, *row = bJ + na * d;
+        if (!Ja) {
+            free(act);
+            return FR_ENOMEM;
         }
+        for (size_t a = 0; a < na; a++)
+            for (size_t l = 0; l < d; l++) {
+                Ja[a * d + l] = Ji[l * m + act[a]];
+                bJ[a * d + l] = beta * Ja[a * d + l];
+            }
+        for (size_t k = 0; k < d; k++) {
+            const double *hk = qp ? (Ai ? Ai + k * d : NULL) : Hi + k * d;   /* the same numbers */
+            for (size_t l = 0; l < d; l++)
+                row[l] = (hk ? hk[l] : 0.0) + (hy ? Hy[k * d + l] : 0.0);
+            for (size_t a = 0; a < na; a++) {
+                const double c = bJ[a * d + k], *Jl = Ja + a * d;
+                for (size_t l = 0; l < d; l++)
+                    row[l] += c * Jl[l];
+            }
+            for (size_t l = 0; l < d; l++)
+                H[k * d + l] += row[l];
+        }
+        free(Ja);
         free(act);
     }
     return FR_OK;
 }
 
-static size_t ws_len(const fr_proxal_problem *P)
+/* owner_part's workspace: the d x d parts only when a Hessian is wanted
+ * (a gradient's call then allocates O(d m), not O(d^2) that the kernel
+ * would clear page by page on every call) */
+static size_t ws_len(const fr_proxal_problem *P, int hess)
 {
     size_t m = 0;
     for (size_t i = 0; i <= P->n; i++)
         if (fr_proxal_mi(P, i) > m)
             m = fr_proxal_mi(P, i);
-    return P->d + 2 * m + P->d * m + 2 * P->d * P->d;
+    return P->d + 2 * m + P->d * m + (hess ? 2 * P->d * P->d : 0);
 }
 
 static double prox2(const double *w, const double *wk, size_t d)
@@ -152,10 +177,11 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
     size_t d = P->d;
     if (val && g && ffi_overlap(val, 1, g, d))
         return FR_EDOM;
-    double *ws = malloc((ws_len(P) + d + 1) * sizeof *ws);
+    size_t L = ws_len(P, 0);
+    double *ws = malloc((L + d + 1) * sizeof *ws);
     if (!ws)
         return FR_ENOMEM;
-    double *gt = ws + ws_len(P), v = 0;
+    double *gt = ws + L, v = 0;
     memset(gt, 0, d * sizeof *gt);
     for (size_t i = 0; i <= P->n && st == FR_OK; i++)
         st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws);
@@ -199,7 +225,7 @@ static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *
     if ((val && g && ffi_overlap(val, 1, g, d)) || (val && H && ffi_overlap(val, 1, H, d * d))
         || (g && H && ffi_overlap(g, d, H, d * d)))
         return FR_EDOM;
-    size_t L = ws_len(P), dh = H ? d * d : 0;   /* the d x d part only when H is wanted */
+    size_t L = ws_len(P, H != NULL), dh = H ? d * d : 0;   /* the d x d part only when H is wanted */
     double *ws = malloc((L + d + dh + 1) * sizeof *ws);
     if (!ws)
         return FR_ENOMEM;
