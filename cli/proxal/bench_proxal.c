@@ -26,6 +26,11 @@
  *      (1/((n+1) beta) + 1) X (column major 'U' on the symmetric matrix:
  *      no LAPACKE transposition; dpotrf by LAPACKE_dpotrf_work, no NaN
  *      scan); the problem is sealed once (fr_proxal_problem_seal);
+ *      gemvA on client 1's A_1 (in cache when it fits: eval, pik), and
+ *      for lk, admm and the runs, which sweep the clients, gemvA and potrs
+ *      on the data they touch: each call the next client's A_i and the
+ *      next of n + 1 copies of the factor (streamed from memory at n d^2
+ *      beyond the caches; alg3 has one factor: potrs in cache);
  *      eval = gemvA + gemvC, pik = gemvA + 2 gemvC, lk = n gemvA + 2 (n +
  *      1) gemvC; admm = (n + 1) potrf + N potrs + ((T + 1) n + N - Ns)
  *      gemvA with T its iterations, N its Newton steps (one solve each),
@@ -89,6 +94,7 @@ typedef struct {
     shape s;
     cell_t c[NROW];
     double gemvA, gemvC, potrf, potrs;
+    double gemvAs, potrss;      /* streaming: each call the next client's A_i / the next of n + 1 factors */
 } set_t;
 
 /* ---- timing in CPU seconds ------------------------------------------------- */
@@ -125,6 +131,8 @@ typedef struct {
     fr_proxal_problem P;
     double *A, *b, *C, *e, *w, *wk, *mu, *w0, *rho;
     double *g, *c, *J, *H, *M, *y, *wout;
+    double *Ms;                 /* n + 1 copies of the factor M (potrss) */
+    size_t rotA, rotM;
     double f, v;
     int st;
     ff_proxal_admm_info info;
@@ -136,7 +144,7 @@ typedef struct {
 static void inst_free(inst_t *X)
 {
     free(X->A), free(X->b), free(X->C), free(X->e), free(X->w), free(X->wk), free(X->mu);
-    free(X->w0), free(X->rho), free(X->g), free(X->c), free(X->J), free(X->H), free(X->M);
+    free(X->w0), free(X->rho), free(X->g), free(X->c), free(X->J), free(X->H), free(X->M), free(X->Ms);
     free(X->y), free(X->wout);
     ff_proxal_trace_clear(&X->t);
     memset(X, 0, sizeof *X);
@@ -258,6 +266,16 @@ static void gemvC_once(void *p)
     cblas_dgemv(CblasRowMajor, CblasNoTrans, mt, d, 1.0, X->C + X->P.mt * X->P.d, d, X->w, 1, 0.0, X->c, 1);
 }
 
+/* The same on the data a run touches: each call the next client's A_i (of
+ * n: n d^2 doubles, out of cache when large, as in lk, admm and the runs). */
+static void gemvAs_once(void *p)
+{
+    inst_t *X = p;
+    int d = (int)X->P.d;
+    const double *A = X->A + (X->rotA++ % X->P.n) * X->P.d * X->P.d;
+    cblas_dgemv(CblasRowMajor, CblasNoTrans, d, d, 1.0, A, d, X->w, 1, 0.0, X->y, 1);
+}
+
 /* dpotrf by LAPACKE's _work entry (no NaN scan of the matrix), 'U' on the
  * column-major view of the symmetric H */
 static void potrf_once(void *p)
@@ -278,6 +296,18 @@ static void potrs_once(void *p)
     memcpy(X->y, X->w, (size_t)d * sizeof(double));
     cblas_dtrsv(CblasColMajor, CblasUpper, CblasTrans, CblasNonUnit, d, X->M, d, X->y, 1);
     cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, d, X->M, d, X->y, 1);
+}
+
+/* the same, each call with the next of n + 1 copies of the factor (Algorithm
+ * 2 solves with n + 1 factors in turn) */
+static void potrss_once(void *p)
+{
+    inst_t *X = p;
+    int d = (int)X->P.d;
+    const double *M = X->Ms + (X->rotM++ % (X->P.n + 1)) * X->P.d * X->P.d;
+    memcpy(X->y, X->w, (size_t)d * sizeof(double));
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasTrans, CblasNonUnit, d, M, d, X->y, 1);
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, d, M, d, X->y, 1);
 }
 
 /* ---- ref ------------------------------------------------------------------- */
@@ -406,10 +436,19 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
     S->gemvC = time_med(ctx, ctx->reps, gemvC_once, &X);
     S->potrf = time_med(ctx, ctx->reps, potrf_once, &X);
     S->potrs = time_med(ctx, ctx->reps, potrs_once, &X);
+    S->gemvAs = time_med(ctx, ctx->reps, gemvAs_once, &X);
+    if ((X.Ms = malloc((n + 1) * d * d * sizeof(double))) == NULL) {
+        cli_error("out of memory", "bench proxal");
+        inst_free(&X);
+        return 2;
+    }
+    for (size_t j = 0; j <= n; j++)
+        memcpy(X.Ms + j * d * d, X.M, d * d * sizeof(double));
+    S->potrss = time_med(ctx, ctx->reps, potrss_once, &X);
     const double fA = 2 * D * D, fC = 2 * D * (double)mt, fR = D * D * D / 3, fS = 2 * D * D;
     /* eval, lk, pik */
     void (*fn[3])(void *) = {eval_once, lk_once, pik_once};
-    const double flo[3] = {S->gemvA + S->gemvC, (double)n * S->gemvA + 2.0 * (double)(n + 1) * S->gemvC,
+    const double flo[3] = {S->gemvA + S->gemvC, (double)n * S->gemvAs + 2.0 * (double)(n + 1) * S->gemvC,
                            S->gemvA + 2 * S->gemvC};
     const double fl[3] = {fA + fC, (double)n * fA + 2.0 * (double)(n + 1) * fC, fA + 2 * fC};
     for (int r = 0; r < 3 && rc == 0; r++) {
@@ -445,7 +484,7 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
             double T = (double)X.info.iters, N = (double)X.info.newton;
             double G = (T + 1) * (double)n + N - (double)X.info.newton_server;   /* gemvA */
             S->c[3].iters = X.info.iters;
-            S->c[3].floor = (double)(n + 1) * S->potrf + N * S->potrs + G * S->gemvA;
+            S->c[3].floor = (double)(n + 1) * S->potrf + N * S->potrss + G * S->gemvAs;
             S->c[3].flops = (double)(n + 1) * fR + N * fS + G * fA;
             if (man) {
                 fprintf(man, "admm %zu %lu\n", si, X.info.iters);
@@ -471,11 +510,11 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
         if (!a) {
             double N = (double)X.t.newton;
             double G = (Tsum + K) * (double)n + N - (double)X.t.newton_server + K * (double)n;   /* gemvA */
-            c->floor = (double)(n + 1) * S->potrf + N * S->potrs + G * S->gemvA;
+            c->floor = (double)(n + 1) * S->potrf + N * S->potrss + G * S->gemvAs;
             c->flops = (double)(n + 1) * fR + N * fS + G * fA;
         } else {
             double F = (double)X.t.factorisations;
-            c->floor = F * S->potrf + Tsum * S->potrs + (Tsum + K) * (double)n * S->gemvA;
+            c->floor = F * S->potrf + Tsum * S->potrs + (Tsum + K) * (double)n * S->gemvAs;
             c->flops = F * fR + Tsum * fS + (Tsum + K) * (double)n * fA;
         }
         if (ctx->quick)
@@ -591,7 +630,8 @@ int bench_proxal(bench_ctx *ctx)
            "(whole runs: of min(reps, 3)); fast = libfedfast; floor = the BLAS/LAPACK operations the row\n"
            "needs, timed here (bench_proxal.c: eval gemvA+gemvC, pik gemvA+2gemvC, lk n gemvA+2(n+1)gemvC,\n"
            "admm (n+1) potrf + N potrs + ((T+1)n + N-Ns) gemvA, alg1 the same summed + Kn gemvA,\n"
-           "alg3 F potrf + N potrs + (N+K) n gemvA; potrs = 2 dtrsv; T/K iterations, N (Ns) Newton steps);\n"
+           "alg3 F potrf + N potrs + (N+K) n gemvA; potrs = 2 dtrsv; T/K iterations, N (Ns) Newton steps;\n"
+           "lk/admm/alg1/alg3: gemvA and (admm, alg1) potrs streamed over the n clients' data);\n"
            "GF/s = the floor's flops / fast's time; numpy = bench/proxal_numpy.py; ref = MPFR, once\n",
            BETA, ctx->reps);
     printf("  %-5s %-18s %6s %11s %11s %8s %7s %11s %8s %11s %9s\n", "what", "n d mt", "T/K", "fast (us)",
@@ -613,12 +653,14 @@ int bench_proxal(bench_ctx *ctx)
             bench_cell(c->ref >= 0 ? c->ref / c->fast : -1, " %9.3g");
             printf("\n");
         }
-    printf("  BLAS/LAPACK rates (GFLOP/s): n d mt: dgemv A_i, dpotrf, potrs = 2 dtrsv (col-major 'U')\n");
+    printf("  BLAS/LAPACK rates (GFLOP/s): n d mt: dgemv A_1, dpotrf, potrs = 2 dtrsv (col-major 'U');"
+           " streamed: dgemv A_i, potrs\n");
     for (size_t s = 0; s < ns; s++) {
         double D = (double)S[s].s.d;
-        printf("    %zu %zu %zu: %.3g %.3g %.3g  (us: %.4g %.4g %.4g)\n", S[s].s.n, S[s].s.d, S[s].s.mt,
-               2e-9 * D * D / S[s].gemvA, 1e-9 * D * D * D / 3 / S[s].potrf, 2e-9 * D * D / S[s].potrs,
-               1e6 * S[s].gemvA, 1e6 * S[s].potrf, 1e6 * S[s].potrs);
+        printf("    %zu %zu %zu: %.3g %.3g %.3g; %.3g %.3g  (us: %.4g %.4g %.4g; %.4g %.4g)\n", S[s].s.n, S[s].s.d,
+               S[s].s.mt, 2e-9 * D * D / S[s].gemvA, 1e-9 * D * D * D / 3 / S[s].potrf, 2e-9 * D * D / S[s].potrs,
+               2e-9 * D * D / S[s].gemvAs, 2e-9 * D * D / S[s].potrss, 1e6 * S[s].gemvA, 1e6 * S[s].potrf,
+               1e6 * S[s].potrs, 1e6 * S[s].gemvAs, 1e6 * S[s].potrss);
     }
     printf("  agreement, largest error/tolerance: fast vs ref %.3g (eval, lk, pik; %g)", agree_max[0], TOL);
     if (q)
