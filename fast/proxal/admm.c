@@ -46,6 +46,8 @@ struct ff_proxal_admm_ws {
     double *Gu;                /* n blocks: grad F_i(u_i) of the current u_i (quadratic blocks' warm start) */
     double *Gx;                /* n blocks: grad F_i(w^{t+1}) of the current iterate ((18), Theorem 4.1) */
     double *H, *M;             /* non-quadratic Hessian / factor (lazy) */
+    double *hbuf;              /* h != 0: the server solver's workspace (lazy, kept) */
+    size_t *hidx;
     double **L;                /* n + 1 factors of quadratic blocks (lazy) */
     double *Lr;                /* the shift r each factor was made with */
     evalfn key_eval;
@@ -107,6 +109,8 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws)
     free(W->x);
     free(W->H);
     free(W->M);
+    free(W->hbuf);
+    free(W->hidx);
     free(W);
     *ws = NULL;
 }
@@ -484,7 +488,12 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
         if (hk == FR_PROXAL_H_ZERO)
             st = solve_block(&b, x, eps, NULL);      /* (14) from w^t */
         else {                                       /* (14) with h: docs/PROXAL.md 4.5 */
-            ffi_proxal_hprob hp = {d, &b, server_eval, hk, Hg->gamma, Hg->lo, Hg->hi};
+            if ((W->hbuf == NULL && (W->hbuf = malloc(ffi_proxal_hsolve_len(d) * sizeof(double))) == NULL) ||
+                (W->hidx == NULL && (W->hidx = malloc(d * sizeof(size_t))) == NULL)) {
+                st = FR_ENOMEM;
+                goto fail;
+            }
+            ffi_proxal_hprob hp = {d, &b, server_eval, hk, Hg->gamma, Hg->lo, Hg->hi, W->hbuf, W->hidx};
             double hr;
             st = ffi_proxal_hsolve(&hp, x, eps, prm->newton_max, &hr, &In.newton, &In.factorisations,
                                    &In.floors);

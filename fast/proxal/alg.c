@@ -412,6 +412,8 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     reset(t);
     run_t R;
     ff_proxal_admm_ws *ws = NULL;
+    double *hbuf = NULL;        /* Algorithm 3 with h != 0: the subproblem solver's workspace, once per run */
+    size_t *hidx = NULL;
     if ((st = run_alloc(&R, P)) != FR_OK)
         return st;
     const size_t d = R.d, mt = R.mt;
@@ -454,7 +456,12 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             t->newton_server += info.newton_server;
         } else if (P->h != FR_PROXAL_H_ZERO) {
             lk_ctx lc = {&R, &F};
-            ffi_proxal_hprob hp = {d, &lc, lk_eval, P->h, P->gamma, P->lo, P->hi};
+            if ((hbuf == NULL && (hbuf = malloc(ffi_proxal_hsolve_len(d) * sizeof(double))) == NULL) ||
+                (hidx == NULL && (hidx = malloc(d * sizeof(size_t))) == NULL)) {
+                st = FR_ENOMEM;
+                goto done;
+            }
+            ffi_proxal_hprob hp = {d, &lc, lk_eval, P->h, P->gamma, P->lo, P->hi, hbuf, hidx};   /* kept for the run */
             unsigned long fl = 0;
             memcpy(R.wn, R.wk, d * sizeof(double));
             if ((st = ffi_proxal_hsolve(&hp, R.wn, tau, prm->admm.newton_max, &sub, &inner,
@@ -502,6 +509,8 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     memcpy(t->mu, R.mu, mt * sizeof(double));
     st = FR_OK;
 done:
+    free(hbuf);
+    free(hidx);
     ff_proxal_admm_ws_clear(&ws);
     run_free(&R);
     return st;

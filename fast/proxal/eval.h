@@ -32,7 +32,10 @@ typedef struct {
     int h;
     double gamma;
     const double *lo, *hi;
+    double *buf;               /* the solver's workspace, 8 d + 3 d d (ffi_proxal_hsolve_len), */
+    size_t *idx;               /* and d indices, kept by the caller for a run; NULL: allocated per call */
 } ffi_proxal_hprob;
+#define ffi_proxal_hsolve_len(d) (8 * (d) + 3 * (d) * (d))
 /* An upper bound of dist_inf(0, g + dh(x)) for every g with |g_k - v_k| <=
  * rp_k (x in dom h). */
 double ffi_proxal_hres(int h, double gamma, const double *lo, const double *hi, const double *x,
