@@ -44,6 +44,7 @@ struct ff_proxal_admm_ws {
     size_t n, d;
     double *u, *lam, *ut, *x, *y, *g, *g2, *s, *acc, *abs_, *un;
     double *Gu;                /* n blocks: grad F_i(u_i) of the current u_i (quadratic blocks' warm start) */
+    unsigned char *guok;       /* n flags: Gu_i holds the oracle's gradient at the current u_i */
     double *Gx;                /* n blocks: grad F_i(w^{t+1}) of the current iterate ((18), Theorem 4.1) */
     double *H, *M;             /* non-quadratic Hessian / factor (lazy) */
     double *hbuf;              /* h != 0: the server solver's workspace (lazy, kept) */
@@ -72,11 +73,12 @@ int ff_proxal_admm_ws_init(ff_proxal_admm_ws **ws, size_t n, size_t d)
     W->lam = malloc(n * d * sizeof(double));
     W->ut = malloc(n * d * sizeof(double));
     W->Gu = malloc(n * d * sizeof(double));
+    W->guok = calloc(n, 1);
     W->Gx = malloc(n * d * sizeof(double));
     W->x = malloc(8 * d * sizeof(double));
     W->L = calloc(n + 1, sizeof(double *));
     W->Lr = calloc(n + 1, sizeof(double));
-    if (!W->u || !W->lam || !W->ut || !W->Gu || !W->Gx || !W->x || !W->L || !W->Lr) {
+    if (!W->u || !W->lam || !W->ut || !W->Gu || !W->guok || !W->Gx || !W->x || !W->L || !W->Lr) {
         ff_proxal_admm_ws_clear(&W);
         return FR_ENOMEM;
     }
@@ -105,6 +107,7 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws)
     free(W->lam);
     free(W->ut);
     free(W->Gu);
+    free(W->guok);
     free(W->Gx);
     free(W->x);
     free(W->H);
@@ -271,12 +274,13 @@ static int solve(const blk *b, const double *M, double *rhs)
     return ffi_proxal_chol_solve(M, rhs, b->W->d);
 }
 
-/* Solve block b from x (in place) to the verified tolerance eps.  gc
- * (quadratic blocks; NULL: none): the oracle's gradient at x on entry,
- * used for the warm-start test instead of an evaluation (the oracle is a
- * function: the same numbers), and on FR_OK the gradient at the returned
- * x (the last evaluation, which verified it). */
-static int solve_block(const blk *b, double *x, double eps, double *gc)
+/* Solve block b from x (in place) to the verified tolerance eps.  gc, gcok
+ * (NULL: none): a cache of the oracle's gradient at x, valid iff *gcok.
+ * A quadratic block takes its warm-start test from a valid cache instead
+ * of an evaluation (the oracle is a function: the same numbers) and leaves
+ * in it the gradient of its last evaluation, at the returned x (the one
+ * that verified it); any other block invalidates it. */
+static int solve_block(const blk *b, double *x, double eps, double *gc, unsigned char *gcok)
 {
     ff_proxal_admm_ws *W = b->W;
     const size_t d = W->d;
@@ -284,11 +288,21 @@ static int solve_block(const blk *b, double *x, double eps, double *gc)
     int quad = b->F->quad != NULL && b->F->quad(b->F->ctx, b->i) != 0;
     int st;
     double Fx, fl;
+    if (gc != NULL && !quad)
+        *gcok = 0;
     if (quad) {
-        if (gc != NULL)
+        if (gc != NULL && *gcok)
             memcpy(g, gc, d * sizeof(double));
-        else if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
-            return st;
+        else {
+            if (gc != NULL)
+                *gcok = 0;
+            if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
+                return st;
+            if (gc != NULL) {
+                memcpy(gc, g, d * sizeof(double));
+                *gcok = 1;
+            }
+        }
         double r0 = grad_phi(b, x, g, gp, &fl);
         if (r0 <= eps || at_floor(b, r0, fl, eps))   /* the warm start already at the floor */
             return FR_OK;
@@ -308,6 +322,8 @@ static int solve_block(const blk *b, double *x, double eps, double *gc)
         for (int pass = 0; pass < 2; pass++) {   /* the solve, then one refinement */
             for (size_t k = 0; k < d; k++)
                 s[k] = -gp[k];
+            if (gc != NULL)
+                *gcok = 0;                          /* x moves: valid again after its evaluation */
             if ((st = solve(b, W->L[b->i], s)) != FR_OK)
                 return st;
             for (size_t k = 0; k < d; k++)
@@ -317,8 +333,10 @@ static int solve_block(const blk *b, double *x, double eps, double *gc)
             b->info->newton++;
             if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
                 return st;
-            if (gc != NULL)
+            if (gc != NULL) {
                 memcpy(gc, g, d * sizeof(double));   /* x moved: its gradient */
+                *gcok = 1;
+            }
             if ((res = grad_phi(b, x, g, gp, &fl)) <= eps)
                 return FR_OK;
         }
@@ -471,6 +489,7 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
             W->ut[(i - 1) * d + k] = w0[k] - g[k] / prm->rho[i - 1];
         }
         memcpy(W->Gu + (i - 1) * d, g, d * sizeof(double));   /* grad F_i(u_i^0) */
+        W->guok[i - 1] = 1;
     }
     double R = 0;
     for (size_t i = 0; i < n; i++)
@@ -486,7 +505,7 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
         b.r = R;
         const unsigned long nb = In.newton;
         if (hk == FR_PROXAL_H_ZERO)
-            st = solve_block(&b, x, eps, NULL);      /* (14) from w^t */
+            st = solve_block(&b, x, eps, NULL, NULL);   /* (14) from w^t */
         else {                                       /* (14) with h: docs/PROXAL.md 4.5 */
             if ((W->hbuf == NULL && (W->hbuf = malloc(ffi_proxal_hsolve_len(d) * sizeof(double))) == NULL) ||
                 (W->hidx == NULL && (W->hidx = malloc(d * sizeof(size_t))) == NULL)) {
@@ -513,7 +532,7 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
             if ((st = eval(&b, x, NULL, gxi, NULL)) != FR_OK)  /* grad F_i(w^{t+1}) */
                 goto fail;
             memcpy(un, ui, d * sizeof(double));
-            if ((st = solve_block(&b, un, eps, gui)) != FR_OK) /* (15) from u_i^t; gui follows un */
+            if ((st = solve_block(&b, un, eps, gui, W->guok + (i - 1))) != FR_OK)   /* (15) from u_i^t; gui follows un */
                 goto fail;
             e18 = eps18(gxi, li, rho, x, prm->eps18 == FR_PROXAL_EPS18_PRINTED ? ui : un, d);
             for (size_t k = 0; k < d; k++) {
