@@ -112,6 +112,10 @@ typedef struct {
     double *ci, *Ji;            /* owner's c (mmax), J (d x mmax) */
     double *Je, *ce, *mue;      /* extended d x me, me, me */
     double *gf;                 /* d: client 1's gradient */
+    double *parts, *parts_x;    /* grad_lk's last point parts_x (d) and per owner f_i, grad f_i, c_i,
+                                   J_i there ((n + 1) blocks of pstride; ffi_proxal_pk_eval_parts) */
+    size_t pstride;
+    int parts_ok;               /* parts hold grad_lk's evaluations at parts_x */
 } run_t;
 
 static void run_free(run_t *R)
@@ -145,7 +149,11 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P)
     size_t d = R->d, me = R->me;
     if (me > FR_COUNT_MAX / (d + 2) || d > FR_COUNT_MAX / (4 * d + 16))
         return FR_ESIZE;
-    size_t tot = 2 * d + 2 * R->mt + 6 * d + 4 * d * d + (mmax + 1) + d * (mmax + 1) + d * me + 2 * me + d;
+    R->pstride = 1 + d + mmax + d * mmax;
+    if (R->pstride > FR_COUNT_MAX / (R->n + 2))
+        return FR_ESIZE;
+    size_t tot = 2 * d + 2 * R->mt + 6 * d + 4 * d * d + (mmax + 1) + d * (mmax + 1) + d * me + 2 * me + d +
+                 (R->n + 1) * R->pstride + d;
     double *b = malloc(tot * sizeof(double));
     if (b == NULL)
         return FR_ENOMEM;
@@ -168,7 +176,10 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P)
     R->Je = b, b += d * me;
     R->ce = b, b += me;
     R->mue = b, b += me;
-    R->gf = b;
+    R->gf = b, b += d;
+    R->parts = b, b += (R->n + 1) * R->pstride;
+    R->parts_x = b;
+    R->parts_ok = 0;
     return FR_OK;
 }
 
@@ -179,11 +190,21 @@ static int records(run_t *R, double *kkt1, double *kkt2, double *obj, double *fe
     size_t d = R->d, me = R->me, col = 0, off = 0;
     double f = 0, viol = 0;
     int st;
+    /* Algorithm 3's last evaluation of l_k was at w^{k+1}: its owners' f_i,
+     * grad f_i, c_i, J_i (the same function on the same point: the same
+     * numbers) instead of n + 1 evaluations more */
+    const int reuse = R->parts_ok && memcmp(R->parts_x, R->wn, d * sizeof(double)) == 0;
     for (size_t i = 0; i <= R->n; i++) {
         size_t m = fr_proxal_mi(P, i);
         double fi = 0;
-        if ((st = ffi_proxal_client_eval_body(P, i, R->wn, &fi, i ? R->g : NULL, NULL, m ? R->ci : NULL,
-                                              m ? R->Ji : NULL, NULL, NULL)) != FR_OK)
+        if (reuse) {
+            const double *pt = R->parts + i * R->pstride;
+            fi = pt[0];
+            memcpy(R->g, pt + 1, d * sizeof(double));
+            memcpy(R->ci, pt + 1 + d, m * sizeof(double));
+            memcpy(R->Ji, pt + 1 + d + m, d * m * sizeof(double));
+        } else if ((st = ffi_proxal_client_eval_body(P, i, R->wn, &fi, i ? R->g : NULL, NULL, m ? R->ci : NULL,
+                                                     m ? R->Ji : NULL, NULL, NULL)) != FR_OK)
             return st;
         f += fi;
         if (i == 1)
@@ -235,9 +256,11 @@ static int grad_lk(run_t *R, const ff_proxal_fsum *F, const double *x, double *b
     double v = 0;
     memset(R->gsum, 0, d * sizeof(double));
     memset(R->acc, 0, d * sizeof(double));
+    R->parts_ok = 0;
     for (size_t i = 0; i <= R->n; i++) {
         double vi = 0;
-        if ((st = F->eval(F->ctx, i, x, &vi, R->g, NULL)) != FR_OK)
+        /* F is the run's ff_proxal_pk_fsum oracle: its evaluation, the parts kept */
+        if ((st = ffi_proxal_pk_eval_parts(F->ctx, i, x, &vi, R->g, R->parts + i * R->pstride)) != FR_OK)
             return st;
         v += vi;
         for (size_t k = 0; k < d; k++)
@@ -251,6 +274,8 @@ static int grad_lk(run_t *R, const ff_proxal_fsum *F, const double *x, double *b
     }
     if (!isfinite(b) || !isfinite(v))
         return FR_ENONFINITE;
+    memcpy(R->parts_x, x, d * sizeof(double));
+    R->parts_ok = 1;
     *bound = b;
     *val = v;
     return FR_OK;

@@ -18,6 +18,11 @@ int ffi_proxal_client_eval_body(const fr_proxal_problem *P, size_t i, const doub
  * transposition, NaN scan of the factor or packing of the triangle). */
 int ffi_proxal_chol(double *Mc, const double *H, double r, size_t d);
 int ffi_proxal_chol_solve(const double *Mc, double *rhs, size_t d);
+/* The oracle of ff_proxal_pk_fsum (ctx its ff_proxal_pk_ctx): F = P_{i,k}(w),
+ * g its gradient, and in parts what ffi_proxal_client_eval_body formed on
+ * the way, bit for bit: f_i(w), grad f_i(w) (d), c_i(w) (m_i), J_i (d m_i),
+ * at parts[0], [1, 1 + d), [1 + d, 1 + d + m_i), then J_i (fast/proxal/lk.c). */
+int ffi_proxal_pk_eval_parts(void *ctx, size_t i, const double *w, double *F, double *g, double *parts);
 /* ff_proxal_mu_update for a checked problem and state (w finite). */
 int ffi_proxal_mu_update_body(double *mu_next, const fr_proxal_problem *P, const double *w,
                               const double *mu, double beta);

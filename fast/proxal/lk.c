@@ -99,7 +99,7 @@ static size_t mu_off(const fr_proxal_problem *P, size_t i)
  * its gradient, H += its Hessian (each optional).  ws: d + 2 m + d m, and
  * 2 d d more when H is wanted (ws_len). */
 static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                      const double *w, const double *mu, double beta, double *ws)
+                      const double *w, const double *mu, double beta, double *ws, double *parts)
 {
     size_t d = P->d, m = fr_proxal_mi(P, i);
     double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m;
@@ -112,6 +112,12 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
                                          (g || H) ? Ji : NULL, NULL, NULL);
     if (st != FR_OK)
         return st;
+    if (parts) {                                           /* v and g wanted: f_i, grad f_i, c_i, J_i all formed */
+        parts[0] = fi;
+        memcpy(parts + 1, gi, d * sizeof *gi);
+        memcpy(parts + 1 + d, ci, m * sizeof *ci);
+        memcpy(parts + 1 + d + m, Ji, d * m * sizeof *Ji);
+    }
     double al = 0;
     for (size_t j = 0; j < m; j++) {
         int eq = fr_proxal_row_eq(P, i, j);
@@ -213,7 +219,7 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
     double *gt = ws + L, v = 0;
     memset(gt, 0, d * sizeof *gt);
     for (size_t i = 0; i <= P->n && st == FR_OK; i++)
-        st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws);
+        st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws, NULL);
     if (st == FR_OK) {
         v += prox2(w, wk, d) / (2 * beta);                 /* (6) */
         for (size_t k = 0; k < d; k++)
@@ -230,7 +236,7 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
 }
 
 static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                    const double *w, const double *wk, const double *mu, double beta);
+                    const double *w, const double *wk, const double *mu, double beta, double *parts);
 
 int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
                   const double *w, const double *wk, const double *mu, double beta)
@@ -238,14 +244,14 @@ int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P,
     int st = lk_args(P, i, w, wk, mu, beta);
     if (st != FR_OK)
         return st;
-    return pik_body(val, g, H, P, i, w, wk, mu, beta);
+    return pik_body(val, g, H, P, i, w, wk, mu, beta, NULL);
 }
 
 /* ff_proxal_pik after its argument checks (the oracle's path: its problem and
  * state were checked once by ff_proxal_pk_fsum; w comes from Algorithm 2,
  * which checks its iterates). */
 static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                    const double *w, const double *wk, const double *mu, double beta)
+                    const double *w, const double *wk, const double *mu, double beta, double *parts)
 {
     int st;
     size_t d = P->d;
@@ -260,7 +266,8 @@ static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *
         return FR_ENOMEM;
     double *gt = ws + L, *Ht = H ? gt + d : NULL, v = 0, s = 1 / ((double)(P->n + 1) * beta);
     memset(gt, 0, (d + dh) * sizeof *gt);
-    st = owner_part(val ? &v : NULL, g ? gt : NULL, Ht, P, i, w, mu + mu_off(P, i), beta, ws);
+    st = owner_part(val ? &v : NULL, g ? gt : NULL, Ht, P, i, w, mu + mu_off(P, i), beta, ws,
+                    val && g ? parts : NULL);
     if (st == FR_OK) {
         v += prox2(w, wk, d) * s / 2;                      /* (10)-(11) */
         for (size_t k = 0; k < d; k++) {
@@ -327,7 +334,16 @@ static int pk_eval(void *ctx, size_t i, const double *w, double *F, double *g, d
     const ff_proxal_pk_ctx *c = ctx;
     if (!w)
         return FR_ENULL;
-    return pik_body(F, g, H, c->P, i, w, c->wk, c->mu, c->beta);   /* checked by pk_fsum */
+    return pik_body(F, g, H, c->P, i, w, c->wk, c->mu, c->beta, NULL);   /* checked by pk_fsum */
+}
+
+/* eval.h: pk_eval of an ff_proxal_pk_fsum oracle with its parts kept */
+int ffi_proxal_pk_eval_parts(void *ctx, size_t i, const double *w, double *F, double *g, double *parts)
+{
+    const ff_proxal_pk_ctx *c = ctx;
+    if (!w || !F || !g || !parts)
+        return FR_ENULL;
+    return pik_body(F, g, NULL, c->P, i, w, c->wk, c->mu, c->beta, parts);
 }
 
 static int pk_quad(void *ctx, size_t i)
