@@ -186,7 +186,9 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
  * grad F_i(w~^0)/rho_i), eps_{t+1} = q^t, the server problem (14) solved to
  * dist_inf(0, grad phi_{0,t}) <= eps_{t+1}, the client problems (15) to
  * ||grad phi_{i,t}||_inf <= eps_{t+1}: one Cholesky solve (LAPACK dpotrf
- * once per workspace, dpotrs) when F_i is quadratic, with the residual
+ * once per workspace, then two cblas_dtrsv per solve: what dpotrs
+ * computes) when F_i is quadratic, its warm-start test from the gradient
+ * the last evaluation at u_i^t gave (no re-evaluation), with the residual
  * checked and refined; otherwise damped Newton with Armijo backtracking,
  * which stops when the tolerance is reached or reports FR_EDOM at
  * newton_max (Statuses), both subject to the precision floor below; then
@@ -293,7 +295,7 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * rounded values does not stop a run that (8) does not stop; thm31_ok may
  * still fail by rounding when (8) holds within a few ulps (docs/PROXAL.md;
  * never seen in pc_proxal_thm31).  Algorithm 3: LAPACK
- * dpotrf/dpotrs on the summed Hessians (formed where a Newton step starts;
+ * dpotrf and two cblas_dtrsv per solve on the summed Hessians (formed where a Newton step starts;
  * for QP once per run, the matrix being the same at every step); dpotrf
  * only when the matrix differs bit for bit from the last one factored in
  * the run (else its factor is reused: the same solve bit for bit), and
