@@ -86,6 +86,44 @@ ROWVEC static void row_add(double *restrict y, const double *restrict row, size_
         y[l] += row[l];
 }
 
+/* The same row in one pass when only a (no b) and at most 5 active rows:
+ * per entry t = a_l + 0.0, t += c_0 J_0l, .., y_l += t: the operations of
+ * row_set, row_axpy (a = 0, 1, ..) and row_add in their order. */
+ROWVEC static void row_fused(double *restrict y, const double *restrict a, size_t na, const double *c,
+                             const double *const *J, size_t d)
+{
+    const double c0 = na > 0 ? c[0] : 0, c1 = na > 1 ? c[1] : 0, c2 = na > 2 ? c[2] : 0;
+    const double c3 = na > 3 ? c[3] : 0, c4 = na > 4 ? c[4] : 0;
+    const double *restrict J0 = J[0], *restrict J1 = J[1], *restrict J2 = J[2], *restrict J3 = J[3];
+    const double *restrict J4 = J[4];
+    switch (na) {
+    case 0:
+        for (size_t l = 0; l < d; l++)
+            y[l] += a[l] + 0.0;
+        break;
+    case 1:
+        for (size_t l = 0; l < d; l++)
+            y[l] += (a[l] + 0.0) + c0 * J0[l];
+        break;
+    case 2:
+        for (size_t l = 0; l < d; l++)
+            y[l] += ((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l];
+        break;
+    case 3:
+        for (size_t l = 0; l < d; l++)
+            y[l] += (((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l]) + c2 * J2[l];
+        break;
+    case 4:
+        for (size_t l = 0; l < d; l++)
+            y[l] += ((((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l]) + c2 * J2[l]) + c3 * J3[l];
+        break;
+    default:
+        for (size_t l = 0; l < d; l++)
+            y[l] += (((((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l]) + c2 * J2[l]) + c3 * J3[l]) + c4 * J4[l];
+        break;
+    }
+}
+
 /* The offset of mu_i in mu. */
 static size_t mu_off(const fr_proxal_problem *P, size_t i)
 {
@@ -167,6 +205,14 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
             }
         for (size_t k = 0; k < d; k++) {
             const double *hk = qp ? (Ai ? Ai + k * d : NULL) : Hi + k * d;   /* the same numbers */
+            if (hk && !hy && na <= 5) {                     /* one pass (QP clients; NP/FAIR without Hy) */
+                double cs[5];
+                const double *Js[5] = {Ja, Ja, Ja, Ja, Ja};
+                for (size_t a = 0; a < na; a++)
+                    cs[a] = bJ[a * d + k], Js[a] = Ja + a * d;
+                row_fused(H + k * d, hk, na, cs, Js, d);
+                continue;
+            }
             row_set(row, hk, hy ? Hy + k * d : NULL, d);     /* Hi + Hy, 0.0 for an absent one */
             for (size_t a = 0; a < na; a++)
                 row_axpy(row, bJ[a * d + k], Ja + a * d, d);
