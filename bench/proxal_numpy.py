@@ -19,10 +19,16 @@ equality; s = 1 / ((n + 1) beta)):
   pik   (11), i = 1: f_1 + AL_1 + s ||w - w^k||^2 / 2 and its gradient;
   admm  Algorithm 2 on F_i = P_{i,k} from w^k (tau = 0.1, q = 0.95, rho_i = 1,
         (18) as printed): the blocks' matrices H_0 + (sum rho) I and H_i + rho_i
-        I factored once per call (numpy.linalg.cholesky; the inverse from
-        numpy.linalg.solve on the factor), each subproblem (14)/(15) one exact
-        Newton step from its warm start unless ||grad phi||_inf <= eps_{t+1}
-        already (the clients batched), (16)-(19);
+        I factored once per call, each subproblem (14)/(15) one exact Newton
+        step from its warm start unless ||grad phi||_inf <= eps_{t+1} already,
+        (16)-(19).  Two formulations, both timed, the faster one reported
+        (both printed, so a reader sees the other is not faster):
+          "scipy": scipy.linalg.cho_factor / cho_solve (check_finite=False)
+                   per block, the clients' gradients by batched matmuls
+                   (A @ X[..., None]: one BLAS gemv per client);
+          "linalg": numpy.linalg.cholesky, the explicit inverses L^-T L^-1
+                   (numpy.linalg.solve on the factor, batched), the batched
+                   products by einsum (the earlier script);
   alg1, alg3: Algorithm 1 (the admm above per outer iteration, its factors
         kept for the run) and cProx-AL (Newton on l_k, its constant Hessian
         factored once per run), mu0 = 0, sbar = 0.1, eps1 = eps2 = 1e-3, stop by
@@ -45,6 +51,11 @@ try:
 except ImportError:
     print("proxal_numpy: numpy is not installed (Debian: python3-numpy)", file=sys.stderr)
     sys.exit(3)
+try:
+    import scipy
+    import scipy.linalg as sla
+except ImportError:       # the linalg formulation alone
+    scipy = sla = None
 
 
 def load(d, s, name, count):
@@ -54,11 +65,18 @@ def load(d, s, name, count):
     return a
 
 
+def bmv(M, X):
+    """The batched products M_i x_i, (k, r, c) by (k, c): matmul, one BLAS call each."""
+    return np.matmul(M, X[:, :, None])[:, :, 0]
+
+
 class QP:
-    def __init__(self, A, b, C, e, beta):
+    def __init__(self, A, b, C, e, beta, form="scipy"):
         self.A, self.b, self.C, self.e, self.beta = A, b, C, e, beta
         self.n, self.d = b.shape
         self.s = 1.0 / ((self.n + 1) * beta)
+        self.form = form
+        self.C1, self.C1T = C[1:], np.ascontiguousarray(np.transpose(C[1:], (0, 2, 1)))
 
     def eval1(self, w):
         Aw = self.A[0] @ w
@@ -71,7 +89,9 @@ class QP:
         dw = w - wk
         v = 0.5 * np.sum(Aw @ w) + np.sum(self.b @ w) + np.sum(mu * c + 0.5 * self.beta * c * c) \
             + (dw @ dw) / (2 * self.beta)
-        g = Aw.sum(axis=0) + self.b.sum(axis=0) + np.einsum("ijk,ij->k", self.C, t) + dw / self.beta
+        Ct = t.reshape(-1) @ self.C.reshape(-1, self.d) if self.form == "scipy" \
+            else np.einsum("ijk,ij->k", self.C, t)
+        g = Aw.sum(axis=0) + self.b.sum(axis=0) + Ct + dw / self.beta
         return v, g
 
     def pik(self, w, wk, mu):
@@ -85,19 +105,31 @@ class QP:
 
     # ---- Algorithm 2 on F_i = P_{i,k} --------------------------------------
     def factors(self, rho):
-        """The inverses of H_0 + sum(rho) I and H_i + rho_i I (Cholesky, then
-        a solve on the factor), once per Algorithm 1 run or admm call."""
+        """The factors of H_0 + sum(rho) I and H_i + rho_i I, once per
+        Algorithm 1 run or admm call: scipy's cho_factor per block, or (linalg)
+        the inverses from numpy.linalg.cholesky and a solve on the factor."""
         d, I = self.d, np.eye(self.d)
-        CtC = np.einsum("imk,iml->ikl", self.C, self.C)   # (n + 1, d, d)
+        CtC = np.matmul(np.transpose(self.C, (0, 2, 1)), self.C)   # (n + 1, d, d)
         M = np.empty((self.n + 1, d, d))
         M[0] = self.beta * CtC[0] + (self.s + rho.sum()) * I
         M[1:] = self.A + self.beta * CtC[1:] + (self.s + rho)[:, None, None] * I
+        if self.form == "scipy":
+            return [sla.cho_factor(M[i], lower=True, check_finite=False) for i in range(self.n + 1)]
         L = np.linalg.cholesky(M)
         Li = np.linalg.solve(L, np.broadcast_to(I, L.shape))   # L^-1, batched
         return np.transpose(Li, (0, 2, 1)) @ Li          # M^-1 = L^-T L^-1
 
+    def solve(self, Fa, i, g):
+        """(H_i + r_i I)^-1 g with the factors of block i."""
+        if self.form == "scipy":
+            return sla.cho_solve(Fa[i], g, check_finite=False)
+        return Fa[i] @ g
+
     def grad_clients(self, X, wk, mu):
         """grad F_i at the rows of X (n, d), i = 1..n."""
+        if self.form == "scipy":
+            t = mu[1:] + self.beta * (bmv(self.C1, X) + self.e[1:])
+            return bmv(self.A, X) + self.b + bmv(self.C1T, t) + self.s * (X - wk)
         c = np.einsum("imk,ik->im", self.C[1:], X) + self.e[1:]
         t = mu[1:] + self.beta * c
         return np.einsum("ikl,il->ik", self.A, X) + self.b + np.einsum("imk,im->ik", self.C[1:], t) \
@@ -107,7 +139,7 @@ class QP:
         t = mu[0] + self.beta * (self.C[0] @ x + self.e[0])
         return self.C[0].T @ t + self.s * (x - wk)
 
-    def admm(self, Minv, w0, wk, mu, rho, tau, q, tmax=10000):
+    def admm(self, Fa, w0, wk, mu, rho, tau, q, tmax=10000):
         n = self.n
         G = self.grad_clients(np.broadcast_to(w0, (n, self.d)), wk, mu)
         u = np.tile(w0, (n, 1))
@@ -122,11 +154,16 @@ class QP:
                 eps *= q
             gp = self.grad_server(x, wk, mu) + R * x - rho @ ut      # (14)
             if np.max(np.abs(gp)) > eps:
-                x = x - Minv[0] @ gp
+                x = x - self.solve(Fa, 0, gp)
             Gx = self.grad_clients(np.broadcast_to(x, (n, self.d)), wk, mu)
             gp = self.grad_clients(u, wk, mu) + lam + rho[:, None] * (u - x)   # (15) at u_i^t
             act = np.max(np.abs(gp), axis=1) > eps
-            un = u - np.where(act[:, None], np.einsum("ikl,il->ik", Minv[1:], gp), 0.0)
+            if self.form == "scipy":                             # the active clients only
+                un = u.copy()
+                for i in np.flatnonzero(act):
+                    un[i] -= self.solve(Fa, i + 1, gp[i])
+            else:
+                un = u - np.where(act[:, None], np.einsum("ikl,il->ik", Fa[1:], gp), 0.0)
             e18 = np.max(np.abs(Gx + lam - rho[:, None] * (x - u)), axis=1)   # (18) printed
             lam = lam + rho[:, None] * (un - x)                  # (16)
             ut = un + lam / rho[:, None]                         # (17)
@@ -141,12 +178,15 @@ class QP:
         mt = self.C.shape[1]
         wk, mu = w0.copy(), np.zeros((self.n + 1, mt))
         if alg3:
-            CtC = np.einsum("imk,iml->kl", self.C, self.C)
-            H = self.A.sum(axis=0) + beta * CtC + np.eye(self.d) / beta
-            Li = np.linalg.solve(np.linalg.cholesky(H), np.eye(self.d))
-            Hinv = Li.T @ Li
+            Cs = self.C.reshape(-1, self.d)
+            H = self.A.sum(axis=0) + beta * (Cs.T @ Cs) + np.eye(self.d) / beta
+            if self.form == "scipy":
+                Hf = [sla.cho_factor(H, lower=True, check_finite=False)]
+            else:
+                Li = np.linalg.solve(np.linalg.cholesky(H), np.eye(self.d))
+                Hf = [Li.T @ Li]
         else:
-            Minv = self.factors(rho)
+            Fa = self.factors(rho)
         k = 0
         for k in range(kmax):
             tau = sbar / ((k + 1.0) * (k + 1.0))
@@ -156,9 +196,9 @@ class QP:
                     _, g = self.lk(x, wk, mu)
                     if np.max(np.abs(g)) <= tau:
                         break
-                    x = x - Hinv @ g
+                    x = x - self.solve(Hf, 0, g)
             else:
-                x, _ = self.admm(Minv, wk, wk, mu, rho, min(tau, 1.0), q)
+                x, _ = self.admm(Fa, wk, wk, mu, rho, min(tau, 1.0), q)
             mun = mu + beta * (self.C @ x + self.e)
             dw, dmu = np.max(np.abs(x - wk)), np.max(np.abs(mun - mu))
             wk, mu = x, mun
@@ -218,44 +258,60 @@ def main():
     reps = max(reps, 1)
     print("  numpy %s, OPENBLAS_NUM_THREADS=%s" % (np.__version__,
                                                   os.environ.get("OPENBLAS_NUM_THREADS", "(unset)")))
+    forms = ["scipy", "linalg"] if sla is not None else ["linalg"]
+    print("  proxal_numpy: formulations %s%s; each row reports the faster (both printed, us)"
+          % (", ".join(forms), "" if sla is None else " (scipy %s)" % scipy.__version__))
     out = []
     try:
         for s, n, d, mt, beta, runs in settings:
-            Q = QP(load(a.dir, s, "A", n * d * d).reshape(n, d, d), load(a.dir, s, "b", n * d).reshape(n, d),
-                   load(a.dir, s, "C", (n + 1) * mt * d).reshape(n + 1, mt, d),
-                   load(a.dir, s, "e", (n + 1) * mt).reshape(n + 1, mt), beta)
+            data = (load(a.dir, s, "A", n * d * d).reshape(n, d, d), load(a.dir, s, "b", n * d).reshape(n, d),
+                    load(a.dir, s, "C", (n + 1) * mt * d).reshape(n + 1, mt, d),
+                    load(a.dir, s, "e", (n + 1) * mt).reshape(n + 1, mt), beta)
             w, wk = load(a.dir, s, "w", d), load(a.dir, s, "wk", d)
             mu = load(a.dir, s, "mu", (n + 1) * mt).reshape(n + 1, mt)
             rho = np.ones(n)
-            # eval
-            f, g, c, _ = Q.eval1(w)
-            err = max(rel(f, fast[("eval", s)]), rel(g, load(a.dir, s, "eval", d)),
-                      rel(c, load(a.dir, s, "eval_c", mt)))
-            out.append("eval %d %r %r" % (s, timeit(lambda: Q.eval1(w), reps), err))
-            v, g = Q.lk(w, wk, mu)
-            err = max(rel(v, fast[("lk", s)]), rel(g, load(a.dir, s, "lk", d)))
-            out.append("lk %d %r %r" % (s, timeit(lambda: Q.lk(w, wk, mu), reps), err))
-            v, g = Q.pik(w, wk, mu)
-            err = max(rel(v, fast[("pik", s)]), rel(g, load(a.dir, s, "pik", d)))
-            out.append("pik %d %r %r" % (s, timeit(lambda: Q.pik(w, wk, mu), reps), err))
+            rows = {}                                   # name -> [(seconds, err, form)]
+            for form in forms:
+                Q = QP(*data, form=form)
+                f, g, c, _ = Q.eval1(w)
+                err = max(rel(f, fast[("eval", s)]), rel(g, load(a.dir, s, "eval", d)),
+                          rel(c, load(a.dir, s, "eval_c", mt)))
+                rows.setdefault("eval", []).append((timeit(lambda: Q.eval1(w), reps), err, form))
+                v, g = Q.lk(w, wk, mu)
+                err = max(rel(v, fast[("lk", s)]), rel(g, load(a.dir, s, "lk", d)))
+                rows.setdefault("lk", []).append((timeit(lambda: Q.lk(w, wk, mu), reps), err, form))
+                v, g = Q.pik(w, wk, mu)
+                err = max(rel(v, fast[("pik", s)]), rel(g, load(a.dir, s, "pik", d)))
+                rows.setdefault("pik", []).append((timeit(lambda: Q.pik(w, wk, mu), reps), err, form))
 
-            def admm():
-                return Q.admm(Q.factors(rho), wk, wk, mu, rho, 0.1, 0.95)
-            x, it = admm()
-            err = rel(x, load(a.dir, s, "admm_w", d))
-            if it != fast[("admm", s)]:
-                print("  proxal_numpy: admm setting %d: %d iterations, fast %d" % (s, it, fast[("admm", s)]))
-            out.append("admm %d %r %r" % (s, timeit(admm, reps), err))
-            if runs:
-                w0 = load(a.dir, s, "w0", d)
-                rr = min(reps, 3)
-                for name, alg3 in (("alg1", 0), ("alg3", 1)):
-                    x, k = Q.run(alg3, w0, rho, 0.95, beta)
-                    err = rel(x, load(a.dir, s, name, d))
-                    if k != fast[(name, s)]:
-                        print("  proxal_numpy: %s: %d outer iterations, fast %d" % (name, k, fast[(name, s)]))
-                    out.append("%s %d %r %r" % (name, s, timeit(lambda: Q.run(alg3, w0, rho, 0.95, beta), rr,
-                                                                 0.0), err))
+                def admm():
+                    return Q.admm(Q.factors(rho), wk, wk, mu, rho, 0.1, 0.95)
+                x, it = admm()
+                err = rel(x, load(a.dir, s, "admm_w", d))
+                if it != fast[("admm", s)]:
+                    print("  proxal_numpy: admm setting %d (%s): %d iterations, fast %d"
+                          % (s, form, it, fast[("admm", s)]))
+                rows.setdefault("admm", []).append((timeit(admm, reps), err, form))
+                if runs:
+                    w0 = load(a.dir, s, "w0", d)
+                    rr = min(reps, 3)
+                    for name, alg3 in (("alg1", 0), ("alg3", 1)):
+                        x, k = Q.run(alg3, w0, rho, 0.95, beta)
+                        err = rel(x, load(a.dir, s, name, d))
+                        if k != fast[(name, s)]:
+                            print("  proxal_numpy: %s (%s): %d outer iterations, fast %d"
+                                  % (name, form, k, fast[(name, s)]))
+                        rows.setdefault(name, []).append(
+                            (timeit(lambda: Q.run(alg3, w0, rho, 0.95, beta), rr, 0.0), err, form))
+            cells = []
+            for name in ("eval", "lk", "pik", "admm", "alg1", "alg3"):
+                if name not in rows:
+                    continue
+                best = min(rows[name])
+                # the faster formulation's time; the larger error of the two (neither may disagree)
+                out.append("%s %d %r %r" % (name, s, best[0], max(r[1] for r in rows[name])))
+                cells.append("%s %s" % (name, "/".join("%.4g" % (1e6 * r[0]) for r in rows[name])))
+            print("  proxal_numpy: n d mt %d %d %d: %s" % (n, d, mt, ", ".join(cells)))
     except (OSError, ValueError, KeyError, np.linalg.LinAlgError) as e:
         print("proxal_numpy: error: %s" % e, file=sys.stderr)
         return 2

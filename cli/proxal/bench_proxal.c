@@ -19,13 +19,28 @@
  *      (eval/lk/pik: relative 1e-10; admm and runs: NP_RUN_TOL, docs) and
  *      times them the same way (time.process_time);
  *  (b) the BLAS/LAPACK floor of the operations each row needs, timed here:
- *      dgemv of A_i (d x d) and of C_i (mt x d), dpotrf and dpotrs of a
- *      client block A_1 + beta C_1^T C_1 + (1/((n+1) beta) + 1) X (column
- *      major 'U' on the symmetric matrix: no LAPACKE transposition);
+ *      dgemv of A_i (d x d) and of C_i (mt x d), dpotrf and one solve
+ *      with its factor ("potrs": two cblas_dtrsv, the fastest way to
+ *      solve with one right-hand side; LAPACKE_dpotrs's NaN scans and
+ *      dtrsm's packing cost more) of a client block A_1 + beta C_1^T C_1 +
+ *      (1/((n+1) beta) + 1) X (column major 'U' on the symmetric matrix:
+ *      no LAPACKE transposition; dpotrf by LAPACKE_dpotrf_work, no NaN
+ *      scan); the problem is sealed once (fr_proxal_problem_seal);
+ *      gemvA on client 1's A_1 (in cache when it fits: eval, pik), and
+ *      for lk, admm and the runs, which sweep the clients, gemvA and potrs
+ *      on the data they touch: each call the next client's A_i and the
+ *      next of n + 1 copies of the factor (streamed from memory at n d^2
+ *      beyond the caches; alg3 has one factor: potrs in cache);
  *      eval = gemvA + gemvC, pik = gemvA + 2 gemvC, lk = n gemvA + 2 (n +
- *      1) gemvC; admm = (n + 1) potrf + T (n + 1) (potrs + gemvA) with T
- *      its iterations; alg1 = (n + 1) potrf + sum T (n + 1) (potrs +
- *      gemvA); alg3 = F potrf + N potrs + (N + K) n gemvA (F
+ *      1) gemvC; admm = (n + 1) potrf + N potrs + ((T + 1) n + N - Ns)
+ *      gemvA with T its iterations, N its Newton steps (one solve each),
+ *      Ns of them the server's: the method's least work -- the n client
+ *      gradients at w^0 and at every w^{t+1} ((18)), one solve per step
+ *      and the gradient that verifies a client's step (the server's
+ *      gradient has no A_i); alg1 = (n + 1) potrf + N potrs + (sum_k (T_k
+ *      + 1) n + N - Ns + K n) gemvA (the same per Algorithm 2 call, its
+ *      factors kept for the run; K n the clients' gradients of the KKT
+ *      records); alg3 = F potrf + N potrs + (N + K) n gemvA (F
  *      factorisations, N Newton steps, K outer iterations); GFLOP/s of fast
  *      = the floor's flops (gemv 2 r c, potrs 2 d^2, potrf d^3 / 3) over
  *      fast's time;
@@ -79,6 +94,7 @@ typedef struct {
     shape s;
     cell_t c[NROW];
     double gemvA, gemvC, potrf, potrs;
+    double gemvAs, potrss;      /* streaming: each call the next client's A_i / the next of n + 1 factors */
 } set_t;
 
 /* ---- timing in CPU seconds ------------------------------------------------- */
@@ -115,6 +131,8 @@ typedef struct {
     fr_proxal_problem P;
     double *A, *b, *C, *e, *w, *wk, *mu, *w0, *rho;
     double *g, *c, *J, *H, *M, *y, *wout;
+    double *Ms;                 /* n + 1 copies of the factor M (potrss) */
+    size_t rotA, rotM;
     double f, v;
     int st;
     ff_proxal_admm_info info;
@@ -126,7 +144,7 @@ typedef struct {
 static void inst_free(inst_t *X)
 {
     free(X->A), free(X->b), free(X->C), free(X->e), free(X->w), free(X->wk), free(X->mu);
-    free(X->w0), free(X->rho), free(X->g), free(X->c), free(X->J), free(X->H), free(X->M);
+    free(X->w0), free(X->rho), free(X->g), free(X->c), free(X->J), free(X->H), free(X->M), free(X->Ms);
     free(X->y), free(X->wout);
     ff_proxal_trace_clear(&X->t);
     memset(X, 0, sizeof *X);
@@ -178,6 +196,8 @@ static int inst_make(inst_t *X, const shape *s, uint64_t seed)
     X->prm = (fr_proxal_alg_params){.eps1 = 1e-3, .eps2 = 1e-3, .sbar = 0.1, .beta = BETA, .kmax = 10000,
                                     .admm = X->aprm, .w0 = X->w0, .mu0 = NULL, .keep = 0};
     X->prm.admm.tau = 1;
+    if ((st = fr_proxal_problem_seal(&X->P)) != FR_OK)   /* checked once (fedref_common.h rule 6) */
+        return st;
     return ff_proxal_trace_init(&X->t, &X->P, &X->prm);
 }
 
@@ -246,22 +266,48 @@ static void gemvC_once(void *p)
     cblas_dgemv(CblasRowMajor, CblasNoTrans, mt, d, 1.0, X->C + X->P.mt * X->P.d, d, X->w, 1, 0.0, X->c, 1);
 }
 
+/* The same on the data a run touches: each call the next client's A_i (of
+ * n: n d^2 doubles, out of cache when large, as in lk, admm and the runs). */
+static void gemvAs_once(void *p)
+{
+    inst_t *X = p;
+    int d = (int)X->P.d;
+    const double *A = X->A + (X->rotA++ % X->P.n) * X->P.d * X->P.d;
+    cblas_dgemv(CblasRowMajor, CblasNoTrans, d, d, 1.0, A, d, X->w, 1, 0.0, X->y, 1);
+}
+
+/* dpotrf by LAPACKE's _work entry (no NaN scan of the matrix), 'U' on the
+ * column-major view of the symmetric H */
 static void potrf_once(void *p)
 {
     inst_t *X = p;
     size_t d = X->P.d;
     memcpy(X->M, X->H, d * d * sizeof(double));
-    X->st = X->st ? X->st : LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'U', (lapack_int)d, X->M, (lapack_int)d);
+    X->st = X->st ? X->st : LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'U', (lapack_int)d, X->M, (lapack_int)d);
 }
 
+/* one solve with the factor U^T U: two cblas_dtrsv (what dpotrs computes,
+ * without LAPACKE's NaN scans of U and the right-hand side and without
+ * dtrsm's packing of the triangle for one right-hand side) */
 static void potrs_once(void *p)
 {
     inst_t *X = p;
-    size_t d = X->P.d;
-    memcpy(X->y, X->w, d * sizeof(double));
-    X->st = X->st ? X->st
-                  : LAPACKE_dpotrs(LAPACK_COL_MAJOR, 'U', (lapack_int)d, 1, X->M, (lapack_int)d, X->y,
-                                   (lapack_int)d);
+    int d = (int)X->P.d;
+    memcpy(X->y, X->w, (size_t)d * sizeof(double));
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasTrans, CblasNonUnit, d, X->M, d, X->y, 1);
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, d, X->M, d, X->y, 1);
+}
+
+/* the same, each call with the next of n + 1 copies of the factor (Algorithm
+ * 2 solves with n + 1 factors in turn) */
+static void potrss_once(void *p)
+{
+    inst_t *X = p;
+    int d = (int)X->P.d;
+    const double *M = X->Ms + (X->rotM++ % (X->P.n + 1)) * X->P.d * X->P.d;
+    memcpy(X->y, X->w, (size_t)d * sizeof(double));
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasTrans, CblasNonUnit, d, M, d, X->y, 1);
+    cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, d, M, d, X->y, 1);
 }
 
 /* ---- ref ------------------------------------------------------------------- */
@@ -390,10 +436,19 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
     S->gemvC = time_med(ctx, ctx->reps, gemvC_once, &X);
     S->potrf = time_med(ctx, ctx->reps, potrf_once, &X);
     S->potrs = time_med(ctx, ctx->reps, potrs_once, &X);
+    S->gemvAs = time_med(ctx, ctx->reps, gemvAs_once, &X);
+    if ((X.Ms = malloc((n + 1) * d * d * sizeof(double))) == NULL) {
+        cli_error("out of memory", "bench proxal");
+        inst_free(&X);
+        return 2;
+    }
+    for (size_t j = 0; j <= n; j++)
+        memcpy(X.Ms + j * d * d, X.M, d * d * sizeof(double));
+    S->potrss = time_med(ctx, ctx->reps, potrss_once, &X);
     const double fA = 2 * D * D, fC = 2 * D * (double)mt, fR = D * D * D / 3, fS = 2 * D * D;
     /* eval, lk, pik */
     void (*fn[3])(void *) = {eval_once, lk_once, pik_once};
-    const double flo[3] = {S->gemvA + S->gemvC, (double)n * S->gemvA + 2.0 * (double)(n + 1) * S->gemvC,
+    const double flo[3] = {S->gemvA + S->gemvC, (double)n * S->gemvAs + 2.0 * (double)(n + 1) * S->gemvC,
                            S->gemvA + 2 * S->gemvC};
     const double fl[3] = {fA + fC, (double)n * fA + 2.0 * (double)(n + 1) * fC, fA + 2 * fC};
     for (int r = 0; r < 3 && rc == 0; r++) {
@@ -426,10 +481,11 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
             cli_error(fr_strerror(X.st), "bench proxal: ff_proxal_admm");
             rc = 2;
         } else {
-            double T = (double)X.info.iters;
+            double T = (double)X.info.iters, N = (double)X.info.newton;
+            double G = (T + 1) * (double)n + N - (double)X.info.newton_server;   /* gemvA */
             S->c[3].iters = X.info.iters;
-            S->c[3].floor = (double)(n + 1) * S->potrf + T * (double)(n + 1) * (S->potrs + S->gemvA);
-            S->c[3].flops = (double)(n + 1) * fR + T * (double)(n + 1) * (fS + fA);
+            S->c[3].floor = (double)(n + 1) * S->potrf + N * S->potrss + G * S->gemvAs;
+            S->c[3].flops = (double)(n + 1) * fR + N * fS + G * fA;
             if (man) {
                 fprintf(man, "admm %zu %lu\n", si, X.info.iters);
                 rc = put(ctx, dir, "admm_w", si, X.wout, d);
@@ -452,11 +508,13 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
         cell_t *c = &S->c[4 + a];
         c->iters = X.t.iters;
         if (!a) {
-            c->floor = (double)(n + 1) * S->potrf + Tsum * (double)(n + 1) * (S->potrs + S->gemvA);
-            c->flops = (double)(n + 1) * fR + Tsum * (double)(n + 1) * (fS + fA);
+            double N = (double)X.t.newton;
+            double G = (Tsum + K) * (double)n + N - (double)X.t.newton_server + K * (double)n;   /* gemvA */
+            c->floor = (double)(n + 1) * S->potrf + N * S->potrss + G * S->gemvAs;
+            c->flops = (double)(n + 1) * fR + N * fS + G * fA;
         } else {
             double F = (double)X.t.factorisations;
-            c->floor = F * S->potrf + Tsum * S->potrs + (Tsum + K) * (double)n * S->gemvA;
+            c->floor = F * S->potrf + Tsum * S->potrs + (Tsum + K) * (double)n * S->gemvAs;
             c->flops = F * fR + Tsum * fS + (Tsum + K) * (double)n * fA;
         }
         if (ctx->quick)
@@ -571,7 +629,9 @@ int bench_proxal(bench_ctx *ctx)
     printf("\nproxal: 004's QP (25) at Table 1's shapes, beta = %g; CPU time (one process), medians of %lu\n"
            "(whole runs: of min(reps, 3)); fast = libfedfast; floor = the BLAS/LAPACK operations the row\n"
            "needs, timed here (bench_proxal.c: eval gemvA+gemvC, pik gemvA+2gemvC, lk n gemvA+2(n+1)gemvC,\n"
-           "admm/alg1 (n+1) potrf + T(n+1)(potrs+gemvA), alg3 F potrf + N potrs + (N+K) n gemvA);\n"
+           "admm (n+1) potrf + N potrs + ((T+1)n + N-Ns) gemvA, alg1 the same summed + Kn gemvA,\n"
+           "alg3 F potrf + N potrs + (N+K) n gemvA; potrs = 2 dtrsv; T/K iterations, N (Ns) Newton steps;\n"
+           "lk/admm/alg1/alg3: gemvA and (admm, alg1) potrs streamed over the n clients' data);\n"
            "GF/s = the floor's flops / fast's time; numpy = bench/proxal_numpy.py; ref = MPFR, once\n",
            BETA, ctx->reps);
     printf("  %-5s %-18s %6s %11s %11s %8s %7s %11s %8s %11s %9s\n", "what", "n d mt", "T/K", "fast (us)",
@@ -593,12 +653,14 @@ int bench_proxal(bench_ctx *ctx)
             bench_cell(c->ref >= 0 ? c->ref / c->fast : -1, " %9.3g");
             printf("\n");
         }
-    printf("  BLAS/LAPACK rates (GFLOP/s): n d mt: dgemv A_i, dpotrf, dpotrs (col-major 'U')\n");
+    printf("  BLAS/LAPACK rates (GFLOP/s): n d mt: dgemv A_1, dpotrf, potrs = 2 dtrsv (col-major 'U');"
+           " streamed: dgemv A_i, potrs\n");
     for (size_t s = 0; s < ns; s++) {
         double D = (double)S[s].s.d;
-        printf("    %zu %zu %zu: %.3g %.3g %.3g  (us: %.4g %.4g %.4g)\n", S[s].s.n, S[s].s.d, S[s].s.mt,
-               2e-9 * D * D / S[s].gemvA, 1e-9 * D * D * D / 3 / S[s].potrf, 2e-9 * D * D / S[s].potrs,
-               1e6 * S[s].gemvA, 1e6 * S[s].potrf, 1e6 * S[s].potrs);
+        printf("    %zu %zu %zu: %.3g %.3g %.3g; %.3g %.3g  (us: %.4g %.4g %.4g; %.4g %.4g)\n", S[s].s.n, S[s].s.d,
+               S[s].s.mt, 2e-9 * D * D / S[s].gemvA, 1e-9 * D * D * D / 3 / S[s].potrf, 2e-9 * D * D / S[s].potrs,
+               2e-9 * D * D / S[s].gemvAs, 2e-9 * D * D / S[s].potrss, 1e6 * S[s].gemvA, 1e6 * S[s].potrf,
+               1e6 * S[s].potrs, 1e6 * S[s].gemvAs, 1e6 * S[s].potrss);
     }
     printf("  agreement, largest error/tolerance: fast vs ref %.3g (eval, lk, pik; %g)", agree_max[0], TOL);
     if (q)

@@ -17,7 +17,8 @@
  * eps for every k, the extra 2u covering the rounding of S_k itself.
  * Quadratic blocks (quad(i) != 0): the Hessian H_i + r I is factored by
  * dpotrf ONCE per workspace (kept while the oracle (eval, ctx) and r are
- * the same), then one Newton step = one dpotrs solve; if the verified
+ * the same), then one Newton step = one solve with the factor (two
+ * cblas_dtrsv: ffi_proxal_chol_solve below); if the verified
  * residual exceeds eps one step of iterative refinement (another solve
  * with the new residual); still above: accepted at the precision floor
  * (at_floor: eps < fl and res <= fl, info->floors) or FR_EDOM.  Other blocks: damped
@@ -42,7 +43,12 @@ typedef int (*evalfn)(void *, size_t, const double *, double *, double *, double
 struct ff_proxal_admm_ws {
     size_t n, d;
     double *u, *lam, *ut, *x, *y, *g, *g2, *s, *acc, *abs_, *un;
+    double *Gu;                /* n blocks: grad F_i(u_i) of the current u_i (quadratic blocks' warm start) */
+    unsigned char *guok;       /* n flags: Gu_i holds the oracle's gradient at the current u_i */
+    double *Gx;                /* n blocks: grad F_i(w^{t+1}) of the current iterate ((18), Theorem 4.1) */
     double *H, *M;             /* non-quadratic Hessian / factor (lazy) */
+    double *hbuf;              /* h != 0: the server solver's workspace (lazy, kept) */
+    size_t *hidx;
     double **L;                /* n + 1 factors of quadratic blocks (lazy) */
     double *Lr;                /* the shift r each factor was made with */
     evalfn key_eval;
@@ -66,10 +72,13 @@ int ff_proxal_admm_ws_init(ff_proxal_admm_ws **ws, size_t n, size_t d)
     W->u = malloc(n * d * sizeof(double));
     W->lam = malloc(n * d * sizeof(double));
     W->ut = malloc(n * d * sizeof(double));
+    W->Gu = malloc(n * d * sizeof(double));
+    W->guok = calloc(n, 1);
+    W->Gx = malloc(n * d * sizeof(double));
     W->x = malloc(8 * d * sizeof(double));
     W->L = calloc(n + 1, sizeof(double *));
     W->Lr = calloc(n + 1, sizeof(double));
-    if (!W->u || !W->lam || !W->ut || !W->x || !W->L || !W->Lr) {
+    if (!W->u || !W->lam || !W->ut || !W->Gu || !W->guok || !W->Gx || !W->x || !W->L || !W->Lr) {
         ff_proxal_admm_ws_clear(&W);
         return FR_ENOMEM;
     }
@@ -97,9 +106,14 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws)
     free(W->u);
     free(W->lam);
     free(W->ut);
+    free(W->Gu);
+    free(W->guok);
+    free(W->Gx);
     free(W->x);
     free(W->H);
     free(W->M);
+    free(W->hbuf);
+    free(W->hidx);
     free(W);
     *ws = NULL;
 }
@@ -204,16 +218,23 @@ static int eval(const blk *b, const double *x, double *Fx, double *g, double *H)
 }
 
 /* The factorisation and solve of the row-major d x d matrix H + r I (its
- * lower triangle read), as LAPACKE_dpotrf/_dpotrs(LAPACK_ROW_MAJOR, 'L')
- * compute them, kept COLUMN-major: those wrappers transpose the matrix to
- * column-major and call LAPACK's dpotrf/dpotrs on it (dpotrs: on EVERY
- * solve, with a NaN scan of the factor, O(d^2) each).  Here the transposed
- * copy is made once, at the factorisation, and every solve calls dpotrs
- * directly: the same LAPACK calls on the same numbers, so the same results
- * bit for bit.  ffi_proxal_chol: FR_OK, FR_ENONFINITE (H + r I not finite),
- * FR_EDOM (not positive definite in binary64).  ffi_proxal_chol_solve:
- * rhs := (H + r I)^-1 rhs; FR_EINTERNAL on a NaN in rhs (as the wrapper's
- * NaN scan) or a LAPACK error. */
+ * lower triangle read), kept COLUMN-major: the transposed copy is made
+ * once, at the factorisation (LAPACK dpotrf 'L' through LAPACKE's _work
+ * entry, which does no NaN scan), and every solve is the two triangular
+ * solves L y = rhs, L^T x = y by cblas_dtrsv on the factor.  That is what
+ * LAPACK's dpotrs computes (it calls dtrsm twice with one right-hand side;
+ * OpenBLAS's dtrsm then packs the triangle on every call, 2-3x slower than
+ * dtrsv at d = 300-500); a triangular solve by substitution has the
+ * componentwise backward error |dL| <= gamma_d |L| in any order of the
+ * inner products (Higham ASNA Thm 8.5), so the error bound of the solve is
+ * the same as dpotrs's (Thm 10.4).  No bound of fedref rests on the
+ * solve's accuracy anyway: every Newton step's result is VERIFIED by the
+ * residual of the returned point (grad_phi above; the refinement step and
+ * the floor when it is not good enough).  ffi_proxal_chol: FR_OK,
+ * FR_ENONFINITE (H + r I not finite), FR_EDOM (not positive definite in
+ * binary64).  ffi_proxal_chol_solve: rhs := (H + r I)^-1 rhs;
+ * FR_EINTERNAL on a NaN in rhs (as LAPACKE's NaN scan of the right-hand
+ * side did). */
 int ffi_proxal_chol(double *Mc, const double *H, double r, size_t d)
 {
     for (size_t k = 0; k < d; k++)
@@ -230,9 +251,12 @@ int ffi_proxal_chol_solve(const double *Mc, double *rhs, size_t d)
     for (size_t k = 0; k < d; k++)
         if (isnan(rhs[k]))
             return FR_EINTERNAL;
-    lapack_int in = LAPACKE_dpotrs_work(LAPACK_COL_MAJOR, 'L', (lapack_int)d, 1, Mc, (lapack_int)d, rhs,
-                                        (lapack_int)d);
-    return in == 0 ? FR_OK : FR_EINTERNAL;
+    if (d > (size_t)INT_MAX)
+        return FR_EINTERNAL;
+    const int di = (int)d;
+    cblas_dtrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, di, Mc, di, rhs, 1);
+    cblas_dtrsv(CblasColMajor, CblasLower, CblasTrans, CblasNonUnit, di, Mc, di, rhs, 1);
+    return FR_OK;
 }
 
 /* Cholesky of H + r I into M (ffi_proxal_chol's column-major factor). */
@@ -250,8 +274,13 @@ static int solve(const blk *b, const double *M, double *rhs)
     return ffi_proxal_chol_solve(M, rhs, b->W->d);
 }
 
-/* Solve block b from x (in place) to the verified tolerance eps. */
-static int solve_block(const blk *b, double *x, double eps)
+/* Solve block b from x (in place) to the verified tolerance eps.  gc, gcok
+ * (NULL: none): a cache of the oracle's gradient at x, valid iff *gcok.
+ * A quadratic block takes its warm-start test from a valid cache instead
+ * of an evaluation (the oracle is a function: the same numbers) and leaves
+ * in it the gradient of its last evaluation, at the returned x (the one
+ * that verified it); any other block invalidates it. */
+static int solve_block(const blk *b, double *x, double eps, double *gc, unsigned char *gcok)
 {
     ff_proxal_admm_ws *W = b->W;
     const size_t d = W->d;
@@ -259,9 +288,21 @@ static int solve_block(const blk *b, double *x, double eps)
     int quad = b->F->quad != NULL && b->F->quad(b->F->ctx, b->i) != 0;
     int st;
     double Fx, fl;
+    if (gc != NULL && !quad)
+        *gcok = 0;
     if (quad) {
-        if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
-            return st;
+        if (gc != NULL && *gcok)
+            memcpy(g, gc, d * sizeof(double));
+        else {
+            if (gc != NULL)
+                *gcok = 0;
+            if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
+                return st;
+            if (gc != NULL) {
+                memcpy(gc, g, d * sizeof(double));
+                *gcok = 1;
+            }
+        }
         double r0 = grad_phi(b, x, g, gp, &fl);
         if (r0 <= eps || at_floor(b, r0, fl, eps))   /* the warm start already at the floor */
             return FR_OK;
@@ -281,6 +322,8 @@ static int solve_block(const blk *b, double *x, double eps)
         for (int pass = 0; pass < 2; pass++) {   /* the solve, then one refinement */
             for (size_t k = 0; k < d; k++)
                 s[k] = -gp[k];
+            if (gc != NULL)
+                *gcok = 0;                          /* x moves: valid again after its evaluation */
             if ((st = solve(b, W->L[b->i], s)) != FR_OK)
                 return st;
             for (size_t k = 0; k < d; k++)
@@ -290,6 +333,10 @@ static int solve_block(const blk *b, double *x, double eps)
             b->info->newton++;
             if ((st = eval(b, x, NULL, g, NULL)) != FR_OK)
                 return st;
+            if (gc != NULL) {
+                memcpy(gc, g, d * sizeof(double));   /* x moved: its gradient */
+                *gcok = 1;
+            }
             if ((res = grad_phi(b, x, g, gp, &fl)) <= eps)
                 return FR_OK;
         }
@@ -441,6 +488,8 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
             W->lam[(i - 1) * d + k] = -g[k];
             W->ut[(i - 1) * d + k] = w0[k] - g[k] / prm->rho[i - 1];
         }
+        memcpy(W->Gu + (i - 1) * d, g, d * sizeof(double));   /* grad F_i(u_i^0) */
+        W->guok[i - 1] = 1;
     }
     double R = 0;
     for (size_t i = 0; i < n; i++)
@@ -454,30 +503,38 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
             eps *= prm->q;                          /* eps_{t+1} = q^t */
         b.i = 0;
         b.r = R;
+        const unsigned long nb = In.newton;
         if (hk == FR_PROXAL_H_ZERO)
-            st = solve_block(&b, x, eps);            /* (14) from w^t */
+            st = solve_block(&b, x, eps, NULL, NULL);   /* (14) from w^t */
         else {                                       /* (14) with h: docs/PROXAL.md 4.5 */
-            ffi_proxal_hprob hp = {d, &b, server_eval, hk, Hg->gamma, Hg->lo, Hg->hi};
+            if ((W->hbuf == NULL && (W->hbuf = malloc(ffi_proxal_hsolve_len(d) * sizeof(double))) == NULL) ||
+                (W->hidx == NULL && (W->hidx = malloc(d * sizeof(size_t))) == NULL)) {
+                st = FR_ENOMEM;
+                goto fail;
+            }
+            ffi_proxal_hprob hp = {d, &b, server_eval, hk, Hg->gamma, Hg->lo, Hg->hi, W->hbuf, W->hidx};
             double hr;
             st = ffi_proxal_hsolve(&hp, x, eps, prm->newton_max, &hr, &In.newton, &In.factorisations,
                                    &In.floors);
         }
+        In.newton_server += In.newton - nb;
         if (st != FR_OK)
             goto fail;
         etsum = 0;
         for (size_t i = 1; i <= n; i++) {
             double *ui = W->u + (i - 1) * d, *li = W->lam + (i - 1) * d, *uti = W->ut + (i - 1) * d;
+            double *gxi = W->Gx + (i - 1) * d, *gui = W->Gu + (i - 1) * d;
             double rho = prm->rho[i - 1], e18;
             b.i = i;
             b.r = rho;
             b.lam = li;
             b.w = x;
-            if ((st = eval(&b, x, NULL, W->abs_, NULL)) != FR_OK)   /* grad F_i(w^{t+1}) */
+            if ((st = eval(&b, x, NULL, gxi, NULL)) != FR_OK)  /* grad F_i(w^{t+1}) */
                 goto fail;
             memcpy(un, ui, d * sizeof(double));
-            if ((st = solve_block(&b, un, eps)) != FR_OK)      /* (15) from u_i^t */
+            if ((st = solve_block(&b, un, eps, gui, W->guok + (i - 1))) != FR_OK)   /* (15) from u_i^t; gui follows un */
                 goto fail;
-            e18 = eps18(W->abs_, li, rho, x, prm->eps18 == FR_PROXAL_EPS18_PRINTED ? ui : un, d);
+            e18 = eps18(gxi, li, rho, x, prm->eps18 == FR_PROXAL_EPS18_PRINTED ? ui : un, d);
             for (size_t k = 0; k < d; k++) {
                 li[k] += rho * (un[k] - x[k]);              /* (16) */
                 uti[k] = un[k] + li[k] / rho;               /* (17) */
@@ -497,13 +554,17 @@ static int admm_run(double *w, ff_proxal_admm_info *info, ff_proxal_admm_ws *ws,
     }
     if (!term)
         t = prm->tmax;
-    /* Theorem 4.1: sum_{i=0}^n grad F_i(w^{t+1}) */
+    /* Theorem 4.1: sum_{i=0}^n grad F_i(w^{t+1}); the clients' gradients
+     * at w^{t+1} are the last iteration's (18) ones (x has not moved since) */
     for (size_t k = 0; k < d; k++)
         W->acc[k] = W->s[k] = 0;
     for (size_t i = 0; i <= n; i++) {
         b.i = i;
-        if ((st = eval(&b, x, NULL, g, NULL)) != FR_OK)
-            goto fail;
+        if (i == 0) {
+            if ((st = eval(&b, x, NULL, g, NULL)) != FR_OK)
+                goto fail;
+        } else
+            memcpy(g, W->Gx + (i - 1) * d, d * sizeof(double));
         for (size_t k = 0; k < d; k++) {
             W->acc[k] += g[k];
             W->s[k] += fabs(g[k]);

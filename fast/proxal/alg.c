@@ -28,6 +28,7 @@
 #include "../internal.h"
 #include "fedfast/proxal.h"
 #include "eval.h"
+#include "../../spec/proxal/seal.h"
 
 static const double U53 = 0x1p-53;
 
@@ -53,6 +54,7 @@ static void reset(ff_proxal_trace *t)
     t->terminated = t->thm31_ok = 0;
     t->factorisations = 0;
     t->floors = 0;
+    t->newton = t->newton_server = 0;
 }
 
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_alg_params *prm)
@@ -100,7 +102,9 @@ void ff_proxal_trace_clear(ff_proxal_trace *t)
 
 /* ---- the run's state ----------------------------------------------------- */
 typedef struct {
-    const fr_proxal_problem *P;
+    const fr_proxal_problem *P; /* &Pc */
+    fr_proxal_problem Pc;       /* the run's copy of its problem, sealed (checked once per run) */
+    fr_proxal_problem P0;       /* P with h = 0: the smooth parts P_{i,k}, sealed */
     size_t n, d, mt, neq, me;   /* me: columns of the extended KKT system */
     double *wk, *wn, *mu, *mun;
     double *g, *gsum, *H, *Hs, *M, *Hf, *x, *y, *p, *acc;  /* d or d x d */
@@ -108,6 +112,10 @@ typedef struct {
     double *ci, *Ji;            /* owner's c (mmax), J (d x mmax) */
     double *Je, *ce, *mue;      /* extended d x me, me, me */
     double *gf;                 /* d: client 1's gradient */
+    double *parts, *parts_x;    /* grad_lk's last point parts_x (d) and per owner f_i, grad f_i, c_i,
+                                   J_i there ((n + 1) blocks of pstride; ffi_proxal_pk_eval_parts) */
+    size_t pstride;
+    int parts_ok;               /* parts hold grad_lk's evaluations at parts_x */
 } run_t;
 
 static void run_free(run_t *R)
@@ -119,7 +127,16 @@ static void run_free(run_t *R)
 static int run_alloc(run_t *R, const fr_proxal_problem *P)
 {
     memset(R, 0, sizeof *R);
-    R->P = P;
+    /* P was checked in full by fr_proxal_alg_check (or is sealed): the
+     * copies are valid, so they are sealed here without a second scan and
+     * every call below checks only its per-call arguments (fedref_common.h
+     * rule 6); P with h = 0 is valid whenever P is */
+    R->Pc = *P;
+    R->Pc.seal = spec_proxal_seal_hash(&R->Pc);
+    R->P0 = *P;
+    R->P0.h = FR_PROXAL_H_ZERO;
+    R->P0.seal = spec_proxal_seal_hash(&R->P0);
+    R->P = &R->Pc;
     R->n = P->n, R->d = P->d, R->mt = fr_proxal_mtot(P);
     size_t mmax = 0;
     for (size_t i = 0; i <= P->n; i++) {
@@ -132,7 +149,11 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P)
     size_t d = R->d, me = R->me;
     if (me > FR_COUNT_MAX / (d + 2) || d > FR_COUNT_MAX / (4 * d + 16))
         return FR_ESIZE;
-    size_t tot = 2 * d + 2 * R->mt + 6 * d + 4 * d * d + (mmax + 1) + d * (mmax + 1) + d * me + 2 * me + d;
+    R->pstride = 1 + d + mmax + d * mmax;
+    if (R->pstride > FR_COUNT_MAX / (R->n + 2))
+        return FR_ESIZE;
+    size_t tot = 2 * d + 2 * R->mt + 6 * d + 4 * d * d + (mmax + 1) + d * (mmax + 1) + d * me + 2 * me + d +
+                 (R->n + 1) * R->pstride + d;
     double *b = malloc(tot * sizeof(double));
     if (b == NULL)
         return FR_ENOMEM;
@@ -155,7 +176,10 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P)
     R->Je = b, b += d * me;
     R->ce = b, b += me;
     R->mue = b, b += me;
-    R->gf = b;
+    R->gf = b, b += d;
+    R->parts = b, b += (R->n + 1) * R->pstride;
+    R->parts_x = b;
+    R->parts_ok = 0;
     return FR_OK;
 }
 
@@ -166,11 +190,21 @@ static int records(run_t *R, double *kkt1, double *kkt2, double *obj, double *fe
     size_t d = R->d, me = R->me, col = 0, off = 0;
     double f = 0, viol = 0;
     int st;
+    /* Algorithm 3's last evaluation of l_k was at w^{k+1}: its owners' f_i,
+     * grad f_i, c_i, J_i (the same function on the same point: the same
+     * numbers) instead of n + 1 evaluations more */
+    const int reuse = R->parts_ok && memcmp(R->parts_x, R->wn, d * sizeof(double)) == 0;
     for (size_t i = 0; i <= R->n; i++) {
         size_t m = fr_proxal_mi(P, i);
         double fi = 0;
-        if ((st = ffi_proxal_client_eval_body(P, i, R->wn, &fi, i ? R->g : NULL, NULL, m ? R->ci : NULL,
-                                              m ? R->Ji : NULL, NULL, NULL)) != FR_OK)
+        if (reuse) {
+            const double *pt = R->parts + i * R->pstride;
+            fi = pt[0];
+            memcpy(R->g, pt + 1, d * sizeof(double));
+            memcpy(R->ci, pt + 1 + d, m * sizeof(double));
+            memcpy(R->Ji, pt + 1 + d + m, d * m * sizeof(double));
+        } else if ((st = ffi_proxal_client_eval_body(P, i, R->wn, &fi, i ? R->g : NULL, NULL, m ? R->ci : NULL,
+                                                     m ? R->Ji : NULL, NULL, NULL)) != FR_OK)
             return st;
         f += fi;
         if (i == 1)
@@ -222,9 +256,11 @@ static int grad_lk(run_t *R, const ff_proxal_fsum *F, const double *x, double *b
     double v = 0;
     memset(R->gsum, 0, d * sizeof(double));
     memset(R->acc, 0, d * sizeof(double));
+    R->parts_ok = 0;
     for (size_t i = 0; i <= R->n; i++) {
         double vi = 0;
-        if ((st = F->eval(F->ctx, i, x, &vi, R->g, NULL)) != FR_OK)
+        /* F is the run's ff_proxal_pk_fsum oracle: its evaluation, the parts kept */
+        if ((st = ffi_proxal_pk_eval_parts(F->ctx, i, x, &vi, R->g, R->parts + i * R->pstride)) != FR_OK)
             return st;
         v += vi;
         for (size_t k = 0; k < d; k++)
@@ -238,6 +274,8 @@ static int grad_lk(run_t *R, const ff_proxal_fsum *F, const double *x, double *b
     }
     if (!isfinite(b) || !isfinite(v))
         return FR_ENONFINITE;
+    memcpy(R->parts_x, x, d * sizeof(double));
+    R->parts_ok = 1;
     *bound = b;
     *val = v;
     return FR_OK;
@@ -399,6 +437,8 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     reset(t);
     run_t R;
     ff_proxal_admm_ws *ws = NULL;
+    double *hbuf = NULL;        /* Algorithm 3 with h != 0: the subproblem solver's workspace, once per run */
+    size_t *hidx = NULL;
     if ((st = run_alloc(&R, P)) != FR_OK)
         return st;
     const size_t d = R.d, mt = R.mt;
@@ -411,16 +451,14 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     ff_proxal_fsum F;
     ff_proxal_pk_ctx ctx;
     int quad = 1;
-    /* the smooth parts P_{i,k} see h = 0; h enters (14), Algorithm 3's
-     * subproblem and the residuals (docs/PROXAL.md 4.5) */
-    fr_proxal_problem P0 = *P;
-    P0.h = FR_PROXAL_H_ZERO;
+    /* the smooth parts P_{i,k} see h = 0 (R.P0); h enters (14), Algorithm
+     * 3's subproblem and the residuals (docs/PROXAL.md 4.5) */
     const fr_proxal_hreg hg = {P->h, P->gamma, P->lo, P->hi};
     if (!alg3 && (st = ff_proxal_admm_ws_init(&ws, R.n, d)) != FR_OK)
         goto done;
     /* one oracle for the whole run (both algorithms): ctx points at R.wk,
-     * R.mu, updated in place; the problem is checked here once */
-    if ((st = ff_proxal_pk_fsum(&F, &ctx, &P0, R.wk, R.mu, beta)) != FR_OK)
+     * R.mu, updated in place; R.P0 is sealed: its checks are per call */
+    if ((st = ff_proxal_pk_fsum(&F, &ctx, &R.P0, R.wk, R.mu, beta)) != FR_OK)
         goto done;
     for (size_t i = 0; i <= R.n; i++)
         quad = quad && F.quad(F.ctx, i) != 0;
@@ -439,9 +477,16 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
             sub = info.thm41;
             t->factorisations += info.factorisations;
             t->floors += info.floors;
+            t->newton += info.newton;
+            t->newton_server += info.newton_server;
         } else if (P->h != FR_PROXAL_H_ZERO) {
             lk_ctx lc = {&R, &F};
-            ffi_proxal_hprob hp = {d, &lc, lk_eval, P->h, P->gamma, P->lo, P->hi};
+            if ((hbuf == NULL && (hbuf = malloc(ffi_proxal_hsolve_len(d) * sizeof(double))) == NULL) ||
+                (hidx == NULL && (hidx = malloc(d * sizeof(size_t))) == NULL)) {
+                st = FR_ENOMEM;
+                goto done;
+            }
+            ffi_proxal_hprob hp = {d, &lc, lk_eval, P->h, P->gamma, P->lo, P->hi, hbuf, hidx};   /* kept for the run */
             unsigned long fl = 0;
             memcpy(R.wn, R.wk, d * sizeof(double));
             if ((st = ffi_proxal_hsolve(&hp, R.wn, tau, prm->admm.newton_max, &sub, &inner,
@@ -451,6 +496,8 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
         } else if ((st = newton_lk(&R, &F, quad, R.wn, tau, prm->admm.newton_max, &inner, &sub,
                                    &t->factorisations)) != FR_OK)
             goto done;
+        if (alg3)
+            t->newton += inner;
         t->inner[k] = inner;
         t->sub[k] = sub;
         t->inner_ok[k] = sub <= tau;
@@ -487,6 +534,8 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     memcpy(t->mu, R.mu, mt * sizeof(double));
     st = FR_OK;
 done:
+    free(hbuf);
+    free(hidx);
     ff_proxal_admm_ws_clear(&ws);
     run_free(&R);
     return st;

@@ -13,11 +13,16 @@
 int ffi_proxal_client_eval_body(const fr_proxal_problem *P, size_t i, const double *w, double *fi,
                                 double *gi, double *Hi, double *ci, double *Ji, const double *y,
                                 double *Hy);
-/* Cholesky of the row-major H + r I kept column-major, and its solves
- * (fast/proxal/admm.c: LAPACKE's row-major dpotrf/dpotrs bit for bit,
- * without their per-solve transposition). */
+/* Cholesky of the row-major H + r I kept column-major (dpotrf), and its
+ * solves by two cblas_dtrsv (fast/proxal/admm.c: no per-solve
+ * transposition, NaN scan of the factor or packing of the triangle). */
 int ffi_proxal_chol(double *Mc, const double *H, double r, size_t d);
 int ffi_proxal_chol_solve(const double *Mc, double *rhs, size_t d);
+/* The oracle of ff_proxal_pk_fsum (ctx its ff_proxal_pk_ctx): F = P_{i,k}(w),
+ * g its gradient, and in parts what ffi_proxal_client_eval_body formed on
+ * the way, bit for bit: f_i(w), grad f_i(w) (d), c_i(w) (m_i), J_i (d m_i),
+ * at parts[0], [1, 1 + d), [1 + d, 1 + d + m_i), then J_i (fast/proxal/lk.c). */
+int ffi_proxal_pk_eval_parts(void *ctx, size_t i, const double *w, double *F, double *g, double *parts);
 /* ff_proxal_mu_update for a checked problem and state (w finite). */
 int ffi_proxal_mu_update_body(double *mu_next, const fr_proxal_problem *P, const double *w,
                               const double *mu, double beta);
@@ -32,7 +37,10 @@ typedef struct {
     int h;
     double gamma;
     const double *lo, *hi;
+    double *buf;               /* the solver's workspace, 8 d + 3 d d (ffi_proxal_hsolve_len), */
+    size_t *idx;               /* and d indices, kept by the caller for a run; NULL: allocated per call */
 } ffi_proxal_hprob;
+#define ffi_proxal_hsolve_len(d) (8 * (d) + 3 * (d) * (d))
 /* An upper bound of dist_inf(0, g + dh(x)) for every g with |g_k - v_k| <=
  * rp_k (x in dom h). */
 double ffi_proxal_hres(int h, double gamma, const double *lo, const double *hi, const double *x,

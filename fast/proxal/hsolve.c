@@ -111,8 +111,8 @@ int ffi_proxal_hsolve(const ffi_proxal_hprob *pb, double *x, double eps, unsigne
                       unsigned long *newton, unsigned long *fact, unsigned long *floors)
 {
     const size_t d = pb->d;
-    double *buf = malloc((8 * d + 3 * d * d) * sizeof(double));
-    size_t *idx = malloc(d * sizeof(size_t));
+    double *buf = pb->buf ? pb->buf : malloc(ffi_proxal_hsolve_len(d) * sizeof(double));
+    size_t *idx = pb->idx ? pb->idx : malloc(d * sizeof(size_t));
     int st = FR_OK;
     if (buf == NULL || idx == NULL) {
         st = FR_ENOMEM;
@@ -210,7 +210,9 @@ int ffi_proxal_hsolve(const ffi_proxal_hprob *pb, double *x, double eps, unsigne
 done:
     *res_out = res;
 out:
-    free(buf);
-    free(idx);
+    if (pb->buf == NULL)
+        free(buf);
+    if (pb->idx == NULL)
+        free(idx);
     return st;
 }

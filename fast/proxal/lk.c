@@ -52,6 +52,78 @@ static int lk_args(const fr_proxal_problem *P, size_t i, const double *w, const 
     return FR_OK;
 }
 
+/* The row loops of owner_part's Hessian, elementwise (no reassociation: the
+ * same operations per entry, so the same numbers; vectorised by GCC's cheap
+ * cost model, which -O2's very-cheap one refuses for an unknown trip count). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define ROWVEC __attribute__((optimize("vect-cost-model=cheap")))
+#else
+#define ROWVEC
+#endif
+ROWVEC static void row_set(double *restrict row, const double *restrict a, const double *restrict b, size_t d)
+{
+    if (a && b)
+        for (size_t l = 0; l < d; l++)
+            row[l] = a[l] + b[l];
+    else if (a)
+        for (size_t l = 0; l < d; l++)
+            row[l] = a[l] + 0.0;
+    else if (b)
+        for (size_t l = 0; l < d; l++)
+            row[l] = 0.0 + b[l];
+    else
+        for (size_t l = 0; l < d; l++)
+            row[l] = 0.0 + 0.0;
+}
+ROWVEC static void row_axpy(double *restrict row, double c, const double *restrict x, size_t d)
+{
+    for (size_t l = 0; l < d; l++)
+        row[l] += c * x[l];
+}
+ROWVEC static void row_add(double *restrict y, const double *restrict row, size_t d)
+{
+    for (size_t l = 0; l < d; l++)
+        y[l] += row[l];
+}
+
+/* The same row in one pass when only a (no b) and at most 5 active rows:
+ * per entry t = a_l + 0.0, t += c_0 J_0l, .., y_l += t: the operations of
+ * row_set, row_axpy (a = 0, 1, ..) and row_add in their order. */
+ROWVEC static void row_fused(double *restrict y, const double *restrict a, size_t na, const double *c,
+                             const double *const *J, size_t d)
+{
+    const double c0 = na > 0 ? c[0] : 0, c1 = na > 1 ? c[1] : 0, c2 = na > 2 ? c[2] : 0;
+    const double c3 = na > 3 ? c[3] : 0, c4 = na > 4 ? c[4] : 0;
+    const double *restrict J0 = J[0], *restrict J1 = J[1], *restrict J2 = J[2], *restrict J3 = J[3];
+    const double *restrict J4 = J[4];
+    switch (na) {
+    case 0:
+        for (size_t l = 0; l < d; l++)
+            y[l] += a[l] + 0.0;
+        break;
+    case 1:
+        for (size_t l = 0; l < d; l++)
+            y[l] += (a[l] + 0.0) + c0 * J0[l];
+        break;
+    case 2:
+        for (size_t l = 0; l < d; l++)
+            y[l] += ((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l];
+        break;
+    case 3:
+        for (size_t l = 0; l < d; l++)
+            y[l] += (((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l]) + c2 * J2[l];
+        break;
+    case 4:
+        for (size_t l = 0; l < d; l++)
+            y[l] += ((((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l]) + c2 * J2[l]) + c3 * J3[l];
+        break;
+    default:
+        for (size_t l = 0; l < d; l++)
+            y[l] += (((((a[l] + 0.0) + c0 * J0[l]) + c1 * J1[l]) + c2 * J2[l]) + c3 * J3[l]) + c4 * J4[l];
+        break;
+    }
+}
+
 /* The offset of mu_i in mu. */
 static size_t mu_off(const fr_proxal_problem *P, size_t i)
 {
@@ -62,17 +134,28 @@ static size_t mu_off(const fr_proxal_problem *P, size_t i)
 }
 
 /* Owner i's part without the proximal term: *v += f_i + sum_j AL_ij, g +=
- * its gradient, H += its Hessian (each optional).  ws: d + 2 m + d m + 2 d d. */
+ * its gradient, H += its Hessian (each optional).  ws: d + 2 m + d m, and
+ * 2 d d more when H is wanted (ws_len). */
 static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                      const double *w, const double *mu, double beta, double *ws)
+                      const double *w, const double *mu, double beta, double *ws, double *parts)
 {
     size_t d = P->d, m = fr_proxal_mi(P, i);
-    double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m, *Hi = Ji + d * m, *Hy = Hi + d * d;
+    double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m;
+    double *Hi = H ? Ji + d * m : NULL, *Hy = H ? Hi + d * d : NULL;
     double fi = 0;
-    int st = ffi_proxal_client_eval_body(P, i, w, v ? &fi : NULL, g ? gi : NULL, H ? Hi : NULL, ci,
+    /* QP: Hess f_i = A_i (0 for the server) is read in place below, not copied */
+    const int qp = P->kind == FR_PROXAL_QP;
+    const double *Ai = qp && i >= 1 ? P->A + (i - 1) * d * d : NULL;
+    int st = ffi_proxal_client_eval_body(P, i, w, v ? &fi : NULL, g ? gi : NULL, H && !qp ? Hi : NULL, ci,
                                          (g || H) ? Ji : NULL, NULL, NULL);
     if (st != FR_OK)
         return st;
+    if (parts) {                                           /* v and g wanted: f_i, grad f_i, c_i, J_i all formed */
+        parts[0] = fi;
+        memcpy(parts + 1, gi, d * sizeof *gi);
+        memcpy(parts + 1 + d, ci, m * sizeof *ci);
+        memcpy(parts + 1 + d + m, Ji, d * m * sizeof *Ji);
+    }
     double al = 0;
     for (size_t j = 0; j < m; j++) {
         int eq = fr_proxal_row_eq(P, i, j);
@@ -99,35 +182,58 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
         }
         /* the active rows once (not per entry); per entry (k, l) the same
          * operations in the same order as s = Hi + Hy + sum_{j active} beta
-         * J_kj J_lj (Hy = +0 for QP: Hi + 0.0) */
+         * J_kj J_lj (Hy = +0 for QP: Hi + 0.0; Hi = A_i read in place) */
         size_t na = 0, *act = malloc((m ? m : 1) * sizeof *act);
         if (!act)
             return FR_ENOMEM;
         for (size_t j = 0; j < m; j++)
             if (fr_proxal_row_eq(P, i, j) || yv[j] > 0)    /* yv = t when active, else 0 */
                 act[na++] = j;
-        for (size_t k = 0; k < d; k++) {
-            const double *Jk = Ji + k * m;
-            for (size_t l = 0; l < d; l++) {
-                const double *Jl = Ji + l * m;
-                double s = Hi[k * d + l] + (hy ? Hy[k * d + l] : 0.0);
-                for (size_t a = 0; a < na; a++)
-                    s += beta * Jk[act[a]] * Jl[act[a]];
-                H[k * d + l] += s;
-            }
+        /* the active columns contiguous (Ja[a d + l] = J_{l, act a}, bJ = beta
+         * times them, rounded as beta * J_kj is in the sum) and one row of
+         * sums, so the inner loop runs over l (vectorised), each entry
+         * accumulating its terms a = 0, 1, .. in the same order */
+        double *Ja = malloc((2 * na * d + d + 1) * sizeof *Ja), *bJ = Ja + na * d, *row = bJ + na * d;
+        if (!Ja) {
+            free(act);
+            return FR_ENOMEM;
         }
+        for (size_t a = 0; a < na; a++)
+            for (size_t l = 0; l < d; l++) {
+                Ja[a * d + l] = Ji[l * m + act[a]];
+                bJ[a * d + l] = beta * Ja[a * d + l];
+            }
+        for (size_t k = 0; k < d; k++) {
+            const double *hk = qp ? (Ai ? Ai + k * d : NULL) : Hi + k * d;   /* the same numbers */
+            if (hk && !hy && na <= 5) {                     /* one pass (QP clients; NP/FAIR without Hy) */
+                double cs[5];
+                const double *Js[5] = {Ja, Ja, Ja, Ja, Ja};
+                for (size_t a = 0; a < na; a++)
+                    cs[a] = bJ[a * d + k], Js[a] = Ja + a * d;
+                row_fused(H + k * d, hk, na, cs, Js, d);
+                continue;
+            }
+            row_set(row, hk, hy ? Hy + k * d : NULL, d);     /* Hi + Hy, 0.0 for an absent one */
+            for (size_t a = 0; a < na; a++)
+                row_axpy(row, bJ[a * d + k], Ja + a * d, d);
+            row_add(H + k * d, row, d);
+        }
+        free(Ja);
         free(act);
     }
     return FR_OK;
 }
 
-static size_t ws_len(const fr_proxal_problem *P)
+/* owner_part's workspace: the d x d parts only when a Hessian is wanted
+ * (a gradient's call then allocates O(d m), not O(d^2) that the kernel
+ * would clear page by page on every call) */
+static size_t ws_len(const fr_proxal_problem *P, int hess)
 {
     size_t m = 0;
     for (size_t i = 0; i <= P->n; i++)
         if (fr_proxal_mi(P, i) > m)
             m = fr_proxal_mi(P, i);
-    return P->d + 2 * m + P->d * m + 2 * P->d * P->d;
+    return P->d + 2 * m + P->d * m + (hess ? 2 * P->d * P->d : 0);
 }
 
 static double prox2(const double *w, const double *wk, size_t d)
@@ -152,13 +258,14 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
     size_t d = P->d;
     if (val && g && ffi_overlap(val, 1, g, d))
         return FR_EDOM;
-    double *ws = malloc((ws_len(P) + d + 1) * sizeof *ws);
+    size_t L = ws_len(P, 0);
+    double *ws = malloc((L + d + 1) * sizeof *ws);
     if (!ws)
         return FR_ENOMEM;
-    double *gt = ws + ws_len(P), v = 0;
+    double *gt = ws + L, v = 0;
     memset(gt, 0, d * sizeof *gt);
     for (size_t i = 0; i <= P->n && st == FR_OK; i++)
-        st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws);
+        st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws, NULL);
     if (st == FR_OK) {
         v += prox2(w, wk, d) / (2 * beta);                 /* (6) */
         for (size_t k = 0; k < d; k++)
@@ -175,7 +282,7 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
 }
 
 static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                    const double *w, const double *wk, const double *mu, double beta);
+                    const double *w, const double *wk, const double *mu, double beta, double *parts);
 
 int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
                   const double *w, const double *wk, const double *mu, double beta)
@@ -183,14 +290,14 @@ int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P,
     int st = lk_args(P, i, w, wk, mu, beta);
     if (st != FR_OK)
         return st;
-    return pik_body(val, g, H, P, i, w, wk, mu, beta);
+    return pik_body(val, g, H, P, i, w, wk, mu, beta, NULL);
 }
 
 /* ff_proxal_pik after its argument checks (the oracle's path: its problem and
  * state were checked once by ff_proxal_pk_fsum; w comes from Algorithm 2,
  * which checks its iterates). */
 static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                    const double *w, const double *wk, const double *mu, double beta)
+                    const double *w, const double *wk, const double *mu, double beta, double *parts)
 {
     int st;
     size_t d = P->d;
@@ -199,13 +306,14 @@ static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *
     if ((val && g && ffi_overlap(val, 1, g, d)) || (val && H && ffi_overlap(val, 1, H, d * d))
         || (g && H && ffi_overlap(g, d, H, d * d)))
         return FR_EDOM;
-    size_t L = ws_len(P), dh = H ? d * d : 0;   /* the d x d part only when H is wanted */
+    size_t L = ws_len(P, H != NULL), dh = H ? d * d : 0;   /* the d x d part only when H is wanted */
     double *ws = malloc((L + d + dh + 1) * sizeof *ws);
     if (!ws)
         return FR_ENOMEM;
     double *gt = ws + L, *Ht = H ? gt + d : NULL, v = 0, s = 1 / ((double)(P->n + 1) * beta);
     memset(gt, 0, (d + dh) * sizeof *gt);
-    st = owner_part(val ? &v : NULL, g ? gt : NULL, Ht, P, i, w, mu + mu_off(P, i), beta, ws);
+    st = owner_part(val ? &v : NULL, g ? gt : NULL, Ht, P, i, w, mu + mu_off(P, i), beta, ws,
+                    val && g ? parts : NULL);
     if (st == FR_OK) {
         v += prox2(w, wk, d) * s / 2;                      /* (10)-(11) */
         for (size_t k = 0; k < d; k++) {
@@ -272,7 +380,16 @@ static int pk_eval(void *ctx, size_t i, const double *w, double *F, double *g, d
     const ff_proxal_pk_ctx *c = ctx;
     if (!w)
         return FR_ENULL;
-    return pik_body(F, g, H, c->P, i, w, c->wk, c->mu, c->beta);   /* checked by pk_fsum */
+    return pik_body(F, g, H, c->P, i, w, c->wk, c->mu, c->beta, NULL);   /* checked by pk_fsum */
+}
+
+/* eval.h: pk_eval of an ff_proxal_pk_fsum oracle with its parts kept */
+int ffi_proxal_pk_eval_parts(void *ctx, size_t i, const double *w, double *F, double *g, double *parts)
+{
+    const ff_proxal_pk_ctx *c = ctx;
+    if (!w || !F || !g || !parts)
+        return FR_ENULL;
+    return pik_body(F, g, NULL, c->P, i, w, c->wk, c->mu, c->beta, parts);
 }
 
 static int pk_quad(void *ctx, size_t i)

@@ -91,15 +91,15 @@ int ffi_proxal_client_eval_body(const fr_proxal_problem *P, size_t i, const doub
     int di = (int)d;
     if (P->kind == FR_PROXAL_QP) {
         size_t mt = P->mt;
-        if (i >= 1) {
+        if (i >= 1 && (fi || gi)) {            /* the product with A_i only when f_i or its gradient is wanted */
             const double *A = P->A + (i - 1) * dd, *b = P->b + (i - 1) * d;
             cblas_dgemv(CblasRowMajor, CblasNoTrans, di, di, 1.0, A, di, w, 1, 0.0, g, 1);   /* A w */
             f[0] = 0.5 * cblas_ddot(di, w, 1, g, 1) + cblas_ddot(di, b, 1, w, 1);
             for (size_t k = 0; k < d; k++)
                 g[k] += b[k];
-            if (Hi)
-                memcpy(H, A, dd * sizeof *H);
         }
+        if (i >= 1 && Hi)
+            memcpy(H, P->A + (i - 1) * dd, dd * sizeof *H);
         const double *C = P->C + i * mt * d, *e = P->e + i * mt;
         cblas_dgemv(CblasRowMajor, CblasNoTrans, (int)mt, di, 1.0, C, di, w, 1, 0.0, c, 1);
         for (size_t j = 0; j < mt; j++) {

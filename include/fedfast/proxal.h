@@ -167,6 +167,7 @@ typedef struct {
     unsigned long newton;        /* Newton iterations in all subproblems */
     unsigned long factorisations;/* Cholesky factorisations done */
     unsigned long floors;        /* subproblem solves accepted at the precision floor */
+    unsigned long newton_server; /* of newton: those of the server's problems (14) */
 } ff_proxal_admm_info;
 
 /* A workspace: the iterates and the factorisations of the quadratic F_i +
@@ -185,7 +186,9 @@ void ff_proxal_admm_ws_clear(ff_proxal_admm_ws **ws);
  * grad F_i(w~^0)/rho_i), eps_{t+1} = q^t, the server problem (14) solved to
  * dist_inf(0, grad phi_{0,t}) <= eps_{t+1}, the client problems (15) to
  * ||grad phi_{i,t}||_inf <= eps_{t+1}: one Cholesky solve (LAPACK dpotrf
- * once per workspace, dpotrs) when F_i is quadratic, with the residual
+ * once per workspace, then two cblas_dtrsv per solve: what dpotrs
+ * computes) when F_i is quadratic, its warm-start test from the gradient
+ * the last evaluation at u_i^t gave (no re-evaluation), with the residual
  * checked and refined; otherwise damped Newton with Armijo backtracking,
  * which stops when the tolerance is reached or reports FR_EDOM at
  * newton_max (Statuses), both subject to the precision floor below; then
@@ -292,7 +295,7 @@ int ff_proxal_pk_fsum(ff_proxal_fsum *F, ff_proxal_pk_ctx *ctx, const fr_proxal_
  * rounded values does not stop a run that (8) does not stop; thm31_ok may
  * still fail by rounding when (8) holds within a few ulps (docs/PROXAL.md;
  * never seen in pc_proxal_thm31).  Algorithm 3: LAPACK
- * dpotrf/dpotrs on the summed Hessians (formed where a Newton step starts;
+ * dpotrf and two cblas_dtrsv per solve on the summed Hessians (formed where a Newton step starts;
  * for QP once per run, the matrix being the same at every step); dpotrf
  * only when the matrix differs bit for bit from the last one factored in
  * the run (else its factor is reused: the same solve bit for bit), and
@@ -313,6 +316,10 @@ typedef struct {
                                        (QP: Algorithm 1 n + 1, one per distinct block matrix;
                                        Algorithm 3 1) */
     unsigned long floors;           /* Algorithm 1: Algorithm 2's solves accepted at the floor */
+    unsigned long newton;           /* Newton steps of the subproblem solves in the whole run
+                                       (Algorithm 1: Algorithm 2's info.newton summed;
+                                       Algorithm 3: the sum of inner) */
+    unsigned long newton_server;    /* Algorithm 1: of newton, the server's (info.newton_server) */
 } ff_proxal_trace;
 int ff_proxal_trace_init(ff_proxal_trace *t, const fr_proxal_problem *P,
                          const fr_proxal_alg_params *prm);

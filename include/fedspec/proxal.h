@@ -83,6 +83,7 @@ typedef struct {
     int h;                     /* FR_PROXAL_H_* */
     double gamma;
     const double *lo, *hi;
+    uint64_t seal;             /* rule 6 of fedref_common.h; zero-initialise, never write */
 } fr_proxal_problem;
 
 /* The limits of the problems (FR_ESIZE beyond): n <= FR_PROXAL_N_MAX,
@@ -102,6 +103,26 @@ typedef struct {
  * below makes A_i positive definite by construction.
  * Checked by: tests/proxal/test_status_problem.c. */
 int fr_proxal_problem_check(const fr_proxal_problem *P);
+/* The seal of P (fedref_common.h rule 6).  fr_proxal_problem_seal: the
+ * full check above (whatever P->seal holds); on FR_OK P->seal = a keyed
+ * hash of P's fields, else P->seal = 0 and the check's status (FR_ENULL
+ * for P NULL, nothing written).  fr_proxal_problem_sealed: 1 iff P != NULL,
+ * P->seal != 0 and P->seal equals the hash of P's current fields; no
+ * status.  Hashed, in this order: kind, n, d, mt, the pointers A, b, C, e,
+ * cnt, X, y, grp, r, h, gamma (its bits), lo, hi, and the total extent
+ * sum_i cnt[i] (NP, FAIR); a change of any of them voids the seal.  While
+ * P is sealed fr_proxal_problem_check -- and with it every ff_ and fr_
+ * function taking P -- skips the O(data) scans of the binary64 arrays
+ * (finiteness of A, b, C, e, X, r, lo, hi; r_i >= 0, A_i symmetric, lo_k <=
+ * hi_k); it still checks the pointers, n, d, mt, every cnt[i] (the extents),
+ * the labels y and groups grp (used as indices: values 0/1, both classes
+ * and groups per owner) and the scalars (kind, h, gamma), so every status
+ * is the one the unsealed check gives.  The contract: the contents of A, b,
+ * C, e, X, r, lo, hi are not changed while the seal is in use (a change is
+ * not seen until P is sealed again, or P->seal set to 0).
+ * Checked by: tests/proxal/test_seal.c. */
+int fr_proxal_problem_seal(fr_proxal_problem *P);
+int fr_proxal_problem_sealed(const fr_proxal_problem *P);
 /* m_i of P; the total sum m_i by fr_proxal_mtot.  0 if P is NULL, its kind
  * unknown, n, d or mt outside the limits, or i > n: only these structural
  * fields are read (the data are fr_proxal_problem_check's). */

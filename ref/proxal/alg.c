@@ -23,6 +23,7 @@
 #include "../internal.h"
 #include "fedref/proxal.h"
 #include "hsolve.h"
+#include "../../spec/proxal/seal.h"
 
 static size_t rows_w(size_t kmax, size_t d, unsigned keep)
 {
@@ -107,8 +108,9 @@ int fr_proxal_trace_init(fr_proxal_trace *t, const fr_proxal_problem *P, const f
 
 /* ---- the run's state ----------------------------------------------------- */
 typedef struct {
-    const fr_proxal_problem *P;
-    fr_proxal_problem P0;       /* P with h = 0: the smooth parts P_{i,k} */
+    const fr_proxal_problem *P; /* &Pc */
+    fr_proxal_problem Pc;       /* the run's copy of its problem, sealed (checked once per run) */
+    fr_proxal_problem P0;       /* P with h = 0: the smooth parts P_{i,k}, sealed */
     mpfr_prec_t p;
     size_t n, d, mt, neq, me, mmax;
     mpfr_t *wk, *wn, *mu, *mun, *g, *H, *Hs, *M, *y, *pv, *ci, *Ji, *Je, *ce, *mue, *gf;
@@ -136,7 +138,16 @@ static void run_free(run_t *R)
 static int run_alloc(run_t *R, const fr_proxal_problem *P, mpfr_prec_t p, double beta)
 {
     memset(R, 0, sizeof *R);
-    R->P = P;
+    /* P was checked in full by fr_proxal_alg_check (or is sealed): the
+     * copies are valid, so they are sealed here without a second scan and
+     * every call below checks only its per-call arguments (fedref_common.h
+     * rule 6); P with h = 0 is valid whenever P is */
+    R->Pc = *P;
+    R->Pc.seal = spec_proxal_seal_hash(&R->Pc);
+    R->P0 = *P;
+    R->P0.h = FR_PROXAL_H_ZERO;
+    R->P0.seal = spec_proxal_seal_hash(&R->P0);
+    R->P = &R->Pc;
     size_t n = P->n, d = P->d, mt = fr_proxal_mtot(P), mmax = 0, neq = 0;
     for (size_t i = 0; i <= n; i++) {
         size_t m = fr_proxal_mi(P, i);
@@ -483,8 +494,6 @@ static int run(fr_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
     if ((st = run_alloc(&R, P, p, prm->beta)) != FR_OK)
         return st;
     const size_t d = R.d, mt = R.mt;
-    R.P0 = *P;
-    R.P0.h = FR_PROXAL_H_ZERO;
     const fr_proxal_hreg hg = {P->h, P->gamma, P->lo, P->hi};
     fr_proxal_admm_info info;
     int info_ok = 0;

@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* problem.c -- the problems (25)-(28) of 004 (fedspec/proxal.h, section
  * "the problems"): the check, the constraint counts m_i and which rows are
- * equalities.  Integer logic and comparisons only. */
+ * equalities, and the seal (fedref_common.h rule 6).  Integer logic and
+ * comparisons only. */
 #include "fedspec/proxal.h"
+#include "../internal.h"
+#include "seal.h"
 
-static int isfin(double x) { return x - x == 0; }
+static int isfin(double x) { return spec_all_finite(&x, 1); }
 
-static int allfin(const double *x, size_t k)
-{
-    for (size_t t = 0; t < k; t++)
-        if (!isfin(x[t]))
-            return 0;
-    return 1;
-}
+static int allfin(const double *x, size_t k) { return spec_all_finite(x, k); }
 
 /* The structural fields only (no data read): kind, n, d, mt. */
 static int shape_ok(const fr_proxal_problem *P)
@@ -24,7 +21,16 @@ static int shape_ok(const fr_proxal_problem *P)
     return P->kind == FR_PROXAL_NP || P->kind == FR_PROXAL_FAIR;
 }
 
-int fr_proxal_problem_check(const fr_proxal_problem *P)
+int fr_proxal_problem_sealed(const fr_proxal_problem *P)
+{
+    return P != NULL && P->seal != 0 && P->seal == spec_proxal_seal_hash(P);
+}
+
+/* The check; sealed: skip the O(data) scans of the binary64 arrays (their
+ * finiteness; r >= 0, A_i symmetric, lo <= hi).  The pointers, sizes, cnt
+ * (the extents) and the labels y, grp (indices: seen[y], sg[grp]) and the
+ * scalars are checked either way, in the same class order. */
+static int check(const fr_proxal_problem *P, int sealed)
 {
     if (P == NULL)
         return FR_ENULL;
@@ -47,13 +53,16 @@ int fr_proxal_problem_check(const fr_proxal_problem *P)
         }
     }
     /* n d^2 <= 2^12 2^26 and (n + 1) mt d <= 2^39: far below FR_COUNT_MAX */
-    if (qp && (!allfin(P->A, n * d * d) || !allfin(P->b, n * d) || !allfin(P->C, (n + 1) * P->mt * d)
-               || !allfin(P->e, (n + 1) * P->mt)))
-        return FR_ENONFINITE;
-    if ((np || fair) && (!allfin(P->X, S * d) || !allfin(P->r, np ? n : n + 1)))
-        return FR_ENONFINITE;
-    if ((P->h == FR_PROXAL_H_L1 && !isfin(P->gamma))
-        || (P->h == FR_PROXAL_H_BOX && (!allfin(P->lo, d) || !allfin(P->hi, d))))
+    if (!sealed) {
+        if (qp && (!allfin(P->A, n * d * d) || !allfin(P->b, n * d) || !allfin(P->C, (n + 1) * P->mt * d)
+                   || !allfin(P->e, (n + 1) * P->mt)))
+            return FR_ENONFINITE;
+        if ((np || fair) && (!allfin(P->X, S * d) || !allfin(P->r, np ? n : n + 1)))
+            return FR_ENONFINITE;
+        if (P->h == FR_PROXAL_H_BOX && (!allfin(P->lo, d) || !allfin(P->hi, d)))
+            return FR_ENONFINITE;
+    }
+    if (P->h == FR_PROXAL_H_L1 && !isfin(P->gamma))
         return FR_ENONFINITE;
     if (!qp && !np && !fair)
         return FR_EDOM;
@@ -61,12 +70,12 @@ int fr_proxal_problem_check(const fr_proxal_problem *P)
         return FR_EDOM;
     if (P->h == FR_PROXAL_H_L1 && P->gamma < 0)
         return FR_EDOM;
-    if (P->h == FR_PROXAL_H_BOX)
+    if (P->h == FR_PROXAL_H_BOX && !sealed)
         for (size_t j = 0; j < d; j++)
             if (P->lo[j] > P->hi[j])
                 return FR_EDOM;
     if (qp) {
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; i < n && !sealed; i++) {
             const double *A = P->A + i * d * d;
             for (size_t a = 0; a < d; a++)
                 for (size_t b = a + 1; b < d; b++)
@@ -75,7 +84,7 @@ int fr_proxal_problem_check(const fr_proxal_problem *P)
         }
         return FR_OK;
     }
-    for (size_t i = 0; i < (np ? n : n + 1); i++)
+    for (size_t i = 0; i < (np ? n : n + 1) && !sealed; i++)
         if (P->r[i] < 0)
             return FR_EDOM;
     size_t t = 0;
@@ -94,6 +103,20 @@ int fr_proxal_problem_check(const fr_proxal_problem *P)
             return FR_EDOM;                     /* (28b) needs both groups */
     }
     return FR_OK;
+}
+
+int fr_proxal_problem_check(const fr_proxal_problem *P)
+{
+    return check(P, fr_proxal_problem_sealed(P));
+}
+
+int fr_proxal_problem_seal(fr_proxal_problem *P)
+{
+    if (P == NULL)
+        return FR_ENULL;
+    int st = check(P, 0);
+    P->seal = st == FR_OK ? spec_proxal_seal_hash(P) : 0;
+    return st;
 }
 
 size_t fr_proxal_mi(const fr_proxal_problem *P, size_t i)

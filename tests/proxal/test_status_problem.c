@@ -133,8 +133,26 @@ static int f_eval(st_case *c, st_fast *f)
     return ff_proxal_client_eval(pp(c), c->z[0], f->v[0], f->v[1], f->v[2], f->v[3], f->v[4], f->v[5], f->v[6],
                                  f->v[7]);
 }
-/* the spec functions on the same problem (fr_proxal_mi etc. checked below) */
-static int s_check(st_case *c) { return fr_proxal_problem_check(pp(c)); }
+/* the spec functions on the same problem (fr_proxal_mi etc. checked below);
+ * every check row also seals a copy: fr_proxal_problem_seal gives the
+ * check's status, seal = 0 on an error (a stale value cleared), nonzero and
+ * fr_proxal_problem_sealed on FR_OK; then the check of the sealed copy */
+static int s_check(st_case *c)
+{
+    const fr_proxal_problem *P = pp(c);
+    int st = fr_proxal_problem_check(P);
+    if (P == NULL) {
+        ck_assert_int_eq(fr_proxal_problem_seal(NULL), FR_ENULL);
+        ck_assert(!fr_proxal_problem_sealed(NULL));
+        return st;
+    }
+    fr_proxal_problem Q = *P;
+    Q.seal = 0x5eed;
+    ck_assert_int_eq(fr_proxal_problem_seal(&Q), st);
+    ck_assert(st == FR_OK ? Q.seal != 0 && fr_proxal_problem_sealed(&Q) : Q.seal == 0 && !fr_proxal_problem_sealed(&Q));
+    ck_assert_int_eq(fr_proxal_problem_check(&Q), st);
+    return st;
+}
 
 static const st_fn EQP = {"fr_proxal_client_eval / ff_proxal_client_eval (QP)", b_qp, r_eval, f_eval, NULL, NULL};
 static const st_fn ENP = {"fr_proxal_client_eval / ff_proxal_client_eval (NP)", b_np, r_eval, f_eval, NULL, NULL};
