@@ -68,7 +68,9 @@
  * outside the client first (check_light), then each block of the
  * client's rows for a non-finite entry right after X_b w (from the cache),
  * then FR_EDOM, all before an output is written (the results are built in
- * temporaries).  The runs call ffi_logreg_fi / ffi_logreg_f (rounds.h),
+ * temporaries).  On a sealed problem (fr_logreg_sealed, fedref_common.h
+ * rule 6) the scans of X and b are skipped: a call checks the sizes
+ * (O(m)), beta, w (O(n)) and the outputs, then reads X_i once.  The runs call ffi_logreg_fi / ffi_logreg_f (rounds.h),
  * which test only w: the run's fr_*_check tested P once.
  *
  * The bound functions.  ff_logreg_fi_bound evaluates in binary64, over the
@@ -272,12 +274,13 @@ static int check_args(const double *f, const double *g, const fr_logreg *P, size
 /* The checks of check_args without the expensive one, the finiteness of
  * X's rows r0 .. r1-1 (the caller's pass tests them block by block), and
  * without FR_EDOM (check_domain): FR_ENULL, FR_ESIZE, then FR_ENONFINITE
- * for beta, the labels, w and the other rows of X.  The classes of
+ * for beta, w and (unless P is sealed: *sealed) the labels and the other
+ * rows of X.  The classes of
  * fr_logreg_check (spec/fedepm/check.c), in its order, at their places
  * among the other arguments'.  On FR_OK, *off and *d give client i's rows
  * (has_i) or all rows. */
 static int check_light(const double *f, const double *g, const fr_logreg *P, size_t i,
-                       int has_i, const double *w, size_t *off, size_t *d)
+                       int has_i, const double *w, size_t *off, size_t *d, int *sealed)
 {
     if (!P || !P->d || !P->X || !P->b || !w || (!f && !g))
         return FR_ENULL;
@@ -291,17 +294,21 @@ static int check_light(const double *f, const double *g, const fr_logreg *P, siz
         return FR_ESIZE;
     *off = has_i ? offset_of(P, i) : 0;
     *d = has_i ? P->d[i] : D;
-    if (!isfinite(P->beta) || !ffi_all_finite(P->b, D) || !ffi_all_finite(w, n)
-        || !ffi_all_finite(P->X, *off * n)
-        || !ffi_all_finite(P->X + (*off + *d) * n, (D - *off - *d) * n))
+    *sealed = fr_logreg_sealed(P);
+    if (!isfinite(P->beta) || !ffi_all_finite(w, n))
+        return FR_ENONFINITE;
+    if (!*sealed
+        && (!ffi_all_finite(P->b, D) || !ffi_all_finite(P->X, *off * n)
+            || !ffi_all_finite(P->X + (*off + *d) * n, (D - *off - *d) * n)))
         return FR_ENONFINITE;
     return FR_OK;
 }
 
-/* FR_EDOM (beta <= 0, a label not in {0, 1}, f inside g), else FR_OK. */
-static int check_domain(const double *f, const double *g, const fr_logreg *P)
+/* FR_EDOM (beta <= 0, a label not in {0, 1} unless P is sealed, f inside
+ * g), else FR_OK. */
+static int check_domain(const double *f, const double *g, const fr_logreg *P, int sealed)
 {
-    const size_t D = fr_logreg_samples(P);
+    const size_t D = sealed ? 0 : fr_logreg_samples(P);
     if (!(P->beta > 0))
         return FR_EDOM;
     int bad = 0;
@@ -314,35 +321,43 @@ static int check_domain(const double *f, const double *g, const fr_logreg *P)
     return FR_OK;
 }
 
+/* How evaluate checks: not at all (the runs' path), the public
+ * functions' checks on a sealed problem (FR_EDOM for beta and the outputs
+ * only), or on an unsealed one (also X's rows in the pass and the
+ * labels). */
+enum { CHECK_NONE = 0, CHECK_SEALED = 1, CHECK_FULL = 2 };
+
 /* Rows off .. off+d-1 (client i, or all clients summed): f and g into
- * temporaries, then the outputs.  full: the public functions' checks
- * (after check_light: X's rows in the pass, then FR_EDOM, before anything
- * is written; on allocation failure the checks still come first). */
+ * temporaries, then the outputs.  full (a CHECK_ value): the public
+ * functions' checks after check_light (X's rows in the pass, then FR_EDOM,
+ * before anything is written; on allocation failure the checks still come
+ * first). */
 static int evaluate(double *f, double *g, const fr_logreg *P, int has_i, size_t off,
                     size_t d, const double *w, int full)
 {
+    const int scan = full == CHECK_FULL;
     const size_t n = P->n;
     double *u = malloc(block_rows(n) * sizeof *u);
     double *gt = g ? malloc(2 * n * sizeof *gt) : NULL;   /* g may alias w */
     int st = FR_OK;
     if (!u || (g && !gt)) {
-        if (full && !ffi_all_finite(P->X + off * n, d * n))
+        if (scan && !ffi_all_finite(P->X + off * n, d * n))
             st = FR_ENONFINITE;
         else if (full)
-            st = check_domain(f, g, P);
+            st = check_domain(f, g, P, !scan);
         free(u);
         free(gt);
         return st != FR_OK ? st : FR_ENOMEM;
     }
     double *gi = gt, *acc = gt ? gt + n : NULL, fs = 0;
     if (has_i) {
-        st = client(f ? &fs : NULL, gi, P, off, d, w, u, full);
+        st = client(f ? &fs : NULL, gi, P, off, d, w, u, scan);
         acc = gi;
     } else {                                 /* f = sum_i f_i, g = sum_i g_i */
         size_t o = 0;
         for (size_t k = 0; k < P->m && st == FR_OK; k++) {
             double fk;
-            st = client(f ? &fk : NULL, gi, P, o, P->d[k], w, u, full);
+            st = client(f ? &fk : NULL, gi, P, o, P->d[k], w, u, scan);
             if (f)
                 fs = k == 0 ? fk : fs + fk;
             if (g)
@@ -352,7 +367,7 @@ static int evaluate(double *f, double *g, const fr_logreg *P, int has_i, size_t 
         }
     }
     if (st == FR_OK && full)
-        st = check_domain(f, g, P);
+        st = check_domain(f, g, P, !scan);
     if (st == FR_OK) {
         if (f)
             *f = fs;
@@ -367,19 +382,19 @@ static int evaluate(double *f, double *g, const fr_logreg *P, int has_i, size_t 
 int ff_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const double *w)
 {
     size_t off, d;
-    int st = check_light(fi, gi, P, i, 1, w, &off, &d);
+    int sealed, st = check_light(fi, gi, P, i, 1, w, &off, &d, &sealed);
     if (st != FR_OK)
         return st;
-    return evaluate(fi, gi, P, 1, off, d, w, 1);
+    return evaluate(fi, gi, P, 1, off, d, w, sealed ? CHECK_SEALED : CHECK_FULL);
 }
 
 int ff_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
 {
     size_t off, d;
-    int st = check_light(f, g, P, 0, 0, w, &off, &d);
+    int sealed, st = check_light(f, g, P, 0, 0, w, &off, &d, &sealed);
     if (st != FR_OK)
         return st;
-    return evaluate(f, g, P, 0, off, d, w, 1);
+    return evaluate(f, g, P, 0, off, d, w, sealed ? CHECK_SEALED : CHECK_FULL);
 }
 
 /* ---- the runs' path (rounds.h): P checked once per run ---------------------- */
@@ -388,14 +403,14 @@ int ffi_logreg_fi(double *fi, double *gi, const fr_logreg *P, size_t i, const do
 {
     if (!ffi_all_finite(w, P->n))
         return FR_ENONFINITE;
-    return evaluate(fi, gi, P, 1, offset_of(P, i), P->d[i], w, 0);
+    return evaluate(fi, gi, P, 1, offset_of(P, i), P->d[i], w, CHECK_NONE);
 }
 
 int ffi_logreg_f(double *f, double *g, const fr_logreg *P, const double *w)
 {
     if (!ffi_all_finite(w, P->n))
         return FR_ENONFINITE;
-    return evaluate(f, g, P, 0, 0, fr_logreg_samples(P), w, 0);
+    return evaluate(f, g, P, 0, 0, fr_logreg_samples(P), w, CHECK_NONE);
 }
 
 #define K_MAX ((size_t)1 << 26)            /* K + 1 <= 2^26: the proof's limit */
