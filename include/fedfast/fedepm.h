@@ -32,6 +32,8 @@ extern "C" {
  * else.  Statuses as fr_logreg_fi / fr_logreg_f: FR_ENULL (fi and gi both
  * NULL, w, P or its arrays), FR_ESIZE (P's sizes, i >= m), FR_ENONFINITE
  * (P's X, b, beta; w), FR_EDOM (P's beta, labels; fi inside gi), FR_ENOMEM.
+ * On a sealed P (fr_logreg_seal, fedspec/fedepm.h) the scans of X and b
+ * are skipped: a call costs O(m + n) checks and one read of X_i.
  * Accuracy: ff_logreg_fi_bound, ff_logreg_f_bound.  No overflow if
  * |x_tj|, |w_j| <= 2^400 and
  * n, d_i <= 2^100; beyond, +-Inf is possible. */
