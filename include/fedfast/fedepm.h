@@ -25,7 +25,7 @@ extern "C" {
 /* Logistic loss and gradient (Sec. VII-A).  Stable for every finite
  * <x, w> (ln(1+e^u) - b u = softplus((1-2b) u) with log1p/exp on -|u|,
  * sigma without overflow); BLAS dgemv for X_i w and X_i^T r, over row
- * blocks of about 128 KiB so that X is read from memory once, with one exp
+ * blocks of about 512 KiB so that X is read from memory once, with one exp
  * per sample; the checks of X run block by block in the same pass, and the
  * outputs are written only after all checks passed.  fi or gi may
  * be NULL, not both; aliasing: gi (g) may alias w (the same array), nothing
