@@ -25,13 +25,15 @@ extern "C" {
 /* Logistic loss and gradient (Sec. VII-A).  Stable for every finite
  * <x, w> (ln(1+e^u) - b u = softplus((1-2b) u) with log1p/exp on -|u|,
  * sigma without overflow); BLAS dgemv for X_i w and X_i^T r, over row
- * blocks of about 16 KiB so that X is read from memory once, with one exp
+ * blocks of about 512 KiB so that X is read from memory once, with one exp
  * per sample; the checks of X run block by block in the same pass, and the
  * outputs are written only after all checks passed.  fi or gi may
  * be NULL, not both; aliasing: gi (g) may alias w (the same array), nothing
  * else.  Statuses as fr_logreg_fi / fr_logreg_f: FR_ENULL (fi and gi both
  * NULL, w, P or its arrays), FR_ESIZE (P's sizes, i >= m), FR_ENONFINITE
  * (P's X, b, beta; w), FR_EDOM (P's beta, labels; fi inside gi), FR_ENOMEM.
+ * On a sealed P (fr_logreg_seal, fedspec/fedepm.h) the scans of X and b
+ * are skipped: a call costs O(m + n) checks and one read of X_i.
  * Accuracy: ff_logreg_fi_bound, ff_logreg_f_bound.  No overflow if
  * |x_tj|, |w_j| <= 2^400 and
  * n, d_i <= 2^100; beyond, +-Inf is possible. */

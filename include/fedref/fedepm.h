@@ -27,8 +27,9 @@ extern "C" {
  *            inside the 1/d_i sum, as printed: it contributes beta/2 ||w||^2).
  *            ln(1 + e^u) is evaluated as max(u, 0) + ln(1 + e^-|u|): no
  *            overflow for any finite u.
- * Domain:    fr_logreg_check(P); i < m; w finite (n entries); fi or gi
- *            may be NULL, not both.
+ * Domain:    fr_logreg_check(P) (without the scans of X and b when P is
+ *            sealed: fr_logreg_seal); i < m; w finite (n entries); fi or
+ *            gi may be NULL, not both.
  * Statuses:  FR_ENULL (fi and gi both NULL, w, P or its arrays), FR_ESIZE
  *            (P's sizes, i >= m), FR_ENONFINITE (P's X, b, beta; w),
  *            FR_EDOM (P's beta, labels; fi inside gi: two outputs), and

@@ -33,6 +33,7 @@ typedef struct {
     const double *X;      /* (d[0] + ... + d[m-1]) x n, row-major, finite */
     const double *b;      /* labels, each exactly 0 or 1 */
     double beta;          /* > 0, finite */
+    uint64_t seal;        /* rule 6 of fedref_common.h; zero-initialise, never write */
 } fr_logreg;
 
 /* Total number of samples; 0 if P or P->d is NULL or a sum overflows
@@ -45,6 +46,27 @@ size_t fr_logreg_samples(const fr_logreg *P);
  * a label not in {0, 1}).  The functions that take a problem report P's
  * class in the same order among their other arguments. */
 int fr_logreg_check(const fr_logreg *P);
+
+/* The seal of P (fedref_common.h, rule 6).  fr_logreg_seal makes
+ * fr_logreg_check(P) in full; on FR_OK it stores in P->seal a keyed hash
+ * of m, n, the pointers d, X, b, the bits of beta and the total extent
+ * D = d[0] + ... + d[m-1], and returns FR_OK; otherwise it stores 0 and
+ * returns the check's status (FR_ENULL, nothing stored, for P NULL).
+ * fr_logreg_sealed(P) is 1 iff P != NULL, P->seal != 0 and P->seal is the
+ * hash of P's current fields (O(m): D is summed; no status).  While P is
+ * sealed, every function taking P (fr_logreg_check, the family checks
+ * below, ref's and fast's logreg functions and runs) skips the O(D n)
+ * scans of X and b: NaN/Inf in X and b and the labels in {0, 1}.  It
+ * still checks the pointers, m, n, every d[i] and D n (the sizes every
+ * index is computed from) and beta, so every status is that of the
+ * unsealed problem when the contract holds.  The contract: the contents
+ * of X and b are not changed while the seal is in use (changing d[i]
+ * within the same total D counts as contents too: the scans cover all D
+ * rows either way); after changing them, seal again (or set seal = 0).
+ * A changed field (m, n, d, X, b, beta, or a d[i] that changes D) voids
+ * the seal by itself. */
+int fr_logreg_seal(fr_logreg *P);
+int fr_logreg_sealed(const fr_logreg *P);
 
 /* ---- parameters of a run --------------------------------------------------
  * One struct for the family (FedEPM, SFedAvg, SFedProx); each algorithm

@@ -515,8 +515,8 @@ typedef struct {
 static void e39_set(e39_data *E, size_t n, size_t d)
 {
     E->d[0] = d;
-    E->P = (fr_logreg){1, n, E->d, E->X, E->b, 1e-3};
-    E->P2 = (fr_logreg){1, n, E->d, E->X, E->b2, 1e-3};
+    E->P = (fr_logreg){1, n, E->d, E->X, E->b, 1e-3, 0};
+    E->P2 = (fr_logreg){1, n, E->d, E->X, E->b2, 1e-3, 0};
 }
 
 /* z far beyond the outputs on the side where the wider density wins:

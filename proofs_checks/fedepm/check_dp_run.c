@@ -238,8 +238,8 @@ typedef struct {
 static void data_set(data_t *E, size_t n, size_t d, double beta)
 {
     E->d[0] = d;
-    E->P = (fr_logreg){1, n, E->d, E->X, E->b, beta};
-    E->P2 = (fr_logreg){1, n, E->d, E->X2, E->b2, beta};
+    E->P = (fr_logreg){1, n, E->d, E->X, E->b, beta, 0};
+    E->P2 = (fr_logreg){1, n, E->d, E->X2, E->b2, beta, 0};
 }
 
 static int pair_grads(pair_t *P, const data_t *E)

@@ -149,7 +149,7 @@ static const char *inst_solve(inst *I, uint64_t seed, unsigned k, mpfr_prec_t p)
         return "fr_synth_sizes failed";
     if (fr_synth_data(I->seed, I->m, n, I->d, I->X, I->b) != FR_OK)
         return "fr_synth_data failed";
-    I->P = (fr_logreg){I->m, n, I->d, I->X, I->b, 1e-3};
+    I->P = (fr_logreg){I->m, n, I->d, I->X, I->b, 1e-3, 0};
 
 
     mpfr_t H[NMAX * NMAX], g[NMAX], dw[NMAX], wt[NMAX], gn, gt, tol;

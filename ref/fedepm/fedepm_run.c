@@ -16,7 +16,7 @@ static int local_block(fri_fl_ctx *c, size_t r, mpfr_t *const w)
     for (size_t q = 0; q < nsel; q++) {
         const size_t i = S[q];
         mpfr_t *wi = c->t->W + i * n;
-        if ((st = fr_logreg_fi(NULL, c->g, c->P, i, w)) != FR_OK)   /* g_i of (18) */
+        if ((st = fri_logreg_fi(NULL, c->g, c->P, i, w)) != FR_OK)   /* g_i of (18) */
             return st;
         for (unsigned long k = kb; k < kb + k0; k++) {
             if ((st = fri_fl_mu(c, i, k + 1, w)) != FR_OK                 /* mu_{i,k+1} */

@@ -30,6 +30,7 @@
 #include <gmp.h>
 #include <stdlib.h>
 #include "../internal.h"
+#include "rounds.h"
 
 typedef struct {
     mpfr_srcptr a;
@@ -576,5 +577,21 @@ int fr_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w)
     int st = check_args(f, g, P, 0, 0, w);
     if (st != FR_OK)
         return st;
+    return lr_eval(f, g, P, 0, P->m, w);
+}
+
+/* ---- the runs' path (rounds.h): P checked once per run ---------------------- */
+
+int fri_logreg_fi(mpfr_t fi, mpfr_t *gi, const fr_logreg *P, size_t i, mpfr_t *const w)
+{
+    if (!fri_finite(w, P->n))
+        return FR_ENONFINITE;
+    return lr_eval(fi, gi, P, i, i + 1, w);
+}
+
+int fri_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w)
+{
+    if (!fri_finite(w, P->n))
+        return FR_ENONFINITE;
     return lr_eval(f, g, P, 0, P->m, w);
 }

@@ -238,7 +238,7 @@ int fri_fl_initial_uploads(fri_fl_ctx *c)
         mpfr_set_zero(c->S[i], 1);                   /* w_i^0 is data-independent */
         c->steps[i] = 0;
         if (c->prm->noise == FR_NOISE_EQ39
-            && (st = fr_logreg_fi(NULL, c->g, c->P, i, c->t->W + i * n)) != FR_OK)
+            && (st = fri_logreg_fi(NULL, c->g, c->P, i, c->t->W + i * n)) != FR_OK)
             return st;                               /* (39) at w_i^0 */
         if ((st = upload(c, i, c->mu0, 0, c->t->nu0[i], c->t->loss0[i])) != FR_OK)
             return st;
@@ -296,7 +296,7 @@ int fri_fl_record(fri_fl_ctx *c, size_t r, int *stop)
 {
     fr_fedepm_trace *t = c->t;
     const size_t row = r - 1;
-    int st = fr_logreg_f(t->f[row], c->h, c->P, t->w + row * c->n);
+    int st = fri_logreg_f(t->f[row], c->h, c->P, t->w + row * c->n);
     if (st != FR_OK)
         return st;
     sqnorm(c, t->gnorm2[row], c->h);

@@ -121,4 +121,12 @@ int fri_fl_run(fr_fedepm_trace *t, const fr_logreg *P, const fr_fedepm_params *p
 /* The baselines' aggregation: S^r first, then the mean (34). */
 int fri_fl_select_then_mean(fri_fl_ctx *c, size_t r);
 
+/* fr_logreg_fi and fr_logreg_f for the runs (ref/fedepm/logreg.c): the
+ * same computation, but P is taken as checked (the run's fr_*_check did it
+ * once), so a call does not scan the whole problem again: P valid, i < m,
+ * fi or gi non-NULL, not overlapping.  FR_ENONFINITE if w is not finite,
+ * FR_ENOMEM, else FR_OK. */
+int fri_logreg_fi(mpfr_t fi, mpfr_t *gi, const fr_logreg *P, size_t i, mpfr_t *const w);
+int fri_logreg_f(mpfr_t f, mpfr_t *g, const fr_logreg *P, mpfr_t *const w);
+
 #endif

@@ -16,7 +16,7 @@ static int local_block(fri_fl_ctx *c, size_t r, mpfr_t *const w)
     for (size_t q = 0; q < nsel; q++) {
         const size_t i = S[q];
         mpfr_t *wi = c->t->W + i * n;
-        if ((st = fr_logreg_fi(NULL, c->g, c->P, i, w)) != FR_OK)   /* grad f_i(w^r) */
+        if ((st = fri_logreg_fi(NULL, c->g, c->P, i, w)) != FR_OK)   /* grad f_i(w^r) */
             return st;
         for (unsigned long k = kb; k < kb + k0; k++) {
             if (k + 1 == kb + k0 && c->prm->noise != FR_NOISE_NONE
@@ -26,7 +26,7 @@ static int local_block(fri_fl_ctx *c, size_t r, mpfr_t *const w)
             if (k == kb) {
                 fri_fl_step(wi, w, c->gamma, c->g, n);                   /* k in K */
             } else {
-                if ((st = fr_logreg_fi(NULL, c->h, c->P, i, wi)) != FR_OK)
+                if ((st = fri_logreg_fi(NULL, c->h, c->P, i, wi)) != FR_OK)
                     return st;
                 fri_fl_step(wi, wi, c->gamma, c->h, n);                  /* k not in K */
             }

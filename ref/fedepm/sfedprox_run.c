@@ -16,7 +16,7 @@ static int local_block(fri_fl_ctx *c, size_t r, mpfr_t *const w)
     for (size_t q = 0; q < nsel; q++) {
         const size_t i = S[q];
         mpfr_t *wi = c->t->W + i * n;                                /* holds v^t */
-        if ((st = fr_logreg_fi(NULL, c->g, c->P, i, w)) != FR_OK)   /* grad f_i(w^r) */
+        if ((st = fri_logreg_fi(NULL, c->g, c->P, i, w)) != FR_OK)   /* grad f_i(w^r) */
             return st;
         for (unsigned long k = kb; k < kb + k0; k++) {
             if (k + 1 == kb + k0 && c->prm->noise != FR_NOISE_NONE
@@ -29,7 +29,7 @@ static int local_block(fri_fl_ctx *c, size_t r, mpfr_t *const w)
             for (unsigned long s = 1; s <= c->prm->ell; s++) {
                 mpfr_t *grad = c->g;                                 /* grad f_i(v^1) when v^1 = w^r */
                 if (k != kb || s != 1) {
-                    if ((st = fr_logreg_fi(NULL, c->h, c->P, i, wi)) != FR_OK)
+                    if ((st = fri_logreg_fi(NULL, c->h, c->P, i, wi)) != FR_OK)
                         return st;
                     grad = c->h;
                 }

@@ -337,7 +337,7 @@ static void lr_random(lr_problem *p, size_t m, size_t n, size_t dmax, int elo, i
         p->X[t] = rnd_double(elo, ehi);
     for (size_t t = 0; t < D; t++)
         p->b[t] = (double)(frng_next64(&rng) & 1);
-    p->P = (fr_logreg){m, n, p->d, p->X, p->b, fabs(rnd_double(-12, 0))};
+    p->P = (fr_logreg){m, n, p->d, p->X, p->b, fabs(rnd_double(-12, 0)), 0};
 }
 
 static void lr_free(lr_problem *p)
@@ -371,7 +371,7 @@ START_TEST(logreg_synthetic)
     double *X = malloc(D * n * sizeof *X), *b = malloc(D * sizeof *b), w[6];
     ck_assert(X && b);
     ck_assert_int_eq(fr_synth_data(seed, m, n, d, X, b), FR_OK);
-    fr_logreg P = {m, n, d, X, b, 0.001};
+    fr_logreg P = {m, n, d, X, b, 0.001, 0};
     for (int it = 0; it < 5; it++) {
         for (size_t j = 0; j < n; j++)
             w[j] = rnd_double(-4, 4);
@@ -405,7 +405,7 @@ START_TEST(logreg_huge_inner_products)
      * the loss part is exactly representable-limited; the value is finite */
     size_t d1 = 1;
     double x1 = 1, b1 = 0, w1 = -0x1p400, f1, g1;
-    fr_logreg P1 = {1, 1, &d1, &x1, &b1, 0x1p-900};
+    fr_logreg P1 = {1, 1, &d1, &x1, &b1, 0x1p-900, 0};
     ck_assert_int_eq(ff_logreg_fi(&f1, &g1, &P1, 0, &w1), FR_OK);
     ck_assert(isfinite(f1) && isfinite(g1));
     check_logreg(&P1, &w1);
@@ -453,7 +453,7 @@ START_TEST(logreg_checks_in_pass)
     for (size_t j = 0; j < n; j++)
         w[j] = 0.01 * (double)(j % 5);
     fill(g, n, SENTINEL);
-    fr_logreg P = {3, n, d, X, b, 0.01};
+    fr_logreg P = {3, n, d, X, b, 0.01, 0};
     const size_t late = (5 + 22) * n + 599;   /* the last entry of client 1 */
 #define LR_UNTOUCHED(expect, call1, call2) do { \
         ck_assert_int_eq((call1), (expect)); ck_assert_int_eq((call2), (expect)); \
@@ -478,7 +478,7 @@ START_TEST(logreg_checks_in_pass)
     /* finite X, <x, w> = +-Inf: FR_OK, the values may be infinite */
     double xo[2] = {0x1p1000, 0x1p1000}, bo = 0, wo[2] = {0x1p1000, 0x1p1000}, fo, go[2];
     size_t d1 = 1;
-    fr_logreg O = {1, 2, &d1, xo, &bo, 0.5};
+    fr_logreg O = {1, 2, &d1, xo, &bo, 0.5, 0};
     ck_assert_int_eq(ff_logreg_fi(&fo, go, &O, 0, wo), FR_OK);
     ck_assert(isinf(fo));
 #undef LR_UNTOUCHED
@@ -509,7 +509,7 @@ START_TEST(logreg_errors)
 {
     size_t d[2] = {2, 1};
     double X[6] = {1, 2, -1, 0.5, 0, 3}, b[3] = {0, 1, 1}, w[2] = {0.5, -1};
-    fr_logreg P = {2, 2, d, X, b, 0.1};
+    fr_logreg P = {2, 2, d, X, b, 0.1, 0};
     double f = SENTINEL, g[2];
     fill(g, 2, SENTINEL);
 #define LR_BOTH(expect, call1, call2) do { \

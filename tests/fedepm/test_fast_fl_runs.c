@@ -43,7 +43,7 @@ static void make_prob(prob *q, uint64_t seed, size_t m, size_t n, size_t dmin, s
     ck_assert_int_eq(fr_synth_data(seed, m, n, q->d, q->X, q->b), FR_OK);
     for (size_t i = 0; i < m; i++)
         q->Delta[i] = 0.25 + 0.125 * (double)i;
-    q->P = (fr_logreg){m, n, q->d, q->X, q->b, 1e-3};
+    q->P = (fr_logreg){m, n, q->d, q->X, q->b, 1e-3, 0};
 }
 
 static fr_fedepm_params base_params(const prob *q, int noise)

@@ -656,7 +656,7 @@ static void rnd_problem(prob_t *pb, size_t m, size_t n)
     for (size_t t = 0; t < D * n; t++)
         pb->X[t] = below(6) == 0 ? 0.0 : ldexp((double)below(1u << 20) - (double)(1u << 19), -(int)(19 + below(3)));
     for (size_t t = 0; t < D; t++) pb->b[t] = (double)below(2);
-    pb->P = (fr_logreg){m, n, pb->d, pb->X, pb->b, ldexp(1.0 + (double)below(255), -(int)below(12))};
+    pb->P = (fr_logreg){m, n, pb->d, pb->X, pb->b, ldexp(1.0 + (double)below(255), -(int)below(12)), 0};
 }
 
 /* Naive oracle at precision Q: f = sum_i (1/d_i) sum_t (log(1 + exp(u)) - b u)
@@ -858,7 +858,7 @@ START_TEST(logreg_exact_gradients)
      * component 1 is not (checked by the naive oracle instead). */
     size_t d[2] = {2, 2};
     double X[8] = {0.75, -0.5, 0.75, -0.5, 1, 0, 1, -2}, b[4] = {0, 1, 1, 1};
-    fr_logreg P = {2, 2, d, X, b, 0.125};
+    fr_logreg P = {2, 2, d, X, b, 0.125, 0};
     mpfr_t w[2], g[2], f;
     mpfr_inits2(53, w[0], w[1], g[0], g[1], f, (mpfr_ptr)0);
     mpq_t q, t;
@@ -1101,7 +1101,7 @@ START_TEST(errors_leave_outputs_unchanged)
     /* logistic loss */
     size_t d[2] = {1, 2};
     double X[3] = {0.5, -1, 2}, b[3] = {0, 1, 1};
-    fr_logreg P = {2, 1, d, X, b, 0.5};
+    fr_logreg P = {2, 1, d, X, b, 0.5, 0};
     ck_assert_int_eq(fr_logreg_fi(NULL, NULL, &P, 0, v), FR_ENULL);
     ck_assert_int_eq(fr_logreg_fi(o[0], o, NULL, 0, v), FR_ENULL);
     ck_assert_int_eq(fr_logreg_fi(o[0], o, &P, 0, NULL), FR_ENULL);

@@ -585,6 +585,20 @@ static int s_fedepm(st_case *c) { (void)c; return fr_fedepm_check(PP(), PRM()); 
 static int s_sfedavg(st_case *c) { (void)c; return fr_sfedavg_check(PP(), PRM()); }
 static int s_sfedprox(st_case *c) { (void)c; return fr_sfedprox_check(PP(), PRM()); }
 static const st_fn LRCHECK = {"fr_logreg_check", base_fx, NULL, NULL, s_lrcheck, NULL};
+/* fr_logreg_seal on a copy of P: the check's status; the seal nonzero and
+ * fr_logreg_sealed 1 exactly on FR_OK (0 after an error). */
+static int s_lrseal(st_case *c)
+{
+    if (PP() == NULL)
+        return fr_logreg_seal(NULL);
+    fr_logreg Q = *PP();
+    Q.seal = 1;                                    /* stale: overwritten */
+    int st = fr_logreg_seal(&Q);
+    if ((st == FR_OK) != (Q.seal != 0) || (st == FR_OK) != (fr_logreg_sealed(&Q) == 1))
+        st_failf(c, "the seal disagrees with the status");
+    return st;
+}
+static const st_fn LRSEAL = {"fr_logreg_seal", base_fx, NULL, NULL, s_lrseal, NULL};
 static const st_fn SIZES = {"fr_fedepm_sizes_check", base_fx, NULL, NULL, s_sizes, NULL};
 static const st_fn CFEDEPM = {"fr_fedepm_check", base_fx, NULL, NULL, s_fedepm, NULL};
 static const st_fn CSFEDAVG = {"fr_sfedavg_check", base_fx, NULL, NULL, s_sfedavg, NULL};
@@ -990,6 +1004,7 @@ static const st_row ROWS[] = {
     FAMILY_ROWS(SFEDPROX), TRACE_ROWS(SFEDPROX), SFEDPROX_ROWS(SFEDPROX), BASELINE_ROWS(SFEDPROX),
     /* shared checks */
     PROBLEM_ROWS(LRCHECK),
+    PROBLEM_ROWS(LRSEAL),
     ROW(LRCHECK, FR_ENULL, XN(XP_B_NULL), XZ(XP_M, 0)),
     ROW(LRCHECK, FR_ESIZE, XZ(XP_M, SIZE_MAX)),
     PROBLEM_ROWS(SIZES),
