@@ -24,7 +24,7 @@
 #include "fedref.h"
 #include "fedfast.h"
 
-Suite *suite_seal_fedepm(void);
+Suite *suite_fedepm_seal(void);
 
 #define M 3
 #define N 2
@@ -479,9 +479,9 @@ START_TEST(seal_bad_args)
 }
 END_TEST
 
-Suite *suite_seal_fedepm(void)
+Suite *suite_fedepm_seal(void)
 {
-    Suite *s = suite_create("seal_fedepm");
+    Suite *s = suite_create("fedepm_seal");
     TCase *tc = tcase_create("seal");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, seal_valid);
