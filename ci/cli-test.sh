@@ -257,7 +257,10 @@ t 2 "cannot write .*Is a directory" vectors gen "$tmp/out"
 # data ship in data/adult/), run here by a stub that prints its arguments
 printf '#!/bin/sh\necho "stub $*"\n' > "$tmp/stub"
 chmod +x "$tmp/stub"
+# (install-deps' own line on a missing optional package, e.g. gnuplot, is
+# not the step's output: it depends on the machine)
 out=$(FEDREF_OFFLINE=1 NO_DEPS=1 sh ci/experiments-quick.sh "$tmp/stub" "$tmp/nodata" "$tmp/xq" 2>&1); rc=$?
+out=$(printf '%s\n' "$out" | grep -v '^install-deps: NO_DEPS=1: ')
 if [ "$rc" -eq 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ] \
    && printf '%s' "$out" | grep -q "^experiments QUICK=1: SKIPPED but fedepm: the data sets of make data are not in $tmp/nodata and cannot be fetched (FEDREF_OFFLINE=1 forbids .*make data.*ships in data/adult/" \
    && printf '%s' "$out" | grep -q "^stub experiments --quick --only fedepm --data $tmp/nodata --out $tmp/xq$" \
