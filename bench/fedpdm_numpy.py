@@ -49,7 +49,6 @@ if numpy cannot be imported.
 import argparse
 import os
 import sys
-import time
 
 try:
     import numpy as np
@@ -57,19 +56,15 @@ except ImportError:
     print("fedpdm_numpy: numpy is not installed (Debian: python3-numpy)", file=sys.stderr)
     sys.exit(3)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import blas_libs, load, rel_to_max, timeit  # noqa: E402 (beside this script)
+
 try:
     from scipy.special import expit, log_expit
 except ImportError:                             # scipy < 1.8 or none: numpy alone
     expit = log_expit = None
 
 TOL = 1e-12
-
-
-def load(d, name, count):
-    a = np.fromfile(os.path.join(d, name + ".f64"), dtype=np.float64)
-    if a.size != count:
-        raise ValueError("%s.f64: %d values, wanted %d" % (name, a.size, count))
-    return a
 
 
 def loss_grad(X, A, y, beta):
@@ -188,41 +183,6 @@ def one_round(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta, g
     return x02, xo, lo
 
 
-def rel(a, b):
-    den = float(np.max(np.abs(b)))
-    num = float(np.max(np.abs(a - b)))
-    if not np.isfinite(num):
-        return float("inf")
-    return 0.0 if num == 0 else (num / den if den > 0 else float("inf"))
-
-
-def timeit(fn, reps):
-    t0 = time.perf_counter()
-    fn()
-    one = max(time.perf_counter() - t0, 1e-7)
-    inner = max(1, int(0.02 / one))
-    ts = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        ts.append((time.perf_counter() - t0) / inner)
-    return float(np.median(ts))
-
-
-def blas_libs():
-    libs = set()
-    try:
-        for line in open("/proc/self/maps"):
-            p = line.split()[-1]
-            base = os.path.basename(p)
-            if "blas" in base or "lapack" in base or "mkl" in base:
-                libs.add(os.path.realpath(p))
-    except OSError:
-        pass
-    return sorted(libs) or ["(unknown)"]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dir")
@@ -273,7 +233,7 @@ def main():
             best = None
             for form, lf in (("einsum", loss_grad), ("matmul", loss_grad_mm)):
                 fn, gn = lf(X, Ab, yb, beta)
-                err = max(abs(fn - ff) / abs(ff), rel(gn, gf))
+                err = max(abs(fn - ff) / abs(ff), rel_to_max(gn, gf))
                 bad += not err <= TOL
                 t = timeit(lambda: lf(X, Ab, yb, beta), reps)
                 print("  numpy loss b = %d, %s: %.4g s (error %.2g)" % (b, form, t, err))
@@ -302,7 +262,7 @@ def main():
                     return rf(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta, gen)
 
                 x02, x2, l2 = rf(As, ys, xs, ls, x0, xi, batch, Q, b, rho, eta, sig, gamma, beta)
-                err = max(rel(x02, x02f), rel(x2, x2f), rel(l2, l2f))
+                err = max(rel_to_max(x02, x02f), rel_to_max(x2, x2f), rel_to_max(l2, l2f))
                 bad += not err <= TOL
                 t = timeit(fn, reps)
                 print("  numpy round K = %d, b = %d, Q = %d, %s: %.4g s (error %.2g)"

@@ -51,6 +51,11 @@ try:
 except ImportError:
     print("proxal_numpy: numpy is not installed (Debian: python3-numpy)", file=sys.stderr)
     sys.exit(3)
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib  # noqa: E402 (beside this script)
+from benchlib import load, rel_to_max1  # noqa: E402
+
 try:
     import scipy
     import scipy.linalg as sla
@@ -58,11 +63,9 @@ except ImportError:       # the linalg formulation alone
     scipy = sla = None
 
 
-def load(d, s, name, count):
-    a = np.fromfile(os.path.join(d, "s%d_%s.f64" % (s, name)), dtype=np.float64)
-    if a.size != count:
-        raise ValueError("s%d_%s.f64: %d values, wanted %d" % (s, name, a.size, count))
-    return a
+def cputime(fn, reps, inner_min=0.02):
+    """benchlib.timeit on this process's CPU time (the C side's clock)."""
+    return benchlib.timeit(fn, reps, clock=time.process_time, inner_min=inner_min)
 
 
 def bmv(M, X):
@@ -207,28 +210,6 @@ class QP:
         return wk, k + 1
 
 
-def rel(a, b):
-    a, b = np.atleast_1d(a), np.atleast_1d(b)
-    num = float(np.max(np.abs(a - b)))
-    if not np.isfinite(num):
-        return float("inf")
-    return num / max(1.0, float(np.max(np.abs(b))))
-
-
-def timeit(fn, reps, inner_min=0.02):
-    t0 = time.process_time()
-    fn()
-    one = max(time.process_time() - t0, 1e-7)
-    inner = max(1, int(inner_min / one))
-    ts = []
-    for _ in range(reps):
-        t0 = time.process_time()
-        for _ in range(inner):
-            fn()
-        ts.append((time.process_time() - t0) / inner)
-    return float(np.median(ts))
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dir")
@@ -264,45 +245,45 @@ def main():
     out = []
     try:
         for s, n, d, mt, beta, runs in settings:
-            data = (load(a.dir, s, "A", n * d * d).reshape(n, d, d), load(a.dir, s, "b", n * d).reshape(n, d),
-                    load(a.dir, s, "C", (n + 1) * mt * d).reshape(n + 1, mt, d),
-                    load(a.dir, s, "e", (n + 1) * mt).reshape(n + 1, mt), beta)
-            w, wk = load(a.dir, s, "w", d), load(a.dir, s, "wk", d)
-            mu = load(a.dir, s, "mu", (n + 1) * mt).reshape(n + 1, mt)
+            data = (load(a.dir, "s%d_A" % s, n * d * d).reshape(n, d, d), load(a.dir, "s%d_b" % s, n * d).reshape(n, d),
+                    load(a.dir, "s%d_C" % s, (n + 1) * mt * d).reshape(n + 1, mt, d),
+                    load(a.dir, "s%d_e" % s, (n + 1) * mt).reshape(n + 1, mt), beta)
+            w, wk = load(a.dir, "s%d_w" % s, d), load(a.dir, "s%d_wk" % s, d)
+            mu = load(a.dir, "s%d_mu" % s, (n + 1) * mt).reshape(n + 1, mt)
             rho = np.ones(n)
             rows = {}                                   # name -> [(seconds, err, form)]
             for form in forms:
                 Q = QP(*data, form=form)
                 f, g, c, _ = Q.eval1(w)
-                err = max(rel(f, fast[("eval", s)]), rel(g, load(a.dir, s, "eval", d)),
-                          rel(c, load(a.dir, s, "eval_c", mt)))
-                rows.setdefault("eval", []).append((timeit(lambda: Q.eval1(w), reps), err, form))
+                err = max(rel_to_max1(f, fast[("eval", s)]), rel_to_max1(g, load(a.dir, "s%d_eval" % s, d)),
+                          rel_to_max1(c, load(a.dir, "s%d_eval_c" % s, mt)))
+                rows.setdefault("eval", []).append((cputime(lambda: Q.eval1(w), reps), err, form))
                 v, g = Q.lk(w, wk, mu)
-                err = max(rel(v, fast[("lk", s)]), rel(g, load(a.dir, s, "lk", d)))
-                rows.setdefault("lk", []).append((timeit(lambda: Q.lk(w, wk, mu), reps), err, form))
+                err = max(rel_to_max1(v, fast[("lk", s)]), rel_to_max1(g, load(a.dir, "s%d_lk" % s, d)))
+                rows.setdefault("lk", []).append((cputime(lambda: Q.lk(w, wk, mu), reps), err, form))
                 v, g = Q.pik(w, wk, mu)
-                err = max(rel(v, fast[("pik", s)]), rel(g, load(a.dir, s, "pik", d)))
-                rows.setdefault("pik", []).append((timeit(lambda: Q.pik(w, wk, mu), reps), err, form))
+                err = max(rel_to_max1(v, fast[("pik", s)]), rel_to_max1(g, load(a.dir, "s%d_pik" % s, d)))
+                rows.setdefault("pik", []).append((cputime(lambda: Q.pik(w, wk, mu), reps), err, form))
 
                 def admm():
                     return Q.admm(Q.factors(rho), wk, wk, mu, rho, 0.1, 0.95)
                 x, it = admm()
-                err = rel(x, load(a.dir, s, "admm_w", d))
+                err = rel_to_max1(x, load(a.dir, "s%d_admm_w" % s, d))
                 if it != fast[("admm", s)]:
                     print("  proxal_numpy: admm setting %d (%s): %d iterations, fast %d"
                           % (s, form, it, fast[("admm", s)]))
-                rows.setdefault("admm", []).append((timeit(admm, reps), err, form))
+                rows.setdefault("admm", []).append((cputime(admm, reps), err, form))
                 if runs:
-                    w0 = load(a.dir, s, "w0", d)
+                    w0 = load(a.dir, "s%d_w0" % s, d)
                     rr = min(reps, 3)
                     for name, alg3 in (("alg1", 0), ("alg3", 1)):
                         x, k = Q.run(alg3, w0, rho, 0.95, beta)
-                        err = rel(x, load(a.dir, s, name, d))
+                        err = rel_to_max1(x, load(a.dir, "s%d_%s" % (s, name), d))
                         if k != fast[(name, s)]:
                             print("  proxal_numpy: %s (%s): %d outer iterations, fast %d"
                                   % (name, form, k, fast[(name, s)]))
                         rows.setdefault(name, []).append(
-                            (timeit(lambda: Q.run(alg3, w0, rho, 0.95, beta), rr, 0.0), err, form))
+                            (cputime(lambda: Q.run(alg3, w0, rho, 0.95, beta), rr, inner_min=0.0), err, form))
             cells = []
             for name in ("eval", "lk", "pik", "admm", "alg1", "alg3"):
                 if name not in rows:

@@ -2,7 +2,7 @@
 /* bench.c -- `fedref bench` (make bench): each module's timing section
  * (cli/<module>/, int bench_MODULE(bench_ctx *)), in module order: fast
  * against ref on the closed forms, a FedEPM round against its BLAS floor;
- * and, with --write-inputs DIR, the inputs that ci/bench_numpy.py times
+ * and, with --write-inputs DIR, the inputs that bench/fedepm_numpy.py times
  * fast against numpy on, in one process.  Every timing is a median of
  * --reps interleaved repetitions; every timed result is first checked
  * (agreement), and only the agreement decides the exit status: timings
@@ -43,8 +43,8 @@ void cli_bench_usage(FILE *f)
           "  --section NAME     only that section (core, fedepm, fedpdm, pld, proxal,\n"
           "                     ssca)\n"
           "  --write-inputs DIR also write the inputs of ff_ens and ff_logreg_fi that\n"
-          "                     ci/bench_numpy.py times against numpy (DIR must exist)\n"
-          "`make bench` runs this with --write-inputs, then ci/bench_numpy.py.  Set\n"
+          "                     bench/fedepm_numpy.py times against numpy (DIR must exist)\n"
+          "`make bench` runs this with --write-inputs, then bench/fedepm_numpy.py.  Set\n"
           "OPENBLAS_NUM_THREADS=1 for one thread.  Exit 0 if every result agreed,\n"
           "1 otherwise, 2 on a usage or input error.\n", f);
 }

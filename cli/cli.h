@@ -104,7 +104,7 @@ typedef struct {
     int quick;                 /* --quick: small sizes, for correctness only */
     unsigned long reps;        /* timed repetitions (medians) */
     uint64_t seed;             /* of every input */
-    const char *inputs;        /* --write-inputs DIR (for ci/bench_numpy.py) or NULL */
+    const char *inputs;        /* --write-inputs DIR (for bench/fedepm_numpy.py) or NULL */
     FILE *manifest;            /* DIR/manifest.txt while writing inputs */
     int disagree;              /* agreement failures so far */
 } bench_ctx;
@@ -129,7 +129,7 @@ double bench_agree(bench_ctx *ctx, const char *what, double err, double tol);
 /* Inputs for the numpy script (no-ops without --write-inputs):
  * bench_input writes len doubles to DIR/NAME.f64 (native binary64) and
  * returns 0, or 2 after cli_error; bench_manifest appends a line to
- * DIR/manifest.txt (ci/bench_numpy.py reads it). */
+ * DIR/manifest.txt (bench/fedepm_numpy.py reads it). */
 /* len mpfr_t at 53 bits holding x[0..len-1] exactly (zeros if x is NULL);
  * NULL if out of memory.  Free with bench_mp_free. */
 mpfr_t *bench_mp_array(const double *x, size_t len);

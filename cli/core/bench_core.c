@@ -2,7 +2,7 @@
 /* bench_core.c -- module core's section of `fedref bench`: ref (MPFR, 53
  * bits) against fast on the closed forms soft, prox_l1, median and ens,
  * after checking fast against ref with fast's bound functions; and the
- * inputs of ff_ens that ci/bench_numpy.py times against numpy. */
+ * inputs of ff_ens that bench/fedepm_numpy.py times against numpy. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

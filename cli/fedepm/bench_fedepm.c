@@ -2,7 +2,7 @@
 /* bench_fedepm.c -- module fedepm's section of `fedref bench`: ref (MPFR,
  * 53 bits) against fast on ff_logreg_fi and ff_fedepm_step; a FedEPM round
  * against its BLAS floor; and the inputs of ff_logreg_fi that
- * ci/bench_numpy.py times against numpy.
+ * bench/fedepm_numpy.py times against numpy.
  *
  * The BLAS floor of a round is what its dgemv calls cost alone: for each
  * client whose gradient the round needs (all m for the records f(w^r),

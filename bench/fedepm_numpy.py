@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """fast (libfedfast) against numpy, in one process: ff_ens and ff_logreg_fi.
 
-Usage: bench_numpy.py [--lib PATH] [--reps N] DIR
+Usage: fedepm_numpy.py [--lib PATH] [--reps N] DIR
 
 DIR holds the inputs `fedref bench --write-inputs DIR` wrote (manifest.txt
 and NAME.f64 files of native binary64).  For each input the script first
@@ -52,9 +52,11 @@ import argparse
 import ctypes
 import os
 import sys
-import time
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import load, timed_interleaved  # noqa: E402 (beside this script)
 
 TOL = 2.0 ** -40
 
@@ -179,25 +181,6 @@ def logreg_floor(lib, X, w, u, g):
     return s
 
 
-def timed3(fns, reps):
-    """Medians of reps interleaved timings of each of fns (rotating order)."""
-    ts = [[] for _ in fns]
-    for r in range(reps):
-        for k in range(len(fns)):
-            i = (r + k) % len(fns)
-            t0 = time.perf_counter()
-            fns[i]()
-            ts[i].append(time.perf_counter() - t0)
-    return [float(np.median(t)) for t in ts]
-
-
-def load(d, name, count):
-    a = np.fromfile(os.path.join(d, name + ".f64"), dtype=np.float64)
-    if a.size != count:
-        raise ValueError("%s.f64: %d values, wanted %d" % (name, a.size, count))
-    return a
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("dir")
@@ -208,7 +191,7 @@ def main():
         lib = ctypes.CDLL(os.path.abspath(a.lib))
         lines = open(os.path.join(a.dir, "manifest.txt")).read().splitlines()
     except OSError as e:
-        print("bench_numpy: error: %s" % e, file=sys.stderr)
+        print("fedepm_numpy: error: %s" % e, file=sys.stderr)
         return 2
     reps = a.reps
     for line in lines:
@@ -229,8 +212,8 @@ def main():
     lib.cblas_dgemv.restype = None
     print("\nfast (%s) against numpy %s in one process, OPENBLAS_NUM_THREADS=%s; medians of %d\n"
           "interleaved repetitions; numpy: the fastest formulation (all below); agree: the\n"
-          "largest difference as a fraction of the stated tolerance (ci/bench_numpy.py; <= 1\n"
-          "agrees); floor: see ci/bench_numpy.py (ff_logreg_fi: two dgemv + the elementwise pass)"
+          "largest difference as a fraction of the stated tolerance (bench/fedepm_numpy.py; <= 1\n"
+          "agrees); floor: see bench/fedepm_numpy.py (ff_logreg_fi: two dgemv + the elementwise pass)"
           % (os.path.basename(a.lib), np.__version__,
              os.environ.get("OPENBLAS_NUM_THREADS", "(unset)"), reps))
     print("  %-14s %-22s%10s %10s %10s %10s %10s %9s" % ("function", "size", "fast (s)", "numpy (s)",
@@ -268,7 +251,7 @@ def main():
             P = Logreg(1, n, dd, ptr(X), ptr(b), beta, 0)
             st = lib.fr_logreg_seal(ctypes.byref(P))
             if st != 0 or lib.fr_logreg_sealed(ctypes.byref(P)) != 1:
-                print("bench_numpy: error: fr_logreg_seal: status %d" % st, file=sys.stderr)
+                print("fedepm_numpy: error: fr_logreg_seal: status %d" % st, file=sys.stderr)
                 return 2
             fi = np.empty(1)
             gi = np.empty(n)
@@ -294,10 +277,10 @@ def main():
                             float(np.max(np.abs(gi - gn))) / (TOL * (float(np.max(np.abs(gn))) + 1)))
             what, size = "ff_logreg_fi", "d = %d, n = %d" % (d, n)
         else:
-            print("bench_numpy: error: unknown manifest line: %s" % line, file=sys.stderr)
+            print("fedepm_numpy: error: unknown manifest line: %s" % line, file=sys.stderr)
             return 2
         fns = [fast] + [fn for _, fn in named] + ([floor] if floor else [])
-        ts = timed3(fns, reps)
+        ts = timed_interleaved(fns, reps)
         tf, tn = ts[0], ts[1:1 + len(named)]
         best = min(range(len(named)), key=lambda k: tn[k])
         ts_best = tn[best]
