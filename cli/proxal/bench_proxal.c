@@ -635,7 +635,7 @@ int bench_proxal(bench_ctx *ctx)
            "GF/s = the floor's flops / fast's time; numpy = bench/proxal_numpy.py; ref = MPFR, once\n",
            BETA, ctx->reps);
     printf("  %-5s %-18s %6s %11s %11s %8s %7s %11s %8s %11s %9s\n", "what", "n d mt", "T/K", "fast (us)",
-           "floor (us)", "fast/flr", "GF/s", "numpy (us)", "np/fast", "ref (us)", "ref/fast");
+           "floor (us)", "fast/flr", "GF/s", "numpy (us)", "fast/np", "ref (us)", "ref/fast");
     for (int r = 0; r < NROW; r++)
         for (size_t s = 0; s < ns; s++) {
             const cell_t *c = &S[s].c[r];
@@ -648,7 +648,7 @@ int bench_proxal(bench_ctx *ctx)
             printf("  %-5s %-18s %6s %11.4g %11.4g %8.3g %7.3g", ROW[r], size, it, 1e6 * c->fast,
                    1e6 * c->floor, c->fast / c->floor, 1e-9 * c->flops / c->fast);
             bench_cell(c->np >= 0 ? 1e6 * c->np : -1, " %11.4g");
-            bench_cell(c->np >= 0 ? c->np / c->fast : -1, " %8.3g");
+            bench_cell(c->np > 0 ? c->fast / c->np : -1, " %8.3g");
             bench_cell(c->ref >= 0 ? 1e6 * c->ref : -1, " %11.4g");
             bench_cell(c->ref >= 0 ? c->ref / c->fast : -1, " %9.3g");
             printf("\n");
