@@ -14,8 +14,16 @@ The scripts import this module from their own folder: keep it beside them.
                        in a rotating order (so a drift of the machine's
                        speed falls on every function alike)
   blas_libs()          the BLAS/LAPACK libraries mapped into this process
+  ctypes_start(prog, doc)
+                       the command line of a script that calls libfedfast
+                       through ctypes (DIR, --lib, --reps): (args, the
+                       library, DIR/manifest.txt's lines), or None after an
+                       error message (the script then exits 2)
 """
+import argparse
+import ctypes
 import os
+import sys
 import time
 
 import numpy as np
@@ -83,3 +91,18 @@ def blas_libs():
     except OSError:
         pass
     return sorted(libs) or ["(unknown)"]
+
+
+def ctypes_start(prog, doc):
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("dir")
+    ap.add_argument("--lib", default="build/lib/libfedfast.so")
+    ap.add_argument("--reps", type=int, default=0)
+    a = ap.parse_args()
+    try:
+        lib = ctypes.CDLL(os.path.abspath(a.lib))
+        lines = open(os.path.join(a.dir, "manifest.txt")).read().splitlines()
+    except OSError as e:
+        print("%s: error: %s" % (prog, e), file=sys.stderr)
+        return None
+    return a, lib, lines

@@ -48,7 +48,6 @@ below any algorithmic error):
   logreg: |f_fast - f_numpy| <= 2^-40 (|f| + 1) and
           max_j |g_fast - g_numpy| <= 2^-40 (max_j |g_j| + 1).
 """
-import argparse
 import ctypes
 import os
 import sys
@@ -56,7 +55,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import load, timed_interleaved  # noqa: E402 (beside this script)
+from benchlib import ctypes_start, load, timed_interleaved  # noqa: E402 (beside this script)
 
 TOL = 2.0 ** -40
 
@@ -182,17 +181,10 @@ def logreg_floor(lib, X, w, u, g):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("dir")
-    ap.add_argument("--lib", default="build/lib/libfedfast.so")
-    ap.add_argument("--reps", type=int, default=0)
-    a = ap.parse_args()
-    try:
-        lib = ctypes.CDLL(os.path.abspath(a.lib))
-        lines = open(os.path.join(a.dir, "manifest.txt")).read().splitlines()
-    except OSError as e:
-        print("fedepm_numpy: error: %s" % e, file=sys.stderr)
+    start = ctypes_start("fedepm_numpy", __doc__)
+    if start is None:
         return 2
+    a, lib, lines = start
     reps = a.reps
     for line in lines:
         if line.startswith("reps ") and not reps:
@@ -309,7 +301,7 @@ def main():
         print("  %-14s %-22s %-10s%10s %10s" % ("function", "size", "form", "numpy (s)", "time/best"))
         for r in forms:
             print(r)
-    print("\nbench_numpy: %d disagreement(s)" % bad)
+    print("\nfedepm_numpy: %d disagreement(s)" % bad)
     return 1 if bad else 0
 
 

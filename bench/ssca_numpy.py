@@ -47,7 +47,6 @@ a gradient sum does not depend on the order of its rows); fast's time
 also includes its draw of the batch (frng_sample), which numpy is given.
 Exit 0 if every case agreed, 1 otherwise, 2 on a usage or input error.
 """
-import argparse
 import ctypes
 import os
 import sys
@@ -56,7 +55,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import blas_libs, load  # noqa: E402 (beside this script)
+from benchlib import blas_libs, ctypes_start, load  # noqa: E402 (beside this script)
 
 TOL = 1e-12
 
@@ -267,17 +266,10 @@ class PerClient:
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("dir")
-    ap.add_argument("--lib", default="build/lib/libfedfast.so")
-    ap.add_argument("--reps", type=int, default=0)
-    a = ap.parse_args()
-    try:
-        lib = ctypes.CDLL(os.path.abspath(a.lib))
-        lines = open(os.path.join(a.dir, "manifest.txt")).read().splitlines()
-    except OSError as e:
-        print("ssca_numpy: error: %s" % e, file=sys.stderr)
+    start = ctypes_start("ssca_numpy", __doc__)
+    if start is None:
         return 2
+    a, lib, lines = start
     reps, sizes, Ni, Pi, fixed, cases = a.reps, None, None, None, None, []
     for line in lines:
         f = line.split()
