@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* hsolve.c -- the nonsmooth subproblems of 004 with h = gamma ||.||_1 or the
  * indicator of a box [lo, hi] (docs/PROXAL.md 4.5): min_x phi(x) + h(x),
- * phi smooth and strongly convex (Algorithm 2's server step (14), Algorithm
- * 3's l_k), in binary64.
+ * phi smooth (Algorithm 2's server step (14), strongly convex; Algorithm
+ * 3's l_k, not convex on FAIR (28)), in binary64.
  *
  * Optimality: 0 in grad phi(x) + dh(x), coordinate by coordinate (h is
  * separable).  The certified residual dist_inf(0, grad phi(x) + dh(x)) is
@@ -17,10 +17,15 @@
  * the descent lemma phi(y) <= phi(x) + v.(y - x) + L/2 ||y - x||^2 holds
  * (up to rounding); (b) a Newton step on the face of y: l1 the nonzero
  * coordinates with their signs fixed (gradient v_k + gamma sign(y_k)), box
- * the coordinates strictly inside; the reduced Hessian by LAPACK dpotrf;
+ * the coordinates strictly inside; the reduced Hessian by LAPACK dpotrf
+ * (where it is not positive definite -- FAIR (28): phi is not convex --
+ * no Newton step is taken and (a) alone descends; a step with Algorithm
+ * 3's shift lam I instead took 105 iterations for 92 on test_alg.c's
+ * fair_indefinite_newton with l1, so it is not used);
  * the step is projected back onto the face's closure (a sign change gives
  * 0; a clip) and kept if phi + h does not increase or the certified
- * residual halves.  (a) alone converges (a descent method); (b) finishes
+ * residual halves.  (a) alone converges to a stationary point, phi convex
+ * or not (Beck, First-Order Methods in Optimization, Thm 10.15); (b) finishes
  * in one step once the face is identified (exactly for a quadratic phi);
  * it is tried after every (a), so that a returned point that moved is the
  * minimiser up to rounding whenever the face was found (the two wings then

@@ -396,16 +396,22 @@ END_TEST
  * = 0 with mu0 = 100 on client 1's row D_1 - r <= 0, l_0's Hessian (docs/
  * PROXAL.md 3) is indefinite, and Algorithm 3's Newton must still reach
  * (7) (it only asks dist(0, grad l_k) <= tau_k) instead of refusing the
- * step with FR_EDOM at a failed Cholesky. */
+ * step with FR_EDOM at a failed Cholesky.  With h = l1 or a box (_i = 1,
+ * 2) the same instance reaches (7) through docs/PROXAL.md 4.5's method,
+ * whose Newton step is skipped on the indefinite face (its proximal-
+ * gradient step carries the descent); both wings take the same path. */
 static const size_t IF_cnt[2] = {2, 2};
 static const double IF_X[8] = {1, 0, 0, 1, 1, 0, 0, 1}, IF_r[2] = {0.1, 0.1};
 static const unsigned char IF_y[4] = {0, 0, 0, 0}, IF_g[4] = {0, 1, 0, 1};
 START_TEST(fair_indefinite_newton)
 {
+    static const double lo[2] = {-4, -5}, hi[2] = {5, 5};
     fr_proxal_problem P = {0};
     P.kind = FR_PROXAL_FAIR;
     P.n = 1, P.d = 2;
     P.cnt = IF_cnt, P.X = IF_X, P.y = IF_y, P.grp = IF_g, P.r = IF_r;
+    P.h = _i == 1 ? FR_PROXAL_H_L1 : _i == 2 ? FR_PROXAL_H_BOX : FR_PROXAL_H_ZERO;
+    P.gamma = 0.01, P.lo = lo, P.hi = hi;
     ck_assert_int_eq(fr_proxal_problem_check(&P), FR_OK);
     const double beta = 10, w0[2] = {0, 0}, mu0[4] = {0, 0, 100, 0};
     /* the Hessian of l_0 at w0 = 0 by hand: s = 1/2 at every sample, so
@@ -432,8 +438,13 @@ START_TEST(fair_indefinite_newton)
     ck_assert_int_eq(tr.terminated, 1);
     ck_assert_int_eq(tr.thm31_ok, 1);
     ck_assert_uint_eq(tr.iters, tf.iters);
-    for (size_t k = 0; k < 2; k++)
+    for (size_t k = 0; k < 2; k++) {
         ck_assert(fabs(mpfr_get_d(tr.w[k], MPFR_RNDN) - tf.w[k]) <= 1e-9);
+        if (P.h == FR_PROXAL_H_BOX)             /* in dom h; the bound -4 binds */
+            ck_assert(tf.w[k] >= lo[k] && tf.w[k] <= hi[k] && mpfr_cmp_d(tr.w[k], lo[k]) >= 0);
+    }
+    if (P.h == FR_PROXAL_H_BOX)
+        ck_assert(tf.w[0] == lo[0] && mpfr_cmp_d(tr.w[0], lo[0]) == 0);
     ff_proxal_trace_clear(&tf);
     fr_proxal_trace_clear(&tr);
 }
@@ -451,7 +462,7 @@ Suite *suite_proxal_alg(void)
     tcase_add_test(tc, kmax_reached);
     tcase_add_test(tc, np_inequalities);
     tcase_add_test(tc, fair_kink);
-    tcase_add_test(tc, fair_indefinite_newton);
+    tcase_add_loop_test(tc, fair_indefinite_newton, 0, 3);
     suite_add_tcase(s, tc);
     return s;
 }
