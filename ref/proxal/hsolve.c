@@ -3,8 +3,9 @@
  * (docs/PROXAL.md 4.5), in MPFR at the precision p of the problem: the
  * method of fast/proxal/hsolve.c (a proximal-gradient step with L from
  * Gershgorin's bound, doubled until the descent lemma holds up to
- * rounding, then a Newton step on the identified face by an MPFR Cholesky,
- * none where that face's Hessian is not positive definite, kept if phi + h does not increase or the certified residual halves).
+ * rounding, then a Newton step on the identified face by an MPFR Cholesky
+ * -- none where that face's Hessian is not positive definite -- kept if
+ * phi + h does not increase or the certified residual halves).
  * The residual is certified: per coordinate the table of docs/PROXAL.md
  * 1.3 on v with every operation rounded outward (|v -+ gamma| <= max(RU(v
  * -+ gamma), -RD(v -+ gamma))), plus rp_k, rounded up. */

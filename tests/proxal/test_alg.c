@@ -397,9 +397,10 @@ END_TEST
  * PROXAL.md 3) is indefinite, and Algorithm 3's Newton must still reach
  * (7) (it only asks dist(0, grad l_k) <= tau_k) instead of refusing the
  * step with FR_EDOM at a failed Cholesky.  With h = l1 or a box (_i = 1,
- * 2) the same instance reaches (7) through docs/PROXAL.md 4.5's method,
- * whose Newton step is skipped on the indefinite face (its proximal-
- * gradient step carries the descent); both wings take the same path. */
+ * 2) the same instance must reach (7) through docs/PROXAL.md 4.5's method,
+ * which takes no Newton step where a face's Hessian does not factor (its
+ * proximal-gradient step carries the descent), with the same iteration
+ * count and point in both wings; the box's bound lo_0 = -4 binds. */
 static const size_t IF_cnt[2] = {2, 2};
 static const double IF_X[8] = {1, 0, 0, 1, 1, 0, 0, 1}, IF_r[2] = {0.1, 0.1};
 static const unsigned char IF_y[4] = {0, 0, 0, 0}, IF_g[4] = {0, 1, 0, 1};
@@ -440,8 +441,9 @@ START_TEST(fair_indefinite_newton)
     ck_assert_uint_eq(tr.iters, tf.iters);
     for (size_t k = 0; k < 2; k++) {
         ck_assert(fabs(mpfr_get_d(tr.w[k], MPFR_RNDN) - tf.w[k]) <= 1e-9);
-        if (P.h == FR_PROXAL_H_BOX)             /* in dom h; the bound -4 binds */
-            ck_assert(tf.w[k] >= lo[k] && tf.w[k] <= hi[k] && mpfr_cmp_d(tr.w[k], lo[k]) >= 0);
+        if (P.h == FR_PROXAL_H_BOX)             /* in dom h */
+            ck_assert(tf.w[k] >= lo[k] && tf.w[k] <= hi[k] && mpfr_cmp_d(tr.w[k], lo[k]) >= 0 &&
+                      mpfr_cmp_d(tr.w[k], hi[k]) <= 0);
     }
     if (P.h == FR_PROXAL_H_BOX)
         ck_assert(tf.w[0] == lo[0] && mpfr_cmp_d(tr.w[0], lo[0]) == 0);
