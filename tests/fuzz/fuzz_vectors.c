@@ -25,7 +25,10 @@
  * vectors/fedpdm/pdm_runs.h; the committed SSCA runs and the small fedepm
  * run groups fit, the R = 60 one is then an FR_ESIZE case) and RDP cases
  * of at most FUZZ_ACCT_WORK_MAX (R alpha_max^2, vectors/fedpdm/
- * acct_common.h), on top of the reader's limits (certified_bits <=
+ * acct_common.h), ProxAL runs of at most FUZZ_PROXAL_ITER_MAX iterations
+ * (kmax x tmax, vectors/proxal/alg_common.h: the committed runs, with
+ * kmax = 200 and tmax = 2000, are then FR_ESIZE cases; their mutants ran
+ * for up to 49 s), on top of the reader's limits (certified_bits <=
  * VEC_CERTIFIED_BITS_MAX).
  *
  * Built by `make fuzz` (a campaign of FUZZ_SECONDS, seeded from the vector files
@@ -40,12 +43,14 @@
 #include "../../vectors/ssca/runs.h"
 #include "../../vectors/fedpdm/pdm_runs.h"
 #include "../../vectors/fedpdm/acct_common.h"
+#include "../../vectors/proxal/alg_common.h"
 
 #define FUZZ_MAX_BYTES 65536
 #define FUZZ_MAX_CASES 8
 #define FUZZ_MAX_WORK 8           /* units of vfunc.check_work */
 #define FUZZ_ACCT_WORK_MAX (1ul << 16)   /* R alpha_max^2: alpha_max <= 256 */
 #define FUZZ_WORK_MAX (1ul << 14)
+#define FUZZ_PROXAL_ITER_MAX 1000ul   /* kmax x tmax */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -131,6 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     vssca_work_max = FUZZ_WORK_MAX;           /* the SSCA runs' schema (vectors/ssca/runs.h) */
     vpdm_work_max = FUZZ_WORK_MAX;            /* 003's runs (vectors/fedpdm/pdm_runs.h) */
     vacct_work_max = FUZZ_ACCT_WORK_MAX;      /* 003's RDP accountant (vectors/fedpdm/acct_common.h) */
+    valg_iter_max = FUZZ_PROXAL_ITER_MAX;     /* 004's Algorithms 1 and 3 (vectors/proxal/alg_common.h) */
     vfile f;
     char err[1024] = "";
     if (vfile_read_buffer(&f, (const char *)data, size, "fuzz.json", err, sizeof err) == 0) {

@@ -25,6 +25,16 @@
 #include "../vectors.h"
 
 static const char *const PX_KINDS[] = {"qp", "np", NULL};
+
+/* The iteration budget of one run of the proxal_alg* schemas (alg_runs.c):
+ * a case with kmax x tmax (outer iterations times Algorithm 2's per outer
+ * iteration) above valg_iter_max is an FR_ESIZE case.  VALG_ITER_MAX (2^40,
+ * px_count's clamp squared is above it) leaves every count the library
+ * accepts; the fuzz target (tests/fuzz/) lowers it, because a run's time
+ * depends on when (8) and (19) hold, which a mutated input can postpone to
+ * the last iteration. */
+#define VALG_ITER_MAX (1ul << 40)
+extern unsigned long valg_iter_max;
 #define PX_PROBLEM_INPUTS                                                                          \
     {"kind", VK_CHOICE, PX_KINDS, NULL}, {"A", VK_MATRIX, NULL, "kind=qp"},                        \
         {"b", VK_MATRIX, NULL, "kind=qp"}, {"C", VK_MATRIX, NULL, "kind=qp"},                      \

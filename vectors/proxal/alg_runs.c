@@ -56,6 +56,7 @@ static const vspec expects[] = {
 
 /* Records longer than this are refused (FR_ESIZE): the files stay small. */
 #define VALG_KMAX 1000ul
+unsigned long valg_iter_max = VALG_ITER_MAX;
 
 static int setup(px_prob *pp, fr_proxal_alg_params *prm, const double *par, const ftensor *in, int withh)
 {
@@ -64,7 +65,7 @@ static int setup(px_prob *pp, fr_proxal_alg_params *prm, const double *par, cons
     if (st == FR_OK) st = px_count(par[P_TMAX], &tmax);
     if (st == FR_OK) st = px_count(par[P_NEWTON], &nm);
     if (st != FR_OK) return st;
-    if (kmax > VALG_KMAX) return FR_ESIZE;
+    if (kmax > VALG_KMAX || (double)kmax * (double)tmax > (double)valg_iter_max) return FR_ESIZE;
     st = px_build(pp, in);
     if (st != FR_OK) return st;
     size_t n = pp->P.n, d = pp->P.d, m = fr_proxal_mtot(&pp->P);
