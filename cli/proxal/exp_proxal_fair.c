@@ -5,9 +5,11 @@
  * parameters (mu0 = 0, sbar = 0.001, beta = 10, rho_i = 1e8, eps1 = eps2 =
  * 1e-3), w0 on the unit sphere per trial, the rows of each part split into
  * n equal contiguous folds.  cProx-AL (Algorithm 3) runs to (8) on all
- * the rows; Algorithm 1 is timed on its first outer iteration only (with
- * rho_i = 1e8 Algorithm 2 moves w by about grad / rho_i per iteration: it
- * does not reach (19) within tmax), on a slice in quick mode. */
+ * the rows in every trial; Algorithm 1 runs to (8) from the same w0 in the
+ * first A1_TRIALS trials with rho_i = A1_RHO (Sec. 5.3's rho_i = 1e8 makes
+ * Algorithm 2 move w by about grad / rho_i per iteration: its first outer
+ * iteration is timed, and does not reach (19) within tmax).  In quick mode
+ * Algorithm 1, and the cProx-AL run it is compared with, see a slice. */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -36,12 +38,18 @@ static const fair_paper PAPER3[4] = {
 static const size_t NS_FULL[4] = {1, 5, 10, 20}, NS_QUICK[2] = {1, 5};
 static size_t n_settings(const exp_ctx *ctx) { return ctx->quick ? 2 : 4; }
 static unsigned long n_trials(const exp_ctx *ctx) { return ctx->quick ? 2 : 10; }
-/* quick: Algorithm 1 on SLICE rows per owner, tmax A1_TMAX_QUICK */
+/* Algorithm 1 to (8): rho_i = A1_RHO, tmax A1_TMAX, in the first
+ * a1_trials trials (quick: on SLICE rows per owner, with its own cProx-AL
+ * run on the same slice); rho_i = 1e8: the first outer iteration timed,
+ * tmax A1E8_TMAX_{QUICK,FULL}. */
 #define SLICE 100
-#define A1_TMAX_QUICK 200ul
-#define A1_TMAX_FULL 2000ul
-/* per n: the cProx-AL trials and one timed Algorithm-1 iteration */
-unsigned long px_fair_runs(const exp_ctx *ctx) { return n_settings(ctx) * (n_trials(ctx) + 1); }
+#define A1_RHO 0.3
+#define A1_TMAX 20000ul
+#define A1E8_TMAX_QUICK 200ul
+#define A1E8_TMAX_FULL 500ul
+static unsigned long a1_trials(const exp_ctx *ctx) { return ctx->quick ? 1 : 2; }
+/* per n: the cProx-AL trials, the Algorithm-1 runs, one timed rho = 1e8 iteration */
+unsigned long px_fair_runs(const exp_ctx *ctx) { return n_settings(ctx) * (n_trials(ctx) + a1_trials(ctx) + 1); }
 
 static int load(exp_ctx *ctx, fdata_adult_b *b)
 {
@@ -114,6 +122,54 @@ static void mean_std(const double *x, size_t k, double *m, double *s)
     *s = c ? sqrt(v / (double)c) : NAN;
 }
 
+/* One run of Algorithm 1 (alg1) or 3 on f from w0 (rho_i for Algorithm 2,
+ * tmax its iterations per outer step, kmax outer steps), what a trial
+ * records into o. */
+typedef struct {
+    int st, ok;                 /* status; stopped by (8) with Theorem 3.1 certified */
+    double obj, dmean, dmax, kkt1, kkt2, secs, sub0;
+    unsigned long outer, inner, inner0;
+} fair_out;
+static void fair_run(const fair_pb *f, int alg1, const double *w0, double rho_i, unsigned long tmax, size_t kmax,
+                     fair_out *o)
+{
+    size_t n = f->P.n;
+    memset(o, 0, sizeof *o);
+    o->obj = o->dmean = o->dmax = o->kkt1 = o->kkt2 = o->sub0 = NAN;
+    double *rho = malloc(n * sizeof *rho);
+    if (!rho) { o->st = FR_ENOMEM; return; }
+    for (size_t i = 0; i < n; i++) rho[i] = rho_i;
+    fr_proxal_alg_params prm = {.eps1 = 1e-3, .eps2 = 1e-3, .sbar = 1e-3, .beta = 10, .kmax = kmax,
+                                .admm = {.tau = 1, .q = 0.97, .rho = rho, .tmax = tmax, .newton_max = 100,
+                                         .eps18 = FR_PROXAL_EPS18_PRINTED},
+                                .w0 = w0, .mu0 = NULL, .keep = 0};
+    ff_proxal_trace t;
+    memset(&t, 0, sizeof t);
+    double t0 = exp_now();
+    int st = ff_proxal_trace_init(&t, &f->P, &prm);
+    if (st == FR_OK) st = alg1 ? ff_proxal_alg1(&t, &f->P, &prm) : ff_proxal_alg3(&t, &f->P, &prm);
+    o->secs = exp_now() - t0;
+    o->st = st;
+    if (st == FR_OK && t.iters > 0) {
+        size_t K = t.iters - 1;
+        o->obj = t.obj[K], o->kkt1 = t.kkt1[K], o->kkt2 = t.kkt2[K];
+        o->ok = t.terminated && t.thm31_ok;
+        o->outer = t.iters, o->inner0 = t.inner[0], o->sub0 = t.sub[0];
+        for (size_t k = 0; k < t.iters; k++) o->inner += t.inner[k];
+        double sm = 0, mx = 0;
+        for (size_t i = 0; i <= n; i++) {
+            double D = disparity(f, i, t.w);
+            sm += D, mx = fmax(mx, D);
+        }
+        o->dmean = sm / (double)(n + 1), o->dmax = mx;
+    }
+    ff_proxal_trace_clear(&t);
+    free(rho);
+}
+
+/* |obj1 - obj3| / |obj3|: Table 3's relative difference of one trial */
+static double rel_diff(const fair_out *a1, const fair_out *a3) { return fabs(a1->obj - a3->obj) / fabs(a3->obj); }
+
 int px_part_fair(exp_ctx *ctx)
 {
     fdata_adult_b b;
@@ -121,136 +177,155 @@ int px_part_fair(exp_ctx *ctx)
     if (rc) return rc;
     size_t ns = n_settings(ctx), d = b.train.d;
     const size_t *N = ctx->quick ? NS_QUICK : NS_FULL;
-    unsigned long trials = n_trials(ctx), tmax1 = ctx->quick ? A1_TMAX_QUICK : A1_TMAX_FULL;
+    unsigned long trials = n_trials(ctx), t1 = a1_trials(ctx), tmax8 = ctx->quick ? A1E8_TMAX_QUICK : A1E8_TMAX_FULL;
+    const char *rows1 = ctx->quick ? "100 rows per owner" : "all rows";
     exp_md(ctx, "### (c) Table 3: classification with fairness constraints (28) on adult-b\n\n"
                 "**Data.** 004's 'adult-b' (docs/DATA.md 4b): %zu training rows at the clients, %zu test rows at "
                 "the server, d = %zu, sensitive attribute sex; each part split into n equal contiguous folds "
                 "(Sec. 5.3). r_i = 0.1, mu0 = 0, sbar = 0.001, beta = 10, eps1 = eps2 = 1e-3, kmax = 2000; "
                 "cProx-AL's subproblems by fedref's certified damped Newton (shifted when l_k's Hessian is "
                 "indefinite: (28) is not convex), not scipy's L-BFGS; w0 on the unit sphere per trial; n in {%s}, "
-                "%lu trials.\n\n",
-           b.train.n, b.test.n, d, ctx->quick ? "1, 5" : "1, 5, 10, 20", trials);
-    double *w0 = malloc(d * sizeof *w0), *obj = malloc(trials * sizeof *obj), *dm = malloc(trials * sizeof *dm),
-           *dx = malloc(trials * sizeof *dx);
-    if (!w0 || !obj || !dm || !dx) { free(w0); free(obj); free(dm); free(dx); fdata_adult_b_free(&b);
+                "%lu trials of cProx-AL on all rows. Algorithm 1 runs to (8) from the same w0 in the first %lu "
+                "trial(s) (%s%s), with **rho_i = %g, not Sec. 5.3's 1e8** (below), tmax = %lu.\n\n",
+           b.train.n, b.test.n, d, ctx->quick ? "1, 5" : "1, 5, 10, 20", trials, t1, rows1,
+           ctx->quick ? ", against a cProx-AL run on the same rows" : "", A1_RHO, A1_TMAX);
+    double *w0 = malloc(d * sizeof *w0);
+    fair_out *o3 = malloc(trials * sizeof *o3), *o1 = malloc(t1 * sizeof *o1), *c1 = malloc(t1 * sizeof *c1);
+    double *obj = malloc(trials * sizeof *obj), *dm = malloc(trials * sizeof *dm), *dx = malloc(trials * sizeof *dx),
+           *rd = malloc(t1 * sizeof *rd);
+    if (!w0 || !o3 || !o1 || !c1 || !obj || !dm || !dx || !rd) {
+        free(w0); free(o3); free(o1); free(c1); free(obj); free(dm); free(dx); free(rd); fdata_adult_b_free(&b);
         cli_error("out of memory", "experiment proxal"); return 2; }
     exp_md(ctx, "| | n | objective Alg. 1 | objective cProx-AL | relative difference | disparity Alg. 1 mean | max | "
                 "disparity cProx-AL mean | max | kkt1 cP (max) | kkt2 cP (max) | Thm 3.1 cP | outer cP | s/run cP |\n"
                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    double a1_sper[4] = {0}, a1_res[4] = {0};
-    unsigned long a1_it[4] = {0};
-    int a1_st[4] = {0};
-    unsigned long okall = 0, runs = 0;
-    double objn1 = NAN, dmaxall = 0;
+    /* per setting: Algorithm 1's table, written after the main one */
+    fair_out a1sum[4], e8[4];
+    double a1rd[4] = {0}, a1rds[4] = {0}, a1obj[4] = {0}, a3obj[4] = {0};
+    unsigned long okall = 0, runs = 0, ok1all = 0, runs1 = 0;
+    double objn1 = NAN, dmaxall = 0, rdmax = 0, dmax1 = 0;
+    memset(a1sum, 0, sizeof a1sum);
+    memset(e8, 0, sizeof e8);
     for (size_t s = 0; s < ns && rc == 0; s++) {
         size_t n = N[s];
-        fair_pb f;
+        fair_pb f, fs;
         if ((rc = fair_make(&b, n, 0, &f))) break;
-        double rho1 = 1e8, k1 = 0, k2 = 0, tsum = 0, out = 0;
+        double k1 = 0, k2 = 0, tsum = 0, out = 0;
         unsigned long ok = 0;
-        for (unsigned long tr = 0; tr < trials && rc == 0; tr++) {
+        for (unsigned long tr = 0; tr < trials; tr++) {
             int st = cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n + tr);
-            fr_proxal_alg_params prm = {.eps1 = 1e-3, .eps2 = 1e-3, .sbar = 1e-3, .beta = 10, .kmax = 2000,
-                                        .admm = {.tau = 1, .q = 0.97, .rho = &rho1, .tmax = 1, .newton_max = 100,
-                                                 .eps18 = FR_PROXAL_EPS18_PRINTED},
-                                        .w0 = w0, .mu0 = NULL, .keep = 0};
-            ff_proxal_trace t;
-            memset(&t, 0, sizeof t);
-            double t0 = exp_now();
-            if (st == FR_OK) st = ff_proxal_trace_init(&t, &f.P, &prm);
-            if (st == FR_OK) st = ff_proxal_alg3(&t, &f.P, &prm);
-            double el = exp_now() - t0;
-            obj[tr] = dm[tr] = dx[tr] = NAN;
+            if (st == FR_OK) fair_run(&f, 0, w0, 1, 1, 2000, &o3[tr]);
+            else memset(&o3[tr], 0, sizeof o3[tr]), o3[tr].st = st, o3[tr].obj = NAN;
+            const fair_out *o = &o3[tr];
+            obj[tr] = o->obj, dm[tr] = o->dmean, dx[tr] = o->dmax;
             runs++;
-            if (st == FR_OK && t.iters > 0) {
-                size_t K = t.iters - 1;
-                obj[tr] = t.obj[K];
-                k1 = fmax(k1, t.kkt1[K]), k2 = fmax(k2, t.kkt2[K]);
-                ok += t.terminated && t.thm31_ok;
-                out += (double)t.iters;
-                double sm = 0, mx = 0;
-                for (size_t i = 0; i <= n; i++) {
-                    double D = disparity(&f, i, t.w);
-                    sm += D, mx = fmax(mx, D);
-                }
-                dm[tr] = sm / (double)(n + 1), dx[tr] = mx;
-                dmaxall = fmax(dmaxall, mx);
+            if (o->st == FR_OK && o->outer > 0) {
+                k1 = fmax(k1, o->kkt1), k2 = fmax(k2, o->kkt2);
+                ok += (unsigned long)o->ok;
+                out += (double)o->outer;
+                dmaxall = fmax(dmaxall, o->dmax);
             } else
-                exp_md(ctx, "- cProx-AL n = %zu, trial %lu: status %s\n", n, tr, fr_strerror(st));
-            tsum += el;
-            ff_proxal_trace_clear(&t);
-            exp_run_done(ctx, el, "FAIR n = %zu, trial %lu, cProx-AL", n, tr);
+                exp_md(ctx, "- cProx-AL n = %zu, trial %lu: status %s\n", n, tr, fr_strerror(o->st));
+            tsum += o->secs;
+            exp_run_done(ctx, o->secs, "FAIR n = %zu, trial %lu, cProx-AL", n, tr);
         }
         okall += ok;
-        double mo, so, mdm, sdm, mdx, sdx;
+        /* Algorithm 1 from the first t1 trials' w0: on f (full) or a slice with its own cProx-AL run (quick) */
+        const fair_pb *f1 = &f;
+        if (ctx->quick) {
+            if ((rc = fair_make(&b, n, SLICE, &fs))) { fair_free(&f); break; }
+            f1 = &fs;
+        }
+        double o1v[4];
+        for (unsigned long tr = 0; tr < t1; tr++) {
+            (void)cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n + tr);   /* drawn above: FR_OK */
+            if (ctx->quick) fair_run(f1, 0, w0, 1, 1, 2000, &c1[tr]);
+            else c1[tr] = o3[tr];
+            fair_run(f1, 1, w0, A1_RHO, A1_TMAX, 2000, &o1[tr]);
+            const fair_out *o = &o1[tr];
+            runs1++;
+            ok1all += (unsigned long)(o->ok && c1[tr].ok);
+            rd[tr] = rel_diff(o, &c1[tr]);
+            o1v[tr < 4 ? tr : 3] = o->obj;
+            if (o->st != FR_OK) exp_md(ctx, "- Algorithm 1 n = %zu, trial %lu: status %s\n", n, tr, fr_strerror(o->st));
+            rdmax = fmax(rdmax, isfinite(rd[tr]) ? rd[tr] : INFINITY);
+            dmax1 = fmax(dmax1, isfinite(o->dmax) ? o->dmax : INFINITY);
+            fair_out *A = &a1sum[s];
+            A->ok += o->ok, A->outer += o->outer, A->inner += o->inner, A->secs += o->secs;
+            A->kkt1 = fmax(A->kkt1, o->kkt1), A->kkt2 = fmax(A->kkt2, o->kkt2);
+            a1obj[s] += o->obj / (double)t1, a3obj[s] += c1[tr].obj / (double)t1;
+            exp_run_done(ctx, o->secs, "FAIR n = %zu, trial %lu, Algorithm 1 (%lu ADMM iterations)", n, tr, o->inner);
+        }
+        mean_std(rd, t1, &a1rd[s], &a1rds[s]);
+        double mo, so, mdm, sdm, mdx, sdx, mo1, so1, m1dm, s1dm, m1dx, s1dx;
         mean_std(obj, trials, &mo, &so);
         mean_std(dm, trials, &mdm, &sdm);
         mean_std(dx, trials, &mdx, &sdx);
+        for (unsigned long tr = 0; tr < t1; tr++) dm[tr] = o1[tr].dmean, dx[tr] = o1[tr].dmax;
+        mean_std(o1v, t1 < 4 ? t1 : 4, &mo1, &so1);
+        mean_std(dm, t1, &m1dm, &s1dm);
+        mean_std(dx, t1, &m1dx, &s1dx);
         if (n == 1) objn1 = mo;
-        exp_md(ctx, "| fedref | %zu | not run to (8) (below) | %.4f (%.2e) | n/a | n/a | n/a | %.4f | %.4f | %.2e | %.2e | "
-                    "%lu/%lu | %.1f | %.2f |\n", n, mo, so, mdm, mdx, k1, k2, ok, trials,
-               out / (double)trials, tsum / (double)trials);
+        if (ctx->quick)
+            exp_md(ctx, "| fedref | %zu | on a slice (below) | %.4f (%.2e) | on a slice (below) | %.4f | %.4f | %.4f | "
+                        "%.4f | %.2e | %.2e | %lu/%lu | %.1f | %.2f |\n", n, mo, so, m1dm, m1dx, mdm, mdx, k1, k2,
+                   ok, trials, out / (double)trials, tsum / (double)trials);
+        else
+            exp_md(ctx, "| fedref | %zu | %.4f (%.2e) | %.4f (%.2e) | %.2e (%.2e) | %.4f | %.4f | %.4f | %.4f | %.2e | "
+                        "%.2e | %lu/%lu | %.1f | %.2f |\n", n, mo1, so1, mo, so, a1rd[s], a1rds[s], m1dm, m1dx, mdm,
+                   mdx, k1, k2, ok, trials, out / (double)trials, tsum / (double)trials);
         const fair_paper *p = &PAPER3[0];
         for (int k = 0; k < 4; k++) if (PAPER3[k].n == n) p = &PAPER3[k];
         exp_md(ctx, "| paper | %u | %.2f (%.2e) | %.2f (%.2e) | %.2e (%.2e) | %.2f | %.2f | %.2f | %.2f | | | | | |\n",
                p->n, p->o1, p->o1s, p->o3, p->o3s, p->rd, p->rds, p->m1, p->x1, p->m3, p->x3);
+        /* Sec. 5.3's rho_i = 1e8: Algorithm 1's first outer iteration, timed */
+        (void)cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n);
+        fair_run(f1, 1, w0, 1e8, tmax8, 1, &e8[s]);
+        exp_run_done(ctx, e8[s].secs, "FAIR n = %zu, Algorithm 1 with rho_i = 1e8, first outer iteration", n);
+        if (ctx->quick) fair_free(&fs);
         fair_free(&f);
-        /* Algorithm 1: its first outer iteration, timed (a slice in quick mode) */
-        if (rc == 0 && (rc = fair_make(&b, n, ctx->quick ? SLICE : 0, &f)) == 0) {
-            double *rho = malloc(n * sizeof *rho);
-            if (!rho) { fair_free(&f); cli_error("out of memory", "experiment proxal"); rc = 2; break; }
-            for (size_t i = 0; i < n; i++) rho[i] = 1e8;
-            (void)cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n);   /* drawn above: FR_OK */
-            fr_proxal_alg_params prm = {.eps1 = 1e-3, .eps2 = 1e-3, .sbar = 1e-3, .beta = 10, .kmax = 1,
-                                        .admm = {.tau = 1, .q = 0.97, .rho = rho, .tmax = tmax1, .newton_max = 100,
-                                                 .eps18 = FR_PROXAL_EPS18_PRINTED},
-                                        .w0 = w0, .mu0 = NULL, .keep = 0};
-            ff_proxal_trace t;
-            memset(&t, 0, sizeof t);
-            double t0 = exp_now();
-            int st = ff_proxal_trace_init(&t, &f.P, &prm);
-            if (st == FR_OK) st = ff_proxal_alg1(&t, &f.P, &prm);
-            double el = exp_now() - t0;
-            a1_st[s] = st;
-            if (st == FR_OK && t.iters) {
-                a1_it[s] = t.inner[0];
-                a1_res[s] = t.sub[0];
-                a1_sper[s] = t.inner[0] ? el / (double)t.inner[0] : NAN;
-            }
-            ff_proxal_trace_clear(&t);
-            free(rho);
-            fair_free(&f);
-            exp_run_done(ctx, el, "FAIR n = %zu, Algorithm 1, first outer iteration", n);
-        }
     }
     if (rc == 0) {
         exp_md(ctx, "\nDisparity = |D_i(w)| = |mean loss(group 0) - mean loss(group 1)| over owner i's rows, mean "
                     "and max over the n clients and the server (the constraint: <= r = 0.1); kkt1, kkt2: the true "
                     "KKT residuals of Definition 1 (ff_proxal_kkt's certified upper bounds) of each output, max "
-                    "over the trials.\n\n**Algorithm 1 is not run to (8).** With Sec. 5.3's rho_i = 1e8, "
-                    "Algorithm 2 moves w by about grad / rho_i per iteration; its first outer iteration was run "
-                    "with tmax = %lu (%s) and timed:\n\n"
-                    "| n | status | ADMM iterations | (19) residual at the end (tau_0 = 1e-3) | s per ADMM iteration |\n"
-                    "|---|---|---|---|---|\n", tmax1, ctx->quick ? "on 100 rows per owner" : "all rows");
+                    "over the trials. Relative difference: |obj Alg. 1 - obj cProx-AL| / obj cProx-AL from the "
+                    "same w0, mean (std) over the Algorithm-1 trials.\n\n"
+                    "**Algorithm 1** (rho_i = %g, %s, %lu trial(s) per n; cP = the cProx-AL run from the same w0 "
+                    "on the same rows):\n\n"
+                    "| n | Thm 3.1 | outer | ADMM iterations | kkt1 (max) | kkt2 (max) | objective | objective cP | "
+                    "relative difference | s/run |\n|---|---|---|---|---|---|---|---|---|---|\n", A1_RHO, rows1, t1);
         for (size_t s = 0; s < ns; s++)
-            exp_md(ctx, "| %zu | %s | %lu | %.3e | %.2e |\n", N[s], fr_strerror(a1_st[s]), a1_it[s], a1_res[s],
-                   a1_sper[s]);
-        exp_md(ctx, "\nThe paper's Algorithm-1 columns are therefore not reproduced here.\n\n");
+            exp_md(ctx, "| %zu | %d/%lu | %.1f | %.0f | %.2e | %.2e | %.6f | %.6f | %.2e | %.1f |\n", N[s], a1sum[s].ok,
+                   t1, (double)a1sum[s].outer / (double)t1, (double)a1sum[s].inner / (double)t1, a1sum[s].kkt1,
+                   a1sum[s].kkt2, a1obj[s], a3obj[s], a1rd[s], a1sum[s].secs / (double)t1);
+        exp_md(ctx, "\n**Why not rho_i = 1e8.** With Sec. 5.3's rho_i = 1e8, Algorithm 2 moves w by about "
+                    "grad / rho_i per iteration; its first outer iteration, run with tmax = %lu (%s):\n\n"
+                    "| n | status | ADMM iterations | (19) residual at the end (tau_0 = 1e-3) | s per ADMM iteration |\n"
+                    "|---|---|---|---|---|\n", tmax8, rows1);
+        for (size_t s = 0; s < ns; s++)
+            exp_md(ctx, "| %zu | %s | %lu | %.3e | %.2e |\n", N[s], fr_strerror(e8[s].st), e8[s].inner0, e8[s].sub0,
+                   e8[s].inner0 ? e8[s].secs / (double)e8[s].inner0 : NAN);
+        exp_md(ctx, "\n");
         exp_verdict(ctx, "cProx-AL reaches a (1e-3, 1e-3)-KKT point of (28) with objective 0.37",
                     "004 Sec. 5.3, Table 3 (cProx-AL 0.37 at every n)",
                     okall == runs && fabs(objn1 - 0.37) <= 0.01 ? EXP_HOLDS : EXP_FAILS,
                     "%lu of %lu cProx-AL runs stopped by (8) with kkt1, kkt2 <= 1e-3 certified; mean objective at "
                     "n = 1: %.4f (paper 0.37)", okall, runs, objn1);
         exp_verdict(ctx, "the loss disparity of every client and the server is kept below 0.1",
-                    "004 Table 3 (max columns 0.10), Fig. 2", dmaxall <= FAIR_R + 1e-3 ? EXP_HOLDS : EXP_FAILS,
-                    "largest |D_i| of any owner at any cProx-AL output: %.5f (r = 0.1)", dmaxall);
+                    "004 Table 3 (max columns 0.10), Fig. 2",
+                    fmax(dmaxall, dmax1) <= FAIR_R + 1e-3 ? EXP_HOLDS : EXP_FAILS,
+                    "largest |D_i| of any owner at any output: %.5f cProx-AL, %.5f Algorithm 1 (r = 0.1)", dmaxall,
+                    dmax1);
+        /* holds: every run certified and within the paper's largest mean relative difference */
+        int v = ok1all < runs1 ? EXP_FAILS : rdmax <= 4.61e-3 ? EXP_HOLDS : EXP_PARTLY;
         exp_verdict(ctx, "Algorithm 1 and cProx-AL yield solutions of similar quality on (28)",
-                    "004 Sec. 5.3, Table 3 (relative difference 1.9e-3 to 4.6e-3)", EXP_UNTESTED,
-                    "Algorithm 1 with rho_i = 1e8 was timed on its first outer iteration only: after tmax = %lu "
-                    "ADMM iterations its (19) residual is %.3e at n = %zu (tau_0 = 1e-3; %.2e s per iteration%s)",
-                    tmax1, a1_res[ns - 1], N[ns - 1], a1_sper[ns - 1], ctx->quick ? ", 100 rows per owner" : "");
+                    "004 Sec. 5.3, Table 3 (relative difference 1.9e-3 to 4.6e-3)", v,
+                    "%lu of %lu Algorithm-1 runs (rho_i = %g, not the paper's 1e8; %s) and their cProx-AL runs "
+                    "stopped by (8) with Theorem 3.1 certified; largest relative difference of the objectives %.2e",
+                    ok1all, runs1, A1_RHO, rows1, rdmax);
     }
-    free(w0); free(obj); free(dm); free(dx);
+    free(w0); free(o3); free(o1); free(c1); free(obj); free(dm); free(dx); free(rd);
     fdata_adult_b_free(&b);
     return rc;
 }
