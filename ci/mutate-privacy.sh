@@ -55,6 +55,7 @@ suites() {
   */fedepm/dp.c) echo "dp_round_sweep dp status_fedepm" ;;
   */fedpdm/sens*.c) echo "fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
   */fedpdm/pld*.c) echo "fedpdm_pld status_fedpdm_acct" ;;
+  ref/fedepm/compose_tight.c) echo "dp_tight_enclosures dp_compose_tight status_fedepm" ;;
   */fedepm/compose_tight.c) echo "dp_compose_tight status_fedepm" ;;
   esac
 }

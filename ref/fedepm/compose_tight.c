@@ -16,6 +16,7 @@
  * found by a search over the cells and one logarithm in the last cell. */
 #include <stdlib.h>
 #include "../internal.h"
+#include "enclosures.h"
 
 #define TIGHT_K_MAX   ((size_t)1 << 16)   /* releases */
 #define TIGHT_STEPS   64                  /* grid steps in the smallest eps_j */
@@ -23,7 +24,7 @@
 #define TIGHT_SUPPORT (1ul << 18)         /* sum_j k_j */
 #define TIGHT_WORK    (1ul << 27)         /* products of the convolutions */
 
-typedef struct { unsigned long k, n; } group;
+typedef fri_tight_group group;
 
 static int cmp_ul(const void *a, const void *b)
 {
@@ -68,10 +69,8 @@ static size_t make_groups(unsigned long *kj, group *g, unsigned long *sum, unsig
     return ng;
 }
 
-/* b[0..n] = upper bounds of the binomial masses P(X = b) of the number of
- * +1 among n releases of RR_{k h}: C(n, b) p^b (1-p)^(n-b), p = 1/(1 +
- * e^{-k h}), from b = n down (ratio (1-p)/p = e^{-k h}). */
-static void binomial_up(mpfr_t *b, unsigned long n, unsigned long kk, mpfr_srcptr h, mpfr_ptr t,
+/* b[0..n] (enclosures.h), from b = n down (ratio (1-p)/p = e^{-k h}). */
+void fri_dp_tight_binomial(mpfr_t *b, unsigned long n, unsigned long kk, mpfr_srcptr h, mpfr_ptr t,
                         mpfr_ptr r)
 {
     mpfr_mul_ui(t, h, kk, MPFR_RNDU);              /* exact at the working precision */
@@ -88,9 +87,8 @@ static void binomial_up(mpfr_t *b, unsigned long n, unsigned long kk, mpfr_srcpt
     }
 }
 
-/* The composition of the groups: P[s + sum] for s in [-sum, sum], upper
- * bounds of the masses of S. */
-static int law_up(mpfr_t *P, const group *g, size_t ng, unsigned long sum, mpfr_srcptr h,
+/* The composition of the groups (enclosures.h). */
+int fri_dp_tight_law(mpfr_t *P, const group *g, size_t ng, unsigned long sum, mpfr_srcptr h,
                   mpfr_prec_t wp)
 {
     const size_t len = 2 * (size_t)sum + 1;
@@ -109,7 +107,7 @@ static int law_up(mpfr_t *P, const group *g, size_t ng, unsigned long sum, mpfr_
     unsigned long lo = sum, hi = sum;              /* P is zero outside [lo, hi] */
     for (size_t i = 0; i < ng; i++) {
         const unsigned long kk = g[i].k, n = g[i].n;
-        binomial_up(b, n, kk, h, t, r);
+        fri_dp_tight_binomial(b, n, kk, h, t, r);
         for (size_t x = lo; x <= hi; x++) {
             if (mpfr_zero_p(P[x])) continue;
             for (unsigned long c = 0; c <= n; c++) {
@@ -145,8 +143,8 @@ static void delta_at(mpfr_ptr d, mpfr_t *A, mpfr_t *B, unsigned long J, unsigned
     mpfr_sub(d, A[J + 1], t, MPFR_RNDU);
 }
 
-/* The least e >= 0 with delta(e) <= delta, rounded up into out. */
-static void least_eps(mpfr_ptr out, mpfr_t *P, unsigned long sum, mpfr_srcptr h,
+/* The least e >= 0 with delta(e) <= delta (enclosures.h). */
+void fri_dp_tight_least(mpfr_ptr out, mpfr_t *P, unsigned long sum, mpfr_srcptr h,
                       mpfr_srcptr delta, mpfr_prec_t wp, mpfr_t *A, mpfr_t *B)
 {
     mpfr_t t, d, e;
@@ -217,12 +215,10 @@ int fr_dp_compose_tight(mpfr_t eps, mpfr_t *const epsj, size_t k, const mpfr_t d
     mpfr_inits2(wp, h, q, emin, emax, tot, (mpfr_ptr)0);
     mpfr_set_zero(emin, 1);
     mpfr_set_zero(emax, 1);
-    mpfr_set_zero(tot, 1);
     for (size_t j = 0; j < k; j++) {
         if (mpfr_zero_p(epsj[j])) continue;
         if (mpfr_zero_p(emin) || mpfr_cmp(epsj[j], emin) < 0) mpfr_set(emin, epsj[j], MPFR_RNDD);
         if (mpfr_cmp(epsj[j], emax) > 0) mpfr_set(emax, epsj[j], MPFR_RNDU);
-        mpfr_add(tot, tot, epsj[j], MPFR_RNDU);
     }
     int st = FR_OK;
     if (mpfr_zero_p(emax)) {                       /* every release 0-DP */
@@ -252,8 +248,8 @@ int fr_dp_compose_tight(mpfr_t eps, mpfr_t *const epsj, size_t k, const mpfr_t d
     A = fri_vec_new(sum + 2, wp);
     B = fri_vec_new(sum + 2, wp);
     if (P == NULL || A == NULL || B == NULL) { st = FR_ENOMEM; goto out; }
-    if ((st = law_up(P, g, ng, sum, h, wp)) != FR_OK) goto out;
-    least_eps(q, P, sum, h, delta, wp, A, B);
+    if ((st = fri_dp_tight_law(P, g, ng, sum, h, wp)) != FR_OK) goto out;
+    fri_dp_tight_least(q, P, sum, h, delta, wp, A, B);
     /* never above the basic sum (pure, delta = 0): the grid can exceed it */
     mpfr_ptr *ptr = malloc(k * sizeof *ptr);
     if (ptr == NULL) { st = FR_ENOMEM; goto out; }

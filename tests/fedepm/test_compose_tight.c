@@ -259,6 +259,49 @@ START_TEST(output_rounded_up)
 }
 END_TEST
 
+/* An eps_j of more bits than the working precision (output 200 bits, wp
+ * 264; eps_1 = 1 + 2^-280 at 300 bits, so the grid 1/64 must count 65
+ * steps, not 64) still gives an upper bound.  One release: delta(e) = p (1
+ * - e^{e - eps_1}), p = 1/(1 + e^-eps_1); delta is aimed so that the least
+ * e is g + 2^-300 for a 200-bit g, as close above a 200-bit number as the
+ * input resolves.  (A step count rounded down would lose less than
+ * 2^(1-wp), which the outward roundings after it cover here: the mutation
+ * script reports that mutant as surviving.) */
+START_TEST(input_beyond_working_precision)
+{
+    mpfr_t e1, g, t, p, delta, out;
+    mpfr_init2(e1, 300);
+    mpfr_inits2(1000, g, t, p, (mpfr_ptr)0);
+    mpfr_init2(delta, 600);
+    mpfr_init2(out, 200);
+    mpfr_set_ui_2exp(e1, 1, -280, MPFR_RNDN);
+    mpfr_add_ui(e1, e1, 1, MPFR_RNDN);            /* exact at 300 bits */
+    mpfr_set_d(g, 0.99, MPFR_RNDN);
+    mpfr_prec_round(g, 200, MPFR_RNDN);
+    mpfr_prec_round(g, 1000, MPFR_RNDN);
+    mpfr_set_ui_2exp(t, 1, -300, MPFR_RNDN);
+    mpfr_add(g, g, t, MPFR_RNDN);                 /* the least e aimed at */
+    mpfr_neg(t, e1, MPFR_RNDN);
+    mpfr_exp(t, t, MPFR_RNDN);
+    mpfr_add_ui(t, t, 1, MPFR_RNDN);
+    mpfr_ui_div(p, 1, t, MPFR_RNDN);
+    mpfr_sub(t, g, e1, MPFR_RNDN);
+    mpfr_expm1(t, t, MPFR_RNDN);
+    mpfr_mul(t, t, p, MPFR_RNDN);
+    mpfr_neg(delta, t, MPFR_RNDN);                /* p (1 - e^{g - eps_1}) at 600 bits */
+    mpfr_t *ej = &e1;
+    ck_assert_int_eq(fr_dp_compose_tight(out, ej, 1, delta), FR_OK);
+    /* the least e for the delta as rounded: eps_1 + log(1 - delta / p) */
+    mpfr_div(t, delta, p, MPFR_RNDN);
+    mpfr_neg(t, t, MPFR_RNDN);
+    mpfr_log1p(t, t, MPFR_RNDN);
+    mpfr_add(t, t, e1, MPFR_RNDN);
+    ck_assert_msg(mpfr_cmp(out, t) >= 0, "%.20g below the least e %.20g", mpfr_get_d(out, MPFR_RNDN),
+                  mpfr_get_d(t, MPFR_RNDN));
+    mpfr_clears(e1, g, t, p, delta, out, (mpfr_ptr)0);
+}
+END_TEST
+
 START_TEST(special_values)
 {
     mpfr_t out;
@@ -285,6 +328,7 @@ Suite *suite_dp_compose_tight(void)
     tcase_add_test(tc, kov_closed_form_and_equal_losses);
     tcase_add_test(tc, unequal_losses_enumerated);
     tcase_add_test(tc, output_rounded_up);
+    tcase_add_test(tc, input_beyond_working_precision);
     tcase_add_test(tc, special_values);
     suite_add_tcase(s, tc);
     return s;
