@@ -56,7 +56,7 @@ suites() {
   */fedpdm/sens*.c) echo "fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
   */fedpdm/pld*.c) echo "fedpdm_pld status_fedpdm_acct" ;;
   ref/fedepm/compose_tight.c) echo "dp_tight_enclosures dp_compose_tight status_fedepm" ;;
-  */fedepm/compose_tight.c) echo "dp_compose_tight status_fedepm" ;;
+  fast/fedepm/compose_tight.c) echo "dp_fast_tight_stages dp_compose_tight status_fedepm" ;;
   esac
 }
 proofs() {

@@ -10,6 +10,7 @@
  * is bracketed by dn/up of its binary64 product.  Contract: fedfast.h. */
 #include "fedfast.h"
 #include "../internal.h"
+#include "compose_tight.h"
 
 #define TIGHT_K_MAX   ((size_t)1 << 16)
 #define TIGHT_STEPS   64.0
@@ -22,7 +23,7 @@ static double dn(double x) { return x > 0 ? nextafter(x, 0.0) : 0.0; }
 static double up4(double x) { return up(up(up(up(x)))); }
 static double dn4(double x) { return dn(dn(dn(dn(x)))); }
 
-typedef struct { unsigned long k, n; } group;
+typedef ffi_tight_group group;
 
 static int cmp_ul(const void *a, const void *b)
 {
@@ -66,11 +67,10 @@ static size_t make_groups(unsigned long *kj, group *g, unsigned long *sum, const
     return ng;
 }
 
-/* upper bounds of C(n, b) p^b (1-p)^(n-b), p = 1/(1 + e^{-k h}): weights
- * relative to the mode b* (w(b*) = 1, the ratios e^{+-k h} (n-b)/(b+1)
- * outward), rounded up into b[] and down into lo[]; P(b) <= w_up(b) /
- * sum w_lo (p^n itself would underflow for large n). */
-static void binomial_up(double *b, double *lo, unsigned long n, unsigned long kk, double h)
+/* The weights of the binomial relative to its mode m (compose_tight.h):
+ * w(m) = 1, the ratios e^{+-k h} (n-b)/(b+1) outward, rounded up into wu[]
+ * and down into wl[]. */
+unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsigned long kk, double h)
 {
     const double xl = dn((double)kk * h), xu = up((double)kk * h);   /* around k h */
     const double rdu = up4(exp(-xl)), rdl = dn4(exp(-xu));         /* e^{-k h} */
@@ -78,18 +78,33 @@ static void binomial_up(double *b, double *lo, unsigned long n, unsigned long kk
     const double p = 1.0 / (1.0 + exp(-xl));
     unsigned long m = (unsigned long)floor((double)(n + 1) * p);
     if (m > n) m = n;
-    b[m] = lo[m] = 1;
+    wu[m] = wl[m] = 1;
     for (unsigned long i = m; i < n; i++) {        /* b = i -> i + 1 */
-        b[i + 1] = up(up(up(b[i] * ruu) * (double)(n - i)) / (double)(i + 1));
-        lo[i + 1] = dn(dn(dn(lo[i] * rul) * (double)(n - i)) / (double)(i + 1));
+        wu[i + 1] = up(up(up(wu[i] * ruu) * (double)(n - i)) / (double)(i + 1));
+        wl[i + 1] = dn(dn(dn(wl[i] * rul) * (double)(n - i)) / (double)(i + 1));
     }
     for (unsigned long i = m; i > 0; i--) {        /* b = i -> i - 1 */
-        b[i - 1] = up(up(up(b[i] * rdu) * (double)i) / (double)(n - i + 1));
-        lo[i - 1] = dn(dn(dn(lo[i] * rdl) * (double)i) / (double)(n - i + 1));
+        wu[i - 1] = up(up(up(wu[i] * rdu) * (double)i) / (double)(n - i + 1));
+        wl[i - 1] = dn(dn(dn(wl[i] * rdl) * (double)i) / (double)(n - i + 1));
     }
+    return m;
+}
+
+/* b[c] = wu[c] / sum wl rounded up, in place of wu (compose_tight.h) */
+void ffi_dp_tight_normalise(double *b, const double *wl, unsigned long n)
+{
     double z = 0;
-    for (unsigned long i = 0; i <= n; i++) z = dn(z + lo[i]);
+    for (unsigned long i = 0; i <= n; i++) z = dn(z + wl[i]);
     for (unsigned long i = 0; i <= n; i++) b[i] = up(b[i] / z);
+}
+
+/* upper bounds of C(n, b) p^b (1-p)^(n-b), p = 1/(1 + e^{-k h}), into
+ * b[] (lo[]: scratch): P(b) <= w_up(b) / sum w_lo (p^n itself would
+ * underflow for large n). */
+static void binomial_up(double *b, double *lo, unsigned long n, unsigned long kk, double h)
+{
+    ffi_dp_tight_weights(b, lo, n, kk, h);
+    ffi_dp_tight_normalise(b, lo, n);
 }
 
 static double delta_at(const double *A, const double *B, unsigned long J, unsigned long sum,
@@ -97,6 +112,58 @@ static double delta_at(const double *A, const double *B, unsigned long J, unsign
 {
     if (J + 1 > sum) return 0;
     return up(A[J + 1] - dn(dn4(exp(dn((double)J * h))) * B[J + 1]));
+}
+
+/* P[s + sum] >= the masses of S (compose_tight.h) */
+void ffi_dp_tight_law(double *P, double *Q, double *b, double *bl, const group *g, size_t ng, unsigned long sum,
+                      double h)
+{
+    P[sum] = 1;
+    size_t lo = sum, hi = sum;
+    for (size_t i = 0; i < ng; i++) {
+        const unsigned long kk = g[i].k, n = g[i].n;
+        binomial_up(b, bl, n, kk, h);
+        for (size_t x = lo; x <= hi; x++) {
+            if (P[x] == 0) continue;
+            for (unsigned long c = 0; c <= n; c++) {
+                size_t y = x + 2 * c * kk - n * kk;
+                Q[y] = up(Q[y] + up(P[x] * b[c]));
+            }
+        }
+        lo -= n * kk;
+        hi += n * kk;
+        for (size_t x = lo; x <= hi; x++) {
+            P[x] = Q[x];
+            Q[x] = 0;
+        }
+    }
+}
+
+/* the least e >= 0 with D(e) <= delta, rounded up (compose_tight.h) */
+double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long sum, double h, double delta)
+{
+    A[sum + 1] = B[sum + 1] = 0;
+    for (unsigned long s = sum; s >= 1; s--) {
+        A[s] = up(A[s + 1] + P[sum + s]);
+        B[s] = dn(B[s + 1] + dn(dn4(exp(-up((double)s * h))) * P[sum + s]));
+    }
+    if (delta_at(A, B, 0, sum, h) <= delta) return 0;
+    unsigned long a = 0, c = sum;
+    while (c - a > 1) {
+        unsigned long m = a + (c - a) / 2;
+        if (delta_at(A, B, m, sum, h) <= delta) c = m; else a = m;
+    }
+    double t = up(A[c] - delta), e;
+    /* the cell [h (c-1), h c], its ends rounded up (delta is decreasing) */
+    const double top = up((double)c * h), bot = up((double)(c - 1) * h);
+    if (t <= 0 || B[c] == 0) {
+        e = top;
+    } else {
+        e = up4(log(up(t / B[c])));
+        if (e < bot) e = bot;
+        if (e > top) e = top;
+    }
+    return up(e);                                  /* a margin over ref's rounding */
 }
 
 int ff_dp_compose_tight_upper(double *eps, const double *epsj, size_t k, double delta)
@@ -156,49 +223,8 @@ int ff_dp_compose_tight_upper(double *eps, const double *epsj, size_t k, double 
     b = malloc((nmax + 1) * sizeof *b);
     bl = malloc((nmax + 1) * sizeof *bl);
     if (P == NULL || Q == NULL || A == NULL || B == NULL || b == NULL || bl == NULL) { st = FR_ENOMEM; goto out; }
-    P[sum] = 1;
-    size_t lo = sum, hi = sum;
-    for (size_t i = 0; i < ng; i++) {
-        const unsigned long kk = g[i].k, n = g[i].n;
-        binomial_up(b, bl, n, kk, h);
-        for (size_t x = lo; x <= hi; x++) {
-            if (P[x] == 0) continue;
-            for (unsigned long c = 0; c <= n; c++) {
-                size_t y = x + 2 * c * kk - n * kk;
-                Q[y] = up(Q[y] + up(P[x] * b[c]));
-            }
-        }
-        lo -= n * kk;
-        hi += n * kk;
-        for (size_t x = lo; x <= hi; x++) {
-            P[x] = Q[x];
-            Q[x] = 0;
-        }
-    }
-    for (unsigned long s = sum; s >= 1; s--) {
-        A[s] = up(A[s + 1] + P[sum + s]);
-        B[s] = dn(B[s + 1] + dn(dn4(exp(-up((double)s * h))) * P[sum + s]));
-    }
-    if (delta_at(A, B, 0, sum, h) <= delta) {
-        *eps = 0;
-    } else {
-        unsigned long a = 0, c = sum;
-        while (c - a > 1) {
-            unsigned long m = a + (c - a) / 2;
-            if (delta_at(A, B, m, sum, h) <= delta) c = m; else a = m;
-        }
-        double t = up(A[c] - delta), e;
-        /* the cell [h (c-1), h c], its ends rounded up (delta is decreasing) */
-        const double top = up((double)c * h), bot = up((double)(c - 1) * h);
-        if (t <= 0 || B[c] == 0) {
-            e = top;
-        } else {
-            e = up4(log(up(t / B[c])));
-            if (e < bot) e = bot;
-            if (e > top) e = top;
-        }
-        *eps = up(e);                              /* a margin over ref's rounding */
-    }
+    ffi_dp_tight_law(P, Q, b, bl, g, ng, sum, h);
+    *eps = ffi_dp_tight_least(A, B, P, sum, h, delta);
     if (tot < *eps) *eps = tot;                    /* the basic sum, as ref */
 out:
     free(kj); free(g); free(P); free(Q); free(A); free(B); free(b); free(bl);
