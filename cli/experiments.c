@@ -6,6 +6,7 @@
  * table of verdicts at the end).  Progress on stderr, one line per run
  * with the time left. */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,52 @@ void exp_plan(exp_ctx *ctx, unsigned long runs)
 {
     ctx->planned = runs;
     ctx->done = 0;
+    memset(ctx->kplanned, 0, sizeof ctx->kplanned);
+    memset(ctx->kdone, 0, sizeof ctx->kdone);
+    memset(ctx->ksecs, 0, sizeof ctx->ksecs);
     ctx->t0 = exp_now();
+}
+
+void exp_plan_kind(exp_ctx *ctx, int kind, unsigned long runs)
+{
+    if (kind <= 0 || kind >= EXP_KINDS) return;
+    ctx->kplanned[kind] += runs;
+    ctx->planned += runs;
+}
+
+/* The time left: the plain runs at the wall time per plain run so far (the
+ * work between runs included), each kind at the mean of its own runs; the
+ * runs of kinds not yet timed are counted into *untimed. */
+static double time_left(const exp_ctx *ctx, unsigned long *untimed)
+{
+    double el = exp_now() - ctx->t0, left = 0;
+    unsigned long plain = ctx->planned, plain_done = ctx->done;
+    *untimed = 0;
+    for (int k = 1; k < EXP_KINDS; k++) {
+        unsigned long rest = ctx->kplanned[k] > ctx->kdone[k] ? ctx->kplanned[k] - ctx->kdone[k] : 0;
+        plain -= ctx->kplanned[k] < plain ? ctx->kplanned[k] : plain;
+        plain_done -= ctx->kdone[k] < plain_done ? ctx->kdone[k] : plain_done;
+        el -= ctx->ksecs[k];
+        if (ctx->kdone[k] > 0) left += ctx->ksecs[k] / (double)ctx->kdone[k] * (double)rest;
+        else *untimed += rest;
+    }
+    if (plain_done > 0 && plain > plain_done) left += fmax(el, 0) / (double)plain_done * (double)(plain - plain_done);
+    return left;
+}
+
+static void run_done(exp_ctx *ctx, int kind, double seconds, const char *what)
+{
+    ctx->done++;
+    if (kind > 0 && kind < EXP_KINDS) {
+        ctx->kdone[kind]++;
+        ctx->ksecs[kind] += seconds;
+    }
+    unsigned long untimed;
+    double left = time_left(ctx, &untimed);
+    char more[96] = "";
+    if (untimed > 0) snprintf(more, sizeof more, ", and %lu run%s of another cost not yet timed", untimed, untimed > 1 ? "s" : "");
+    cli_progress("experiments: %s run %lu/%lu (%s) done in %.1f s; about %.0f s left%s", ctx->name, ctx->done,
+                 ctx->planned, what, seconds, left, more);
 }
 
 void exp_run_done(exp_ctx *ctx, double seconds, const char *fmt, ...)
@@ -69,11 +115,17 @@ void exp_run_done(exp_ctx *ctx, double seconds, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    ctx->done++;
-    double el = exp_now() - ctx->t0;
-    unsigned long left = ctx->planned > ctx->done ? ctx->planned - ctx->done : 0;
-    cli_progress("experiments: %s run %lu/%lu (%s) done in %.1f s; about %.0f s left", ctx->name,
-                 ctx->done, ctx->planned, what, seconds, el / (double)ctx->done * (double)left);
+    run_done(ctx, 0, seconds, what);
+}
+
+void exp_run_done_kind(exp_ctx *ctx, int kind, double seconds, const char *fmt, ...)
+{
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    run_done(ctx, kind, seconds, what);
 }
 
 static char *xstrdup(const char *s)
@@ -339,6 +391,9 @@ int cmd_experiments(int argc, char **argv)
         if (!sel) continue;
         ctx.name = all[k].name;
         ctx.planned = ctx.done = 0;
+        memset(ctx.kplanned, 0, sizeof ctx.kplanned);
+        memset(ctx.kdone, 0, sizeof ctx.kdone);
+        memset(ctx.ksecs, 0, sizeof ctx.ksecs);
         ctx.t0 = exp_now();
         cli_progress("experiments: %s (%zu of %zu)", ctx.name, k + 1, nexp);
         size_t v0 = nverdicts;

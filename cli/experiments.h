@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include "../data/data.h"
 
+#define EXP_KINDS 4
+
 typedef struct {
     int quick;                 /* --quick: reduced sizes, a smoke test */
     uint64_t seed;             /* --seed: every random choice of every run */
@@ -35,6 +37,9 @@ typedef struct {
     int have_gnuplot;          /* 0: plots skipped (said in the report) */
     double t0;                 /* monotonic start of the running experiment */
     unsigned long planned, done;
+    /* runs of a cost of their own (exp_plan_kind), kind 1..EXP_KINDS-1 */
+    unsigned long kplanned[EXP_KINDS], kdone[EXP_KINDS];
+    double ksecs[EXP_KINDS];
     int failures;              /* exp_fail calls so far */
 } exp_ctx;
 
@@ -42,6 +47,11 @@ typedef struct {
 double exp_now(void);
 /* The running experiment will make `runs` runs (for the time left). */
 void exp_plan(exp_ctx *ctx, unsigned long runs);
+/* ... and `runs` more of kind 1..EXP_KINDS-1, whose cost differs from the
+ * others' (e.g. a run of another algorithm 100 times slower): the time left
+ * counts each kind at the mean of its own runs so far, and says how many
+ * runs of a kind not yet timed remain.  Report them with exp_run_done_kind. */
+void exp_plan_kind(exp_ctx *ctx, int kind, unsigned long runs);
 /* UCI Adult's two files (adult.data.gz, adult.test.gz) read strictly into
  * u[0], u[1], from the first directory that has them: the data directory
  * (--data), the repository's data/adult beside the executable
@@ -50,6 +60,7 @@ int exp_adult_load(const exp_ctx *ctx, fdata_uci u[2]);
 /* One run is done: "fedref: experiments: NAME run i/N (WHAT) done in S s;
  * about L s left" on stderr. */
 void exp_run_done(exp_ctx *ctx, double seconds, const char *fmt, ...);
+void exp_run_done_kind(exp_ctx *ctx, int kind, double seconds, const char *fmt, ...);
 /* OUT/file opened for writing with `header` as its first line; NULL after
  * cli_error.  exp_csv_close returns 0, or 2 after cli_error (a write error). */
 FILE *exp_csv_open(exp_ctx *ctx, const char *file, const char *header);

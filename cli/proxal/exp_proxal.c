@@ -12,6 +12,7 @@
 int experiment_proxal(exp_ctx *ctx)
 {
     exp_plan(ctx, px_qp_runs(ctx) + px_np_runs(ctx) + px_fair_runs(ctx));
+    px_fair_plan_kinds(ctx);
     exp_md(ctx, "## 004 (ProxAL): Algorithm 1 against cProx-AL on Table 1's QP and on Neyman-Pearson "
                 "(Table 2) with breast-cancer data, fairness (Table 3) on adult-b\n\n"
                 "Paper 004 Sec. 5 compares its federated proximal AL method (Algorithm 1, Algorithm 2's inexact "

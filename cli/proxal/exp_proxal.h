@@ -64,5 +64,8 @@ int px_ref_spot(exp_ctx *ctx, const char *what, const fr_proxal_problem *P, cons
 unsigned long px_qp_runs(const exp_ctx *ctx);
 unsigned long px_np_runs(const exp_ctx *ctx);
 unsigned long px_fair_runs(const exp_ctx *ctx);
+/* Table 3's Algorithm-1 runs, each 100 to 1000 times a cProx-AL run, as
+ * runs of kinds of their own (exp_plan_kind): after exp_plan. */
+void px_fair_plan_kinds(exp_ctx *ctx);
 
 #endif

@@ -53,7 +53,15 @@ static unsigned long n_trials(const exp_ctx *ctx) { return ctx->quick ? 2 : 10; 
 #define A1E8_TMAX_FULL 500ul
 static unsigned long a1_trials(const exp_ctx *ctx) { return ctx->quick ? 1 : 2; }
 /* per n: the cProx-AL trials, the Algorithm-1 runs, one timed rho = 1e8 iteration */
-unsigned long px_fair_runs(const exp_ctx *ctx) { return n_settings(ctx) * (n_trials(ctx) + a1_trials(ctx) + 1); }
+/* the kinds of exp_plan_kind: Algorithm 1 to (8), and its first outer
+ * iteration at rho_i = 1e8 */
+enum { KIND_A1 = 1, KIND_E8 = 2 };
+unsigned long px_fair_runs(const exp_ctx *ctx) { return n_settings(ctx) * n_trials(ctx); }
+void px_fair_plan_kinds(exp_ctx *ctx)
+{
+    exp_plan_kind(ctx, KIND_A1, n_settings(ctx) * a1_trials(ctx));
+    exp_plan_kind(ctx, KIND_E8, n_settings(ctx));
+}
 
 static int load(exp_ctx *ctx, fdata_adult_b *b)
 {
@@ -258,7 +266,8 @@ int px_part_fair(exp_ctx *ctx)
             A->ok += o->ok, A->outer += o->outer, A->inner += o->inner, A->secs += o->secs;
             A->kkt1 = fmax(A->kkt1, o->kkt1), A->kkt2 = fmax(A->kkt2, o->kkt2);
             a1obj[s] += o->obj / (double)t1, a3obj[s] += c1[tr].obj / (double)t1;
-            exp_run_done(ctx, o->secs, "FAIR n = %zu, trial %lu, Algorithm 1 (%lu ADMM iterations)", n, tr, o->inner);
+            exp_run_done_kind(ctx, KIND_A1, o->secs, "FAIR n = %zu, trial %lu, Algorithm 1 (%lu ADMM iterations)", n,
+                              tr, o->inner);
         }
         mean_std(rd, t1, &a1rd[s], &a1rds[s]);
         double mo, so, mdm, sdm, mdx, sdx, mo1, so1, m1dm, s1dm, m1dx, s1dx;
@@ -285,7 +294,8 @@ int px_part_fair(exp_ctx *ctx)
         /* Sec. 5.3's rho_i = 1e8: Algorithm 1's first outer iteration, timed */
         (void)cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n);
         fair_run(f1, 1, w0, 1e8, tmax8, 1, &e8[s]);
-        exp_run_done(ctx, e8[s].secs, "FAIR n = %zu, Algorithm 1 with rho_i = 1e8, first outer iteration", n);
+        exp_run_done_kind(ctx, KIND_E8, e8[s].secs, "FAIR n = %zu, Algorithm 1 with rho_i = 1e8, first outer iteration",
+                          n);
         if (ctx->quick) fair_free(&fs);
         fair_free(&f);
     }
