@@ -146,10 +146,17 @@ static int report_k0(exp_ctx *ctx, const efp_all *a, char grp)
         }
         int o = snprintf(script, sizeof script,
                          "set datafile separator ','\nset multiplot layout 1,%zu title '002 Fig. 2: f(w)/m per communication round, %s, m = 50, eps = 0.1, rho = 0.5 (trial 1)'\n"
-                         "set logscale y\nset format y '10^{%%L}'\nset xlabel 'communication rounds (CR)'\nset ylabel 'f(w)/m'\nset key bottom right font ',8'\nset grid\n", np, a->dname);
+                         "set logscale y\nset format y '10^{%%L}'\nset xlabel 'communication rounds (CR)'\nset ylabel 'f(w)/m'\nset key bottom right font ',8'\nset grid\n"
+                         /* 3 to 5 x tics in a third of the width: a 1-2-5 step */
+                         "step(m) = (q = m / 2.0, s = 10**floor(log10(q)), q / s >= 5 ? 5 * s : q / s >= 2 ? 2 * s : s)\n", np, a->dname);
         for (size_t i = 0; i < np; i++) {
             const efp_cfg *c = &a->cfg[pick[i]];
-            o += snprintf(script + o, sizeof script - (size_t)o, "%sset title 'k0 = %lu'\nplot ", i ? "unset key\n" : "", c->k0);
+            o += snprintf(script + o, sizeof script - (size_t)o, "%sset title 'k0 = %lu'\nmx = 1\n", i ? "unset key\n" : "", c->k0);
+            for (int al = 0; al < EFP_NALG; al++)
+                o += snprintf(script + o, sizeof script - (size_t)o,
+                              "stats 'fedepm_traj_K_m50_k%lu_rho0.5_eps0.1_%s.csv' using 2 every ::1 nooutput\n"
+                              "mx = STATS_max > mx ? STATS_max : mx\n", c->k0, efp_alg_name[al]);
+            o += snprintf(script + o, sizeof script - (size_t)o, "set xtics 0, step(mx)\nplot ");
             for (int al = 0; al < EFP_NALG; al++)
                 o += snprintf(script + o, sizeof script - (size_t)o,
                               "'fedepm_traj_K_m50_k%lu_rho0.5_eps0.1_%s.csv' using 2:3 every ::1 with lines lw 2 dt %d lc rgb '%s' title '%s'%s",

@@ -134,27 +134,58 @@ static void mean_std(const double *x, size_t k, double *m, double *s)
     *s = c ? sqrt(v / (double)c) : NAN;
 }
 
+/* Fig. 2's CSV of a run kept with FR_PROXAL_KEEP_W: per outer iteration k
+ * (0: w0) the objective and KKT records, the clients' classification loss
+ * (the mean logistic loss over their rows: n f_i) and disparity |D_i|,
+ * mean/min/max over the clients, and the server's disparity.  0, or 2
+ * after cli_error. */
+static int fig2_csv(exp_ctx *ctx, const char *file, const fair_pb *f, const ff_proxal_trace *t)
+{
+    size_t n = f->P.n, d = f->P.d;
+    FILE *o = exp_csv_open(ctx, file, "k,obj,kkt1,kkt2,loss_mean,loss_min,loss_max,disp_mean,disp_min,disp_max,"
+                                      "disp_server");
+    if (o == NULL) return 2;
+    for (size_t k = 0; k <= t->iters; k++) {
+        const double *w = t->w + k * d;
+        double la = 0, llo = INFINITY, lhi = -INFINITY, da = 0, dlo = INFINITY, dhi = -INFINITY;
+        for (size_t i = 1; i <= n; i++) {
+            double fi, D = disparity(f, i, w);
+            if (ff_proxal_client_eval(&f->P, i, w, &fi, NULL, NULL, NULL, NULL, NULL, NULL) != FR_OK) fi = NAN;
+            fi *= (double)n;
+            la += fi, llo = fmin(llo, fi), lhi = fmax(lhi, fi);
+            da += D, dlo = fmin(dlo, D), dhi = fmax(dhi, D);
+        }
+        if (k == 0) fprintf(o, "0,,,");
+        else fprintf(o, "%zu,%.10e,%.6e,%.6e", k, t->obj[k - 1], t->kkt1[k - 1], t->kkt2[k - 1]);
+        fprintf(o, ",%.8e,%.8e,%.8e,%.8e,%.8e,%.8e,%.8e\n", la / (double)n, llo, lhi, da / (double)n, dlo, dhi,
+                disparity(f, 0, w));
+    }
+    return exp_csv_close(ctx, o, file);
+}
+
 /* One run of Algorithm 1 (alg1) or 3 on f from w0 (rho_i for Algorithm 2,
  * tmax its iterations per outer step, kmax outer steps), what a trial
- * records into o. */
+ * records into o; with fig2 (not NULL) every w^k is kept and Fig. 2's CSV
+ * written to that file.  0, or 2 after cli_error (the CSV). */
 typedef struct {
     int st, ok;                 /* status; stopped by (8) with Theorem 3.1 certified */
     double obj, dmean, dmax, kkt1, kkt2, secs, sub0;
     unsigned long outer, inner, inner0;
 } fair_out;
-static void fair_run(const fair_pb *f, int alg1, const double *w0, double rho_i, unsigned long tmax, size_t kmax,
-                     fair_out *o)
+static int fair_run(exp_ctx *ctx, const fair_pb *f, int alg1, const double *w0, double rho_i, unsigned long tmax,
+                    size_t kmax, const char *fig2, fair_out *o)
 {
+    int rc = 0;
     size_t n = f->P.n;
     memset(o, 0, sizeof *o);
     o->obj = o->dmean = o->dmax = o->kkt1 = o->kkt2 = o->sub0 = NAN;
     double *rho = malloc(n * sizeof *rho);
-    if (!rho) { o->st = FR_ENOMEM; return; }
+    if (!rho) { o->st = FR_ENOMEM; return 0; }
     for (size_t i = 0; i < n; i++) rho[i] = rho_i;
     fr_proxal_alg_params prm = {.eps1 = 1e-3, .eps2 = 1e-3, .sbar = 1e-3, .beta = 10, .kmax = kmax,
                                 .admm = {.tau = 1, .q = 0.97, .rho = rho, .tmax = tmax, .newton_max = 100,
                                          .eps18 = FR_PROXAL_EPS18_PRINTED},
-                                .w0 = w0, .mu0 = NULL, .keep = 0};
+                                .w0 = w0, .mu0 = NULL, .keep = fig2 ? FR_PROXAL_KEEP_W : 0};
     ff_proxal_trace t;
     memset(&t, 0, sizeof t);
     double t0 = exp_now();
@@ -169,14 +200,40 @@ static void fair_run(const fair_pb *f, int alg1, const double *w0, double rho_i,
         o->outer = t.iters, o->inner0 = t.inner[0], o->sub0 = t.sub[0];
         for (size_t k = 0; k < t.iters; k++) o->inner += t.inner[k];
         double sm = 0, mx = 0;
+        const double *w = fig2 ? t.w + t.iters * f->P.d : t.w;   /* the output */
         for (size_t i = 0; i <= n; i++) {
-            double D = disparity(f, i, t.w);
+            double D = disparity(f, i, w);
             sm += D, mx = fmax(mx, D);
         }
         o->dmean = sm / (double)(n + 1), o->dmax = mx;
+        if (fig2) rc = fig2_csv(ctx, fig2, f, &t);
     }
     ff_proxal_trace_clear(&t);
     free(rho);
+    return rc;
+}
+
+/* Fig. 2: the run it shows (n = FIG2_N, trial 0, Algorithm 1); its plot */
+#define FIG2_N 5
+#define FIG2_CSV "proxal_fair_n5_t0_alg1.csv"
+static int fig2_plot(exp_ctx *ctx, const char *rows)
+{
+    char s[2048];
+    snprintf(s, sizeof s,
+             "set datafile separator ','\n"
+             "set title '004 Fig. 2: (28) on adult-b, n = %d (%s), trial 0, Algorithm 1, rho_i = %g'\n"
+             "set xlabel 'outer iteration k of Algorithm 1 (0: w0)'\nset ylabel 'per client'\n"
+             "set key top right\nset grid\nset yrange [0:*]\n"
+             "f = '" FIG2_CSV "'\n"
+             "plot f using 1:9:10 with filledcurves lc rgb '#c8d8f0' title 'loss disparity |D_i|: min..max over clients', \\\n"
+             "     f using 1:8 with lines lw 2 lc rgb '#1f4e9c' title 'loss disparity: mean', \\\n"
+             "     f using 1:11 with lines lw 2 dt 4 lc rgb '#1f4e9c' title 'global disparity (server)', \\\n"
+             "     f using 1:6:7 with filledcurves lc rgb '#f0d8c0' fs transparent solid 0.6 title 'classification loss: min..max', \\\n"
+             "     f using 1:5 with lines lw 2 lc rgb '#9c4e1f' title 'classification loss: mean', \\\n"
+             "     0.1 with lines dt 2 lc rgb 'black' title 'r = 0.1'\n",
+             FIG2_N, rows, A1_RHO);
+    return exp_plot(ctx, "proxal_fair_fig2.png", "004 Fig. 2: loss disparity and classification loss over the outer "
+                    "iterations of Algorithm 1", s);
 }
 
 /* |obj1 - obj3| / |obj3|: Table 3's relative difference of one trial */
@@ -226,7 +283,7 @@ int px_part_fair(exp_ctx *ctx)
         unsigned long ok = 0;
         for (unsigned long tr = 0; tr < trials; tr++) {
             int st = cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n + tr);
-            if (st == FR_OK) fair_run(&f, 0, w0, 1, 1, 2000, &o3[tr]);
+            if (st == FR_OK) (void)fair_run(ctx, &f, 0, w0, 1, 1, 2000, NULL, &o3[tr]);
             else memset(&o3[tr], 0, sizeof o3[tr]), o3[tr].st = st, o3[tr].obj = NAN;
             const fair_out *o = &o3[tr];
             obj[tr] = o->obj, dm[tr] = o->dmean, dx[tr] = o->dmax;
@@ -251,9 +308,11 @@ int px_part_fair(exp_ctx *ctx)
         double o1v[4];
         for (unsigned long tr = 0; tr < t1; tr++) {
             (void)cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n + tr);   /* drawn above: FR_OK */
-            if (ctx->quick) fair_run(f1, 0, w0, 1, 1, 2000, &c1[tr]);
+            if (ctx->quick) (void)fair_run(ctx, f1, 0, w0, 1, 1, 2000, NULL, &c1[tr]);
             else c1[tr] = o3[tr];
-            fair_run(f1, 1, w0, A1_RHO, A1_TMAX, 2000, &o1[tr]);
+            if ((rc = fair_run(ctx, f1, 1, w0, A1_RHO, A1_TMAX, 2000, n == FIG2_N && tr == 0 ? FIG2_CSV : NULL,
+                               &o1[tr])))
+                break;
             const fair_out *o = &o1[tr];
             runs1++;
             ok1all += (unsigned long)(o->ok && c1[tr].ok);
@@ -293,7 +352,8 @@ int px_part_fair(exp_ctx *ctx)
                p->n, p->o1, p->o1s, p->o3, p->o3s, p->rd, p->rds, p->m1, p->x1, p->m3, p->x3);
         /* Sec. 5.3's rho_i = 1e8: Algorithm 1's first outer iteration, timed */
         (void)cli_t1_sphere_w0(w0, d, ctx->seed, PX_STREAM_FAIR_W0 + 1000 * n);
-        fair_run(f1, 1, w0, 1e8, tmax8, 1, &e8[s]);
+        if (rc) { if (ctx->quick) fair_free(&fs); fair_free(&f); break; }
+        (void)fair_run(ctx, f1, 1, w0, 1e8, tmax8, 1, NULL, &e8[s]);
         exp_run_done_kind(ctx, KIND_E8, e8[s].secs, "FAIR n = %zu, Algorithm 1 with rho_i = 1e8, first outer iteration",
                           n);
         if (ctx->quick) fair_free(&fs);
@@ -320,7 +380,12 @@ int px_part_fair(exp_ctx *ctx)
         for (size_t s = 0; s < ns; s++)
             exp_md(ctx, "| %zu | %s | %lu | %.3e | %.2e |\n", N[s], fr_strerror(e8[s].st), e8[s].inner0, e8[s].sub0,
                    e8[s].inner0 ? e8[s].secs / (double)e8[s].inner0 : NAN);
-        exp_md(ctx, "\n");
+        exp_md(ctx, "\nCSV: `" FIG2_CSV "` (Algorithm 1, n = %d, trial 0: per outer iteration the objective, "
+                    "the KKT residuals, the clients' classification loss and loss disparity mean/min/max and the "
+                    "server's disparity).\n\n", FIG2_N);
+        rc = fig2_plot(ctx, rows1);
+    }
+    if (rc == 0) {
         exp_verdict(ctx, "cProx-AL reaches a (1e-3, 1e-3)-KKT point of (28) with objective 0.37",
                     "004 Sec. 5.3, Table 3 (cProx-AL 0.37 at every n)",
                     okall == runs && fabs(objn1 - 0.37) <= 0.01 ? EXP_HOLDS : EXP_FAILS,
