@@ -103,7 +103,8 @@ static void run_done(exp_ctx *ctx, int kind, double seconds, const char *what)
     unsigned long untimed;
     double left = time_left(ctx, &untimed);
     char more[96] = "";
-    if (untimed > 0) snprintf(more, sizeof more, ", and %lu run%s of another cost not yet timed", untimed, untimed > 1 ? "s" : "");
+    if (untimed > 0)
+        snprintf(more, sizeof more, ", and %lu run%s of another cost not yet timed", untimed, untimed > 1 ? "s" : "");
     cli_progress("experiments: %s run %lu/%lu (%s) done in %.1f s; about %.0f s left%s", ctx->name, ctx->done,
                  ctx->planned, what, seconds, left, more);
 }

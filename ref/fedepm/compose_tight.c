@@ -71,7 +71,7 @@ static size_t make_groups(unsigned long *kj, group *g, unsigned long *sum, unsig
 
 /* b[0..n] (enclosures.h), from b = n down (ratio (1-p)/p = e^{-k h}). */
 void fri_dp_tight_binomial(mpfr_t *b, unsigned long n, unsigned long kk, mpfr_srcptr h, mpfr_ptr t,
-                        mpfr_ptr r)
+                           mpfr_ptr r)
 {
     mpfr_mul_ui(t, h, kk, MPFR_RNDU);              /* exact at the working precision */
     mpfr_neg(t, t, MPFR_RNDN);
@@ -89,7 +89,7 @@ void fri_dp_tight_binomial(mpfr_t *b, unsigned long n, unsigned long kk, mpfr_sr
 
 /* The composition of the groups (enclosures.h). */
 int fri_dp_tight_law(mpfr_t *P, const group *g, size_t ng, unsigned long sum, mpfr_srcptr h,
-                  mpfr_prec_t wp)
+                     mpfr_prec_t wp)
 {
     const size_t len = 2 * (size_t)sum + 1;
     mpfr_t *Q = fri_vec_zero(len, wp), t, r;
@@ -145,7 +145,7 @@ static void delta_at(mpfr_ptr d, mpfr_t *A, mpfr_t *B, unsigned long J, unsigned
 
 /* The least e >= 0 with delta(e) <= delta (enclosures.h). */
 void fri_dp_tight_least(mpfr_ptr out, mpfr_t *P, unsigned long sum, mpfr_srcptr h,
-                      mpfr_srcptr delta, mpfr_prec_t wp, mpfr_t *A, mpfr_t *B)
+                        mpfr_srcptr delta, mpfr_prec_t wp, mpfr_t *A, mpfr_t *B)
 {
     mpfr_t t, d, e;
     mpfr_inits2(wp, t, d, e, (mpfr_ptr)0);
