@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* enclosures.h -- internal to ref: the certified enclosures of the Gaussian
  * mechanism's privacy profile that gauss.c and acct.c decide on, and the
- * upper bounds of the path sensitivity's recursion (sens_path.c), declared
+ * upper bounds of the path sensitivity's recursion (sens_path.c) and one
+ * round's upper loss distribution of the PLD accountant (pld.c), declared
  * here so that the white-box tests (tests/fedpdm/test_enclosures.c) can
  * check them at every working precision from 2 bits, where each directed
  * rounding moves an end by far more than the Ziv loops above them let show.
@@ -40,5 +41,36 @@ void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu
  * slack.  The arguments as fr_fedpdm_path_sens has checked them. */
 int fri_pdm_path_pass(mpfr_t *r, mpfr_t *const eta, unsigned long T, const mpfr_t rho, unsigned long Q,
                       const mpfr_t G, int start, mpfr_prec_t wp, long *k);
+
+/* pld.c: [lo, hi] contains H(e), the privacy profile of one round (the
+ * pair (A, B) for mu = s/sigma, q = K/N, sub-sampled when K < N, else H =
+ * dG: pld.c's header), computed at working precision wp as the PLD
+ * accountant encloses it; e >= 0 exact. */
+void fri_pdm_pld_h_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr e, mpfr_srcptr s, mpfr_srcptr sigma,
+                        unsigned long K, unsigned long N, mpfr_prec_t wp);
+
+/* pld.c: one round's upper loss distribution (the chord of H on the grid
+ * e_i = i h, i <= m, h dyadic) at working precision wp, as
+ * fr_fedpdm_pld_rounds builds it: x[m + i] >= a_i Delta_i and x[m - i] >=
+ * Delta_i (1 <= i <= m), a_i = e^{i h}, Delta_i = s_{i+1} - s_i the change
+ * of the chord's slope s_i = (H(e_i) - H(e_{i-1})) / (a_i - a_{i-1}),
+ * s_{m+1} = 0; winf_lo <= H(e_m) <= winf_hi; x[m] >= 1 - H(e_m) - sum of
+ * the others' true values.  H: the profile of (A, B) for mu = s/sigma, q
+ * = K/N (sub-sampled when K < N, else H = dG; pld.c's header).  x: 2m + 1
+ * values of their own precision.  FR_OK, FR_ENOMEM, or FR_EINTERNAL (x[m]
+ * certified negative). */
+int fri_pdm_pld_pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned long m, mpfr_srcptr s,
+                          mpfr_srcptr sigma, unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp);
+
+/* pld.c: one round's lower loss distribution at working precision wp, as
+ * fr_fedpdm_pld_rounds builds it for eps_lower: with g_j = j h, x(g) =
+ * (log((e^g - p)/q) + a^2/2)/a (-Inf where e^g <= p), a = s/sigma, q =
+ * K/N (1 when K = N), p = 1 - q, F(x) = p Phi(x) + q Phi(x - a):
+ *   order 1: x[2m] <= 1 - F(x(g_m)), x[m + j] <= F(x(g_{j+1})) - F(x(g_j));
+ *   order 2: x[2m] <= Phi(x(-g_m)), x[m + j] <= Phi(x(-g_j)) - Phi(x(-g_{j+1}))
+ * for -m <= j < m, each >= 0 (the mass below g_{-m} dropped).  x: 2m + 1
+ * values of their own precision. */
+void fri_pdm_pld_pmf_lower(mpfr_t *x, unsigned long m, int order, mpfr_srcptr s, mpfr_srcptr sigma,
+                           unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp);
 
 #endif

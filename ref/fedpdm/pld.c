@@ -68,6 +68,20 @@ static void iv_clear(iv *x)
     mpfr_clears(x->lo, x->hi, (mpfr_ptr)0);
 }
 
+/* c's values at c->wp bits, 1/sqrt 2 enclosed */
+static void ctx_init(pld_ctx *c)
+{
+    mpfr_inits2(c->wp, c->alo, c->ahi, c->qlo, c->qhi, c->plo, c->phi, c->r2lo, c->r2hi, c->h, (mpfr_ptr)0);
+    mpfr_set_ui(c->r2lo, 2, MPFR_RNDN);
+    mpfr_rec_sqrt(c->r2lo, c->r2lo, MPFR_RNDD);
+    mpfr_set_ui(c->r2hi, 2, MPFR_RNDN);
+    mpfr_rec_sqrt(c->r2hi, c->r2hi, MPFR_RNDU);
+}
+static void ctx_clear(pld_ctx *c)
+{
+    mpfr_clears(c->alo, c->ahi, c->qlo, c->qhi, c->plo, c->phi, c->r2lo, c->r2hi, c->h, (mpfr_ptr)0);
+}
+
 /* c: a = s/sigma, q = K/N (or 1), p = 1 - q, each enclosed */
 static void ctx_group(pld_ctx *c, const pld_group *g, unsigned long K, unsigned long N)
 {
@@ -245,6 +259,41 @@ static int pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned lon
     return st;
 }
 
+/* enclosures.h: H(e) enclosed at working precision wp */
+void fri_pdm_pld_h_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr e, mpfr_srcptr s, mpfr_srcptr sigma,
+                        unsigned long K, unsigned long N, mpfr_prec_t wp)
+{
+    pld_ctx c;
+    c.wp = wp;
+    ctx_init(&c);
+    const pld_group g = {1, 0, K < N, s, sigma};
+    ctx_group(&c, &g, K, N);
+    iv t, H;
+    iv_init(&t, wp), iv_init(&H, wp);
+    mpfr_exp(t.lo, e, MPFR_RNDD);
+    mpfr_exp(t.hi, e, MPFR_RNDU);
+    h_encl(&H, e, &t, g.sub, &c);
+    mpfr_set(lo, H.lo, MPFR_RNDD);
+    mpfr_set(hi, H.hi, MPFR_RNDU);
+    iv_clear(&t), iv_clear(&H);
+    ctx_clear(&c);
+}
+
+/* enclosures.h: one round's upper PMF at working precision wp */
+int fri_pdm_pld_pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned long m, mpfr_srcptr s,
+                          mpfr_srcptr sigma, unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp)
+{
+    pld_ctx c;
+    c.wp = wp;
+    ctx_init(&c);
+    mpfr_set(c.h, h, MPFR_RNDN);                          /* h dyadic: exact */
+    const pld_group g = {1, m, K < N, s, sigma};
+    ctx_group(&c, &g, K, N);
+    int st = pmf_upper(x, winf_hi, winf_lo, m, g.sub, &c);
+    ctx_clear(&c);
+    return st;
+}
+
 /* Phi(x) bounded below (dir < 0) or above (dir > 0); x may be -Inf */
 static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int dir, const pld_ctx *c)
 {
@@ -341,6 +390,20 @@ static void pmf_lower(mpfr_t *x, unsigned long m, int order, const pld_ctx *c)
     }
     iv_clear(&th);
     mpfr_clears(g, prev, cur, (mpfr_ptr)0);
+}
+
+/* enclosures.h: one round's lower loss distribution at working precision wp */
+void fri_pdm_pld_pmf_lower(mpfr_t *x, unsigned long m, int order, mpfr_srcptr s, mpfr_srcptr sigma,
+                           unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp)
+{
+    pld_ctx c;
+    c.wp = wp;
+    ctx_init(&c);
+    mpfr_set(c.h, h, MPFR_RNDN);                          /* h dyadic: exact */
+    const pld_group g = {1, m, K < N, s, sigma};
+    ctx_group(&c, &g, K, N);
+    pmf_lower(x, m, order, &c);
+    ctx_clear(&c);
 }
 
 /* (M, E) <- the bounds of the pointwise product of two computed spectra
@@ -606,11 +669,7 @@ int fr_fedpdm_pld_rounds(mpfr_t eps, mpfr_t eps_lower, mpfr_t *const sigma, mpfr
         c.wp = mpfr_get_prec(eps_lower) + 64;
     if (c.wp < 128)
         c.wp = 128;
-    mpfr_inits2(c.wp, c.alo, c.ahi, c.qlo, c.qhi, c.plo, c.phi, c.r2lo, c.r2hi, c.h, (mpfr_ptr)0);
-    mpfr_set_ui(c.r2lo, 2, MPFR_RNDN);
-    mpfr_rec_sqrt(c.r2lo, c.r2lo, MPFR_RNDD);
-    mpfr_set_ui(c.r2hi, 2, MPFR_RNDN);
-    mpfr_rec_sqrt(c.r2hi, c.r2hi, MPFR_RNDU);
+    ctx_init(&c);
     /* the grid: h dyadic, m_g = ceil(L_g / h) with H(L_g) <= delta 2^-12 / T */
     mpfr_t tol, Lmax, r, *Lg = fri_vec_new(ng, c.wp);
     mpfr_inits2(c.wp, tol, Lmax, r, (mpfr_ptr)0);
@@ -714,7 +773,7 @@ int fr_fedpdm_pld_rounds(mpfr_t eps, mpfr_t eps_lower, mpfr_t *const sigma, mpfr
     fri_vec_free(f.wr, n / 2), fri_vec_free(f.wi, n / 2);
     fri_vec_free(wh, ng), fri_vec_free(wl, ng), fri_vec_free(Lg, ng);
     mpfr_clears(f.tmp[0], f.tmp[1], f.tmp[2], f.tmp[3], f.cn, f.u4, f.EW, (mpfr_ptr)0);
-    mpfr_clears(c.alo, c.ahi, c.qlo, c.qhi, c.plo, c.phi, c.r2lo, c.r2hi, c.h, (mpfr_ptr)0);
+    ctx_clear(&c);
     mpfr_clears(tol, Lmax, r, up, lo, l2, Winf, (mpfr_ptr)0);
     free(gr);
     return st;
