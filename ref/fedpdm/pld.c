@@ -259,15 +259,25 @@ static int pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned lon
     return st;
 }
 
+/* the context of one round of m grid steps h (h dyadic; NULL: none) at wp
+ * bits, for the white-box entry points of enclosures.h below */
+static void ctx_round(pld_ctx *c, pld_group *g, unsigned long m, mpfr_srcptr s, mpfr_srcptr sigma,
+                      unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp)
+{
+    c->wp = wp;
+    ctx_init(c);
+    if (h) mpfr_set(c->h, h, MPFR_RNDN);                 /* exact */
+    *g = (pld_group){1, m, K < N, s, sigma};
+    ctx_group(c, g, K, N);
+}
+
 /* enclosures.h: H(e) enclosed at working precision wp */
 void fri_pdm_pld_h_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr e, mpfr_srcptr s, mpfr_srcptr sigma,
                         unsigned long K, unsigned long N, mpfr_prec_t wp)
 {
     pld_ctx c;
-    c.wp = wp;
-    ctx_init(&c);
-    const pld_group g = {1, 0, K < N, s, sigma};
-    ctx_group(&c, &g, K, N);
+    pld_group g;
+    ctx_round(&c, &g, 0, s, sigma, K, N, NULL, wp);
     iv t, H;
     iv_init(&t, wp), iv_init(&H, wp);
     mpfr_exp(t.lo, e, MPFR_RNDD);
@@ -284,11 +294,8 @@ int fri_pdm_pld_pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigne
                           mpfr_srcptr sigma, unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp)
 {
     pld_ctx c;
-    c.wp = wp;
-    ctx_init(&c);
-    mpfr_set(c.h, h, MPFR_RNDN);                          /* h dyadic: exact */
-    const pld_group g = {1, m, K < N, s, sigma};
-    ctx_group(&c, &g, K, N);
+    pld_group g;
+    ctx_round(&c, &g, m, s, sigma, K, N, h, wp);
     int st = pmf_upper(x, winf_hi, winf_lo, m, g.sub, &c);
     ctx_clear(&c);
     return st;
@@ -397,11 +404,8 @@ void fri_pdm_pld_pmf_lower(mpfr_t *x, unsigned long m, int order, mpfr_srcptr s,
                            unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp)
 {
     pld_ctx c;
-    c.wp = wp;
-    ctx_init(&c);
-    mpfr_set(c.h, h, MPFR_RNDN);                          /* h dyadic: exact */
-    const pld_group g = {1, m, K < N, s, sigma};
-    ctx_group(&c, &g, K, N);
+    pld_group g;
+    ctx_round(&c, &g, m, s, sigma, K, N, h, wp);
     pmf_lower(x, m, order, &c);
     ctx_clear(&c);
 }

@@ -18,6 +18,7 @@
 #include "fedref.h"
 #include "../test_util.h"
 #include "../../ref/fedpdm/enclosures.h"
+#include "delta_hp.h"
 
 Suite *suite_fedpdm_pld_stages(void);
 
@@ -26,43 +27,12 @@ Suite *suite_fedpdm_pld_stages(void);
 #define NCASE 8
 #define MMAX 40
 
-/* Phi(z) = erfc(-z / sqrt 2) / 2 */
-static void Phi(mpfr_t r, mpfr_srcptr z)
-{
-    mpfr_t t;
-    mpfr_init2(t, HP);
-    mpfr_sqrt_ui(t, 2, MPFR_RNDN);
-    mpfr_div(t, z, t, MPFR_RNDN);
-    mpfr_neg(t, t, MPFR_RNDN);
-    mpfr_erfc(r, t, MPFR_RNDN);
-    mpfr_div_2ui(r, r, 1, MPFR_RNDN);
-    mpfr_clear(t);
-}
-
-/* dG(x) = Phi(-x/mu + mu/2) - e^x Phi(-x/mu - mu/2) */
-static void dG(mpfr_t r, mpfr_srcptr x, mpfr_srcptr mu)
-{
-    mpfr_t a, b, u, v;
-    mpfr_inits2(HP, a, b, u, v, (mpfr_ptr)0);
-    mpfr_div(a, x, mu, MPFR_RNDN);
-    mpfr_neg(a, a, MPFR_RNDN);
-    mpfr_div_2ui(b, mu, 1, MPFR_RNDN);
-    mpfr_add(u, a, b, MPFR_RNDN);
-    Phi(u, u);
-    mpfr_sub(v, a, b, MPFR_RNDN);
-    Phi(v, v);
-    mpfr_exp(a, x, MPFR_RNDN);
-    mpfr_mul(v, v, a, MPFR_RNDN);
-    mpfr_sub(r, u, v, MPFR_RNDN);
-    mpfr_clears(a, b, u, v, (mpfr_ptr)0);
-}
-
 /* H(e) = max(q dG(log(1 + (e^e - 1)/q)), (1 - p e^e) dG(log(q e^e / (1 - p e^e)))), p = 1 - q
- * (the second 0 when p e^e >= 1); q = 1: dG(e) */
+ * (the second 0 when p e^e >= 1); q = 1: dG(e); dG = delta_hp.h's delta with a = mu */
 static void H_exact(mpfr_t r, mpfr_srcptr e, mpfr_srcptr mu, mpfr_srcptr q)
 {
     if (mpfr_cmp_ui(q, 1) == 0) {
-        dG(r, e, mu);
+        tu_delta_hp(r, NULL, e, mu, HP);
         return;
     }
     mpfr_t t, x, p, c, b;
@@ -71,7 +41,7 @@ static void H_exact(mpfr_t r, mpfr_srcptr e, mpfr_srcptr mu, mpfr_srcptr q)
     mpfr_sub_ui(x, t, 1, MPFR_RNDN);
     mpfr_div(x, x, q, MPFR_RNDN);
     mpfr_log1p(x, x, MPFR_RNDN);
-    dG(r, x, mu);
+    tu_delta_hp(r, NULL, x, mu, HP);
     mpfr_mul(r, r, q, MPFR_RNDN);
     mpfr_ui_sub(p, 1, q, MPFR_RNDN);
     mpfr_mul(c, p, t, MPFR_RNDN);
@@ -80,7 +50,7 @@ static void H_exact(mpfr_t r, mpfr_srcptr e, mpfr_srcptr mu, mpfr_srcptr q)
         mpfr_mul(x, q, t, MPFR_RNDN);
         mpfr_div(x, x, c, MPFR_RNDN);
         mpfr_log(x, x, MPFR_RNDN);
-        dG(b, x, mu);
+        tu_delta_hp(b, NULL, x, mu, HP);
         mpfr_mul(b, b, c, MPFR_RNDN);
         mpfr_max(r, r, b, MPFR_RNDN);
     }
@@ -243,12 +213,12 @@ static void cdf_exact(mpfr_t r, mpfr_srcptr x, int order, mpfr_srcptr a, mpfr_sr
 {
     mpfr_t u, v;
     mpfr_inits2(HP, u, v, (mpfr_ptr)0);
-    Phi(u, x);
+    tu_phi_hp(u, x);
     if (order == 1) {
         mpfr_ui_sub(v, 1, q, MPFR_RNDN);
         mpfr_mul(u, u, v, MPFR_RNDN);
         mpfr_sub(v, x, a, MPFR_RNDN);
-        Phi(v, v);
+        tu_phi_hp(v, v);
         mpfr_mul(v, v, q, MPFR_RNDN);
         mpfr_add(u, u, v, MPFR_RNDN);
     }
