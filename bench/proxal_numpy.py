@@ -32,8 +32,10 @@ equality; s = 1 / ((n + 1) beta)):
   alg1, alg3: Algorithm 1 (the admm above per outer iteration, its factors
         kept for the run) and cProx-AL (Newton on l_k, its constant Hessian
         factored once per run), mu0 = 0, sbar = 0.1, eps1 = eps2 = 1e-3, stop by
-        (8).  fast also computes the KKT records every outer iteration; numpy
-        does not.
+        (8).  alg3 is also timed in a third, QP-specific formulation,
+        "summed": grad l_k = (sum_i A_i) w + sum_i b_i + C^T t + (w - w^k)/beta,
+        one product with the summed matrix instead of one per client.  fast
+        also computes the KKT records every outer iteration; numpy does not.
 Checked against fast: eval/lk/pik values and gradients (relative to max(1,
 |fast|)), admm and the runs' w (max|numpy - fast| / max(1, max|fast|)); the
 errors go to DIR/numpy.txt ("ROW SETTING seconds err"), bench_proxal.c
@@ -177,12 +179,21 @@ class QP:
         return x, t
 
     # ---- Algorithms 1 and 3 ------------------------------------------------
-    def run(self, alg3, w0, rho, q, beta, sbar=0.1, eps1=1e-3, eps2=1e-3, kmax=10000):
+    def lk_summed(self, S, bs, Cs, w, wk, mu):
+        """grad l_k for (25) with S = sum_i A_i, bs = sum_i b_i formed once:
+        one product with S instead of one with each A_i (QP only)."""
+        t = mu.reshape(-1) + self.beta * (Cs @ w + self.e.reshape(-1))
+        return S @ w + bs + t @ Cs + (w - wk) / self.beta
+
+    def run(self, alg3, w0, rho, q, beta, sbar=0.1, eps1=1e-3, eps2=1e-3, kmax=10000, summed=False):
+        """summed (alg3): the gradient of l_k by lk_summed, the other
+        formulations through lk, owner by owner, as fast does."""
         mt = self.C.shape[1]
         wk, mu = w0.copy(), np.zeros((self.n + 1, mt))
         if alg3:
             Cs = self.C.reshape(-1, self.d)
-            H = self.A.sum(axis=0) + beta * (Cs.T @ Cs) + np.eye(self.d) / beta
+            S, bs = self.A.sum(axis=0), self.b.sum(axis=0)
+            H = S + beta * (Cs.T @ Cs) + np.eye(self.d) / beta
             if self.form == "scipy":
                 Hf = [sla.cho_factor(H, lower=True, check_finite=False)]
             else:
@@ -196,7 +207,7 @@ class QP:
             if alg3:
                 x = wk.copy()
                 for _ in range(51):
-                    _, g = self.lk(x, wk, mu)
+                    g = self.lk_summed(S, bs, Cs, x, wk, mu) if summed else self.lk(x, wk, mu)[1]
                     if np.max(np.abs(g)) <= tau:
                         break
                     x = x - self.solve(Hf, 0, g)
@@ -284,6 +295,11 @@ def main():
                                   % (name, form, k, fast[(name, s)]))
                         rows.setdefault(name, []).append(
                             (cputime(lambda: Q.run(alg3, w0, rho, 0.95, beta), rr, inner_min=0.0), err, form))
+                    if form == forms[0]:                # alg3 with one summed matrix (QP-specific)
+                        x, k = Q.run(1, w0, rho, 0.95, beta, summed=True)
+                        err = rel_to_max1(x, load(a.dir, "s%d_alg3" % s, d))
+                        rows["alg3"].append((cputime(lambda: Q.run(1, w0, rho, 0.95, beta, summed=True), rr,
+                                                     inner_min=0.0), err, "summed"))
             cells = []
             for name in ("eval", "lk", "pik", "admm", "alg1", "alg3"):
                 if name not in rows:

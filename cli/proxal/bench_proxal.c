@@ -40,8 +40,11 @@
  *      gradient has no A_i); alg1 = (n + 1) potrf + N potrs + (sum_k (T_k
  *      + 1) n + N - Ns + K n) gemvA (the same per Algorithm 2 call, its
  *      factors kept for the run; K n the clients' gradients of the KKT
- *      records); alg3 = F potrf + N potrs + (N + K) n gemvA (F
- *      factorisations, N Newton steps, K outer iterations); GFLOP/s of fast
+ *      records); alg3 = H + F potrf + N potrs + (N + 1) n gemvA (H: sum_i A_i
+ *      + beta C^T C once, by n - 1 daxpy and a dsyrk; F
+ *      factorisations, N Newton steps: the clients' gradients at w^0 and at
+ *      each Newton point; an outer iteration starts where the last one
+ *      ended, at the point its gradients were formed); GFLOP/s of fast
  *      = the floor's flops (gemv 2 r c, potrs 2 d^2, potrf d^3 / 3) over
  *      fast's time;
  *  (c) ref (MPFR, outputs at 53 bits, correctly rounded) on eval, lk, pik,
@@ -95,6 +98,7 @@ typedef struct {
     cell_t c[NROW];
     double gemvA, gemvC, potrf, potrs;
     double gemvAs, potrss;      /* streaming: each call the next client's A_i / the next of n + 1 factors */
+    double hsum;                /* Algorithm 3's QP Hessian: sum_i A_i + beta C^T C (hsum_full/_lower, the faster) */
 } set_t;
 
 /* ---- timing in CPU seconds ------------------------------------------------- */
@@ -310,6 +314,34 @@ static void potrss_once(void *p)
     cblas_dtrsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, d, M, d, X->y, 1);
 }
 
+/* Algorithm 3's Hessian of l_k on (25), once per run: sum_i A_i (n - 1
+ * daxpy) + beta C^T C (one dsyrk on the n + 1 blocks of C) into Ms's first
+ * block, on the whole matrix or (daxpy per row) on the lower triangle that
+ * dsyrk and the Cholesky read */
+static void hsum_full_once(void *p)
+{
+    inst_t *X = p;
+    const int d = (int)X->P.d, dd = d * d;
+    cblas_dcopy(dd, X->A, 1, X->Ms, 1);
+    for (size_t i = 1; i < X->P.n; i++)
+        cblas_daxpy(dd, 1.0, X->A + i * (size_t)dd, 1, X->Ms, 1);
+    cblas_dsyrk(CblasRowMajor, CblasLower, CblasTrans, d, (int)((X->P.n + 1) * X->P.mt), BETA, X->C, d, 1.0,
+                X->Ms, d);
+}
+
+static void hsum_lower_once(void *p)
+{
+    inst_t *X = p;
+    const size_t d = X->P.d, dd = d * d;
+    for (size_t k = 0; k < d; k++) {
+        cblas_dcopy((int)k + 1, X->A + k * d, 1, X->Ms + k * d, 1);
+        for (size_t i = 1; i < X->P.n; i++)
+            cblas_daxpy((int)k + 1, 1.0, X->A + i * dd + k * d, 1, X->Ms + k * d, 1);
+    }
+    cblas_dsyrk(CblasRowMajor, CblasLower, CblasTrans, (int)d, (int)((X->P.n + 1) * X->P.mt), BETA, X->C,
+                (int)d, 1.0, X->Ms, (int)d);
+}
+
 /* ---- ref ------------------------------------------------------------------- */
 
 static double relerr(double v, double vr)
@@ -445,6 +477,7 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
     for (size_t j = 0; j <= n; j++)
         memcpy(X.Ms + j * d * d, X.M, d * d * sizeof(double));
     S->potrss = time_med(ctx, ctx->reps, potrss_once, &X);
+    S->hsum = fmin(time_med(ctx, ctx->reps, hsum_full_once, &X), time_med(ctx, ctx->reps, hsum_lower_once, &X));
     const double fA = 2 * D * D, fC = 2 * D * (double)mt, fR = D * D * D / 3, fS = 2 * D * D;
     /* eval, lk, pik */
     void (*fn[3])(void *) = {eval_once, lk_once, pik_once};
@@ -514,8 +547,8 @@ static int do_setting(bench_ctx *ctx, set_t *S, size_t si, int runs, const char 
             c->flops = (double)(n + 1) * fR + N * fS + G * fA;
         } else {
             double F = (double)X.t.factorisations;
-            c->floor = F * S->potrf + Tsum * S->potrs + (Tsum + K) * (double)n * S->gemvAs;
-            c->flops = F * fR + Tsum * fS + (Tsum + K) * (double)n * fA;
+            c->floor = S->hsum + F * S->potrf + Tsum * S->potrs + (Tsum + 1) * (double)n * S->gemvAs;
+            c->flops = F * fR + Tsum * fS + (Tsum + 1) * (double)n * fA;
         }
         if (ctx->quick)
             c->ref = ref_run(ctx, &X, a, X.t.w);
@@ -630,7 +663,8 @@ int bench_proxal(bench_ctx *ctx)
            "(whole runs: of min(reps, 3)); fast = libfedfast; floor = the BLAS/LAPACK operations the row\n"
            "needs, timed here (bench_proxal.c: eval gemvA+gemvC, pik gemvA+2gemvC, lk n gemvA+2(n+1)gemvC,\n"
            "admm (n+1) potrf + N potrs + ((T+1)n + N-Ns) gemvA, alg1 the same summed + Kn gemvA,\n"
-           "alg3 F potrf + N potrs + (N+K) n gemvA; potrs = 2 dtrsv; T/K iterations, N (Ns) Newton steps;\n"
+           "alg3 H + F potrf + N potrs + (N+1) n gemvA, H = (n-1) daxpy + dsyrk; potrs = 2 dtrsv;\n"
+           "T/K iterations, N (Ns) Newton steps;\n"
            "lk/admm/alg1/alg3: gemvA and (admm, alg1) potrs streamed over the n clients' data);\n"
            "GF/s = the floor's flops / fast's time; numpy = bench/proxal_numpy.py; ref = MPFR, once\n",
            BETA, ctx->reps);

@@ -183,6 +183,28 @@ static int run_alloc(run_t *R, const fr_proxal_problem *P)
     return FR_OK;
 }
 
+/* R->mun = mu^{k+1} from (R->wn, R->mu): ffi_proxal_mu_update_body, or,
+ * when Algorithm 3's last evaluation of l_k was at w^{k+1}, the same
+ * formula on the c_i it kept (the same numbers: one fewer pass over the
+ * owners per outer iteration). */
+static int mu_update(run_t *R, double beta)
+{
+    const fr_proxal_problem *P = R->P;
+    if (!R->parts_ok || memcmp(R->parts_x, R->wn, R->d * sizeof(double)) != 0)
+        return ffi_proxal_mu_update_body(R->mun, P, R->wn, R->mu, beta);
+    for (size_t i = 0, off = 0; i <= R->n; i++) {
+        size_t m = fr_proxal_mi(P, i);
+        const double *ci = R->parts + i * R->pstride + 1 + R->d;
+        for (size_t j = 0; j < m; j++, off++) {
+            double s = R->mu[off] + beta * ci[j];
+            if (!isfinite(s))
+                return FR_ENONFINITE;
+            R->mun[off] = fr_proxal_row_eq(P, i, j) ? s : s > 0 ? s : 0.0;   /* [.]_+, +0 */
+        }
+    }
+    return FR_OK;
+}
+
 /* The records of (w, mu) = (wn, mun): kkt1, kkt2 (upper bounds), obj, feas. */
 static int records(run_t *R, double *kkt1, double *kkt2, double *obj, double *feas)
 {
@@ -256,11 +278,15 @@ static int grad_lk(run_t *R, const ff_proxal_fsum *F, const double *x, double *b
     double v = 0;
     memset(R->gsum, 0, d * sizeof(double));
     memset(R->acc, 0, d * sizeof(double));
+    /* at the point of the parts kept (an outer iteration's start at w^k, the
+     * last point evaluated), the owners' products are not formed again */
+    const int given = R->parts_ok && memcmp(R->parts_x, x, d * sizeof(double)) == 0;
     R->parts_ok = 0;
     for (size_t i = 0; i <= R->n; i++) {
-        double vi = 0;
+        double vi = 0, *pt = R->parts + i * R->pstride;
         /* F is the run's ff_proxal_pk_fsum oracle: its evaluation, the parts kept */
-        if ((st = ffi_proxal_pk_eval_parts(F->ctx, i, x, &vi, R->g, R->parts + i * R->pstride)) != FR_OK)
+        if ((st = (given ? ffi_proxal_pk_eval_given : ffi_proxal_pk_eval_parts)(F->ctx, i, x, &vi, R->g, pt)) !=
+            FR_OK)
             return st;
         v += vi;
         for (size_t k = 0; k < d; k++)
@@ -281,16 +307,52 @@ static int grad_lk(run_t *R, const ff_proxal_fsum *F, const double *x, double *b
     return FR_OK;
 }
 
+/* QP (25): Hess l_k = sum_i A_i + beta C^T C + I/beta (C all n + 1 blocks
+ * stacked, every row an equality, so active) into R->Hs, independent of x,
+ * w^k and mu^k: the lower triangle (row-major k >= l) as the A_i summed in
+ * i order, beta C^T C by one dsyrk and 1/beta on the diagonal, then
+ * mirrored (exactly symmetric).  Only Newton's direction uses it (the
+ * stopping test is grad_lk's certified residual), so its rounding needs no
+ * bound. */
+static int hess_qp(run_t *R, double beta)
+{
+    const fr_proxal_problem *P = R->P;
+    const size_t d = R->d, dd = d * d;
+    double *restrict H = R->Hs;
+    for (size_t k = 0; k < d; k++) {
+        double *restrict h = H + k * d;
+        memcpy(h, P->A + k * d, (k + 1) * sizeof(double));
+        for (size_t i = 1; i < R->n; i++) {
+            const double *restrict a = P->A + i * dd + k * d;
+            for (size_t l = 0; l <= k; l++)
+                h[l] += a[l];
+        }
+    }
+    cblas_dsyrk(CblasRowMajor, CblasLower, CblasTrans, (int)d, (int)R->mt, beta, P->C, (int)d, 1.0, H, (int)d);
+    for (size_t k = 0; k < d; k++) {
+        H[k * d + k] += 1 / beta;
+        for (size_t l = 0; l < k; l++)
+            H[l * d + k] = H[k * d + l];
+    }
+    return ffi_all_finite(H, dd) ? FR_OK : FR_ENONFINITE;
+}
+
 /* R->Hs = sum_i Hess P_{i,k}(x) (summed in i order).  Quadratic oracles
- * (quad(i) for every i; QP: A_i + beta C_i^T C_i + I/((n+1) beta), all rows
- * equalities, independent of x, w^k and mu^k) give the same matrix at every
- * x and k of the run: it is formed once (R->hs_ok stays set). */
+ * (quad(i) for every i: QP) give the same matrix at every x and k of the
+ * run: it is formed once (R->hs_ok stays set), by hess_qp. */
 static int hess_lk(run_t *R, const ff_proxal_fsum *F, const double *x, int quad)
 {
     size_t d = R->d;
     int st;
     if (quad && R->hs_ok)
         return FR_OK;
+    if (quad) {
+        const ff_proxal_pk_ctx *c = F->ctx;
+        if ((st = hess_qp(R, c->beta)) != FR_OK)
+            return st;
+        R->hs_ok = 1;
+        return FR_OK;
+    }
     memset(R->Hs, 0, d * d * sizeof(double));
     for (size_t i = 0; i <= R->n; i++) {
         if ((st = F->eval(F->ctx, i, x, NULL, NULL, R->H)) != FR_OK)
@@ -353,8 +415,10 @@ static int newton_lk(run_t *R, const ff_proxal_fsum *F, int quad, double *x, dou
         ++*its;
         if ((st = hess_lk(R, F, x, quad)) != FR_OK)
             return st;
-        if (!R->hf_ok || memcmp(R->Hs, R->Hf, d * d * sizeof(double)) != 0) {
-            memcpy(R->Hf, R->Hs, d * d * sizeof(double));
+        /* quad: Hs is formed once per run, so a factor once made is its own */
+        if (!R->hf_ok || (!quad && memcmp(R->Hs, R->Hf, d * d * sizeof(double)) != 0)) {
+            if (!quad)
+                memcpy(R->Hf, R->Hs, d * d * sizeof(double));
             R->hf_ok = 0;
             ++*fact;
             if ((st = chol_shifted(R->M, R->Hs, d)) != FR_OK)   /* column-major factor */
@@ -501,7 +565,7 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
         t->inner[k] = inner;
         t->sub[k] = sub;
         t->inner_ok[k] = sub <= tau;
-        if ((st = ffi_proxal_mu_update_body(R.mun, P, R.wn, R.mu, beta)) != FR_OK)
+        if ((st = mu_update(&R, beta)) != FR_OK)
             goto done;
         double dw = 0, dmu = 0;
         for (size_t j = 0; j < d; j++)

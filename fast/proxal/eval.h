@@ -23,6 +23,12 @@ int ffi_proxal_chol_solve(const double *Mc, double *rhs, size_t d);
  * the way, bit for bit: f_i(w), grad f_i(w) (d), c_i(w) (m_i), J_i (d m_i),
  * at parts[0], [1, 1 + d), [1 + d, 1 + d + m_i), then J_i (fast/proxal/lk.c). */
 int ffi_proxal_pk_eval_parts(void *ctx, size_t i, const double *w, double *F, double *g, double *parts);
+/* The same evaluation from parts that ffi_proxal_pk_eval_parts wrote for
+ * owner i at this w (under any wk, mu of the context: f_i, grad f_i, c_i
+ * and J_i do not depend on them): the same F and g bit for bit, without
+ * the owner's products (Algorithm 3 starts outer iteration k + 1 at
+ * w^{k+1}, where iteration k's last evaluation was). */
+int ffi_proxal_pk_eval_given(void *ctx, size_t i, const double *w, double *F, double *g, double *parts);
 /* ff_proxal_mu_update for a checked problem and state (w finite). */
 int ffi_proxal_mu_update_body(double *mu_next, const fr_proxal_problem *P, const double *w,
                               const double *mu, double beta);

@@ -135,9 +135,12 @@ static size_t mu_off(const fr_proxal_problem *P, size_t i)
 
 /* Owner i's part without the proximal term: *v += f_i + sum_j AL_ij, g +=
  * its gradient, H += its Hessian (each optional).  ws: d + 2 m + d m, and
- * 2 d d more when H is wanted (ws_len). */
+ * 2 d d more when H is wanted (ws_len).  parts (v and g wanted, H not):
+ * given = 0: what ffi_proxal_client_eval_body formed is written there
+ * (eval.h's layout); given = 1: it is read from there instead of evaluated
+ * (the parts of this owner at this w: the same numbers). */
 static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                      const double *w, const double *mu, double beta, double *ws, double *parts)
+                      const double *w, const double *mu, double beta, double *ws, double *parts, int given)
 {
     size_t d = P->d, m = fr_proxal_mi(P, i);
     double *gi = ws, *ci = gi + d, *yv = ci + m, *Ji = yv + m;
@@ -146,11 +149,16 @@ static int owner_part(double *v, double *g, double *H, const fr_proxal_problem *
     /* QP: Hess f_i = A_i (0 for the server) is read in place below, not copied */
     const int qp = P->kind == FR_PROXAL_QP;
     const double *Ai = qp && i >= 1 ? P->A + (i - 1) * d * d : NULL;
-    int st = ffi_proxal_client_eval_body(P, i, w, v ? &fi : NULL, g ? gi : NULL, H && !qp ? Hi : NULL, ci,
-                                         (g || H) ? Ji : NULL, NULL, NULL);
-    if (st != FR_OK)
+    int st = FR_OK;
+    if (given) {
+        fi = parts[0];
+        memcpy(gi, parts + 1, d * sizeof *gi);
+        memcpy(ci, parts + 1 + d, m * sizeof *ci);
+        memcpy(Ji, parts + 1 + d + m, d * m * sizeof *Ji);
+    } else if ((st = ffi_proxal_client_eval_body(P, i, w, v ? &fi : NULL, g ? gi : NULL, H && !qp ? Hi : NULL,
+                                                 ci, (g || H) ? Ji : NULL, NULL, NULL)) != FR_OK)
         return st;
-    if (parts) {                                           /* v and g wanted: f_i, grad f_i, c_i, J_i all formed */
+    else if (parts) {                                      /* v and g wanted: f_i, grad f_i, c_i, J_i all formed */
         parts[0] = fi;
         memcpy(parts + 1, gi, d * sizeof *gi);
         memcpy(parts + 1 + d, ci, m * sizeof *ci);
@@ -265,7 +273,7 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
     double *gt = ws + L, v = 0;
     memset(gt, 0, d * sizeof *gt);
     for (size_t i = 0; i <= P->n && st == FR_OK; i++)
-        st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws, NULL);
+        st = owner_part(val ? &v : NULL, g ? gt : NULL, NULL, P, i, w, mu + mu_off(P, i), beta, ws, NULL, 0);
     if (st == FR_OK) {
         v += prox2(w, wk, d) / (2 * beta);                 /* (6) */
         for (size_t k = 0; k < d; k++)
@@ -282,7 +290,7 @@ int ff_proxal_lk(double *val, double *g, const fr_proxal_problem *P, const doubl
 }
 
 static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                    const double *w, const double *wk, const double *mu, double beta, double *parts);
+                    const double *w, const double *wk, const double *mu, double beta, double *parts, int given);
 
 int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
                   const double *w, const double *wk, const double *mu, double beta)
@@ -290,14 +298,14 @@ int ff_proxal_pik(double *val, double *g, double *H, const fr_proxal_problem *P,
     int st = lk_args(P, i, w, wk, mu, beta);
     if (st != FR_OK)
         return st;
-    return pik_body(val, g, H, P, i, w, wk, mu, beta, NULL);
+    return pik_body(val, g, H, P, i, w, wk, mu, beta, NULL, 0);
 }
 
 /* ff_proxal_pik after its argument checks (the oracle's path: its problem and
  * state were checked once by ff_proxal_pk_fsum; w comes from Algorithm 2,
  * which checks its iterates). */
 static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *P, size_t i,
-                    const double *w, const double *wk, const double *mu, double beta, double *parts)
+                    const double *w, const double *wk, const double *mu, double beta, double *parts, int given)
 {
     int st;
     size_t d = P->d;
@@ -313,7 +321,7 @@ static int pik_body(double *val, double *g, double *H, const fr_proxal_problem *
     double *gt = ws + L, *Ht = H ? gt + d : NULL, v = 0, s = 1 / ((double)(P->n + 1) * beta);
     memset(gt, 0, (d + dh) * sizeof *gt);
     st = owner_part(val ? &v : NULL, g ? gt : NULL, Ht, P, i, w, mu + mu_off(P, i), beta, ws,
-                    val && g ? parts : NULL);
+                    val && g ? parts : NULL, val && g && given);
     if (st == FR_OK) {
         v += prox2(w, wk, d) * s / 2;                      /* (10)-(11) */
         for (size_t k = 0; k < d; k++) {
@@ -380,7 +388,7 @@ static int pk_eval(void *ctx, size_t i, const double *w, double *F, double *g, d
     const ff_proxal_pk_ctx *c = ctx;
     if (!w)
         return FR_ENULL;
-    return pik_body(F, g, H, c->P, i, w, c->wk, c->mu, c->beta, NULL);   /* checked by pk_fsum */
+    return pik_body(F, g, H, c->P, i, w, c->wk, c->mu, c->beta, NULL, 0);   /* checked by pk_fsum */
 }
 
 /* eval.h: pk_eval of an ff_proxal_pk_fsum oracle with its parts kept */
@@ -389,7 +397,16 @@ int ffi_proxal_pk_eval_parts(void *ctx, size_t i, const double *w, double *F, do
     const ff_proxal_pk_ctx *c = ctx;
     if (!w || !F || !g || !parts)
         return FR_ENULL;
-    return pik_body(F, g, NULL, c->P, i, w, c->wk, c->mu, c->beta, parts);
+    return pik_body(F, g, NULL, c->P, i, w, c->wk, c->mu, c->beta, parts, 0);
+}
+
+/* eval.h: the same from parts this call kept at w */
+int ffi_proxal_pk_eval_given(void *ctx, size_t i, const double *w, double *F, double *g, double *parts)
+{
+    const ff_proxal_pk_ctx *c = ctx;
+    if (!w || !F || !g || !parts)
+        return FR_ENULL;
+    return pik_body(F, g, NULL, c->P, i, w, c->wk, c->mu, c->beta, parts, 1);
 }
 
 static int pk_quad(void *ctx, size_t i)
