@@ -13,7 +13,10 @@
 #   MUTATE_LIST=1 sh ci/mutate-privacy.sh     print the mutants, run nothing
 #
 # Operators (in code, never in comments): MPFR_RNDU <-> MPFR_RNDD; fast's
-# directed helpers up( <-> dn( (definitions excepted); the direction of a
+# directed helpers of fast/rounding.h, ffi_pad_up( <-> ffi_pad_down(,
+# ffi_next_down( / ffi_next_down_clamp0( / ffi_next_down_pos( -> ffi_next_up(
+# and ffi_next_up( -> the file's downward variant (the first by name), and
+# any local up( <-> dn( (definitions excepted); the direction of a
 # nextafter (+Inf <-> -Inf, 0 -> +Inf); the comparisons of a DP decision
 # (lines naming delta or an enclosure end): <= <-> <, >= <-> >,
 # mpfr_lessequal_p <-> mpfr_less_p, mpfr_greater_p <-> mpfr_greaterequal_p.
@@ -84,7 +87,8 @@ vectors/fedpdm_rdp.json vectors/fedpdm_rdp_rounds.json vectors/fedpdm_thm2.json"
 # The mutants of a file: "file line col len replacement", code columns only
 # (comments blanked first, block comments across lines included).
 list() {
-  awk -v F="$1" -v FAST="$(case $1 in fast/*) echo 1;; *) echo 0;; esac)" '
+  awk -v F="$1" -v FAST="$(case $1 in fast/*) echo 1;; *) echo 0;; esac)" \
+    -v DN="$(grep -oE 'ffi_next_down(_clamp0|_pos)?\(' "$1" | sort -u | head -1 | grep . || echo 'ffi_next_down(')" '
   function emit(re, tok, rep,    s, off, p, len) {
     s = code; off = 0
     while ((p = match(s, re)) > 0) {
@@ -105,6 +109,12 @@ list() {
     emit("MPFR_RNDU", "MPFR_RNDU", "MPFR_RNDD"); emit("MPFR_RNDD", "MPFR_RNDD", "MPFR_RNDU")
     if (FAST && code !~ /^static /) {
       emit("(^|[^A-Za-z0-9_])up\\(", "up(", "dn("); emit("(^|[^A-Za-z0-9_])dn\\(", "dn(", "up(")
+      emit("(^|[^A-Za-z0-9_])ffi_pad_up\\(", "ffi_pad_up(", "ffi_pad_down(")
+      emit("(^|[^A-Za-z0-9_])ffi_pad_down\\(", "ffi_pad_down(", "ffi_pad_up(")
+      emit("(^|[^A-Za-z0-9_])ffi_next_up\\(", "ffi_next_up(", DN)
+      emit("(^|[^A-Za-z0-9_])ffi_next_down\\(", "ffi_next_down(", "ffi_next_up(")
+      emit("(^|[^A-Za-z0-9_])ffi_next_down_clamp0\\(", "ffi_next_down_clamp0(", "ffi_next_up(")
+      emit("(^|[^A-Za-z0-9_])ffi_next_down_pos\\(", "ffi_next_down_pos(", "ffi_next_up(")
     }
     if (code ~ /nextafter/) {
       emit(", -INFINITY\\)", "-INFINITY", "INFINITY"); emit(", INFINITY\\)", "INFINITY", "-INFINITY")

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fedref_common.h"
+#include "rounding.h"
 
 /* ---- instruction sets ------------------------------------------------------
  * On x86-64 with GCC or Clang a hot loop is compiled three times, for the

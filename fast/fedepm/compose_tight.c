@@ -3,7 +3,7 @@
  * k pure eps_j-DP releases in binary64 (the method of ref/fedepm/
  * compose_tight.c: every eps_j rounded up to a grid, the law of the
  * composed randomized-response loss built group by group, the least e with
- * delta(e) <= delta from suffix sums).  Outward rounding: up(x) =
+ * delta(e) <= delta from suffix sums).  Outward rounding: ffi_next_up(x) =
  * nextafter(x, +Inf) after each correctly rounded + - * /, up4 (four
  * steps) after exp and log (glibc: under 4 ulps); dn the same downward for
  * the sums that enter with a minus sign (clamped at 0); a grid point h s
@@ -18,10 +18,8 @@
 #define TIGHT_SUPPORT (1ul << 18)
 #define TIGHT_WORK    (1ul << 27)
 
-static double up(double x) { return nextafter(x, INFINITY); }
-static double dn(double x) { return x > 0 ? nextafter(x, 0.0) : 0.0; }
-static double up4(double x) { return up(up(up(up(x)))); }
-static double dn4(double x) { return dn(dn(dn(dn(x)))); }
+static double up4(double x) { return ffi_next_up(ffi_next_up(ffi_next_up(ffi_next_up(x)))); }
+static double dn4(double x) { return ffi_next_down_clamp0(ffi_next_down_clamp0(ffi_next_down_clamp0(ffi_next_down_clamp0(x)))); }
 
 typedef ffi_tight_group group;
 
@@ -72,7 +70,7 @@ static size_t make_groups(unsigned long *kj, group *g, unsigned long *sum, const
  * and down into wl[]. */
 unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsigned long kk, double h)
 {
-    const double xl = dn((double)kk * h), xu = up((double)kk * h);   /* around k h */
+    const double xl = ffi_next_down_clamp0((double)kk * h), xu = ffi_next_up((double)kk * h);   /* around k h */
     const double rdu = up4(exp(-xl)), rdl = dn4(exp(-xu));         /* e^{-k h} */
     const double ruu = up4(exp(xu)), rul = dn4(exp(xl));           /* e^{+k h} */
     const double p = 1.0 / (1.0 + exp(-xl));
@@ -80,12 +78,12 @@ unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsi
     if (m > n) m = n;
     wu[m] = wl[m] = 1;
     for (unsigned long i = m; i < n; i++) {        /* b = i -> i + 1 */
-        wu[i + 1] = up(up(up(wu[i] * ruu) * (double)(n - i)) / (double)(i + 1));
-        wl[i + 1] = dn(dn(dn(wl[i] * rul) * (double)(n - i)) / (double)(i + 1));
+        wu[i + 1] = ffi_next_up(ffi_next_up(ffi_next_up(wu[i] * ruu) * (double)(n - i)) / (double)(i + 1));
+        wl[i + 1] = ffi_next_down_clamp0(ffi_next_down_clamp0(ffi_next_down_clamp0(wl[i] * rul) * (double)(n - i)) / (double)(i + 1));
     }
     for (unsigned long i = m; i > 0; i--) {        /* b = i -> i - 1 */
-        wu[i - 1] = up(up(up(wu[i] * rdu) * (double)i) / (double)(n - i + 1));
-        wl[i - 1] = dn(dn(dn(wl[i] * rdl) * (double)i) / (double)(n - i + 1));
+        wu[i - 1] = ffi_next_up(ffi_next_up(ffi_next_up(wu[i] * rdu) * (double)i) / (double)(n - i + 1));
+        wl[i - 1] = ffi_next_down_clamp0(ffi_next_down_clamp0(ffi_next_down_clamp0(wl[i] * rdl) * (double)i) / (double)(n - i + 1));
     }
     return m;
 }
@@ -94,8 +92,8 @@ unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsi
 void ffi_dp_tight_normalise(double *b, const double *wl, unsigned long n)
 {
     double z = 0;
-    for (unsigned long i = 0; i <= n; i++) z = dn(z + wl[i]);
-    for (unsigned long i = 0; i <= n; i++) b[i] = up(b[i] / z);
+    for (unsigned long i = 0; i <= n; i++) z = ffi_next_down_clamp0(z + wl[i]);
+    for (unsigned long i = 0; i <= n; i++) b[i] = ffi_next_up(b[i] / z);
 }
 
 /* upper bounds of C(n, b) p^b (1-p)^(n-b), p = 1/(1 + e^{-k h}), into
@@ -111,7 +109,7 @@ static double delta_at(const double *A, const double *B, unsigned long J, unsign
                        double h)
 {
     if (J + 1 > sum) return 0;
-    return up(A[J + 1] - dn(dn4(exp(dn((double)J * h))) * B[J + 1]));
+    return ffi_next_up(A[J + 1] - ffi_next_down_clamp0(dn4(exp(ffi_next_down_clamp0((double)J * h))) * B[J + 1]));
 }
 
 /* P[s + sum] >= the masses of S (compose_tight.h) */
@@ -127,7 +125,7 @@ void ffi_dp_tight_law(double *P, double *Q, double *b, double *bl, const group *
             if (P[x] == 0) continue;
             for (unsigned long c = 0; c <= n; c++) {
                 size_t y = x + 2 * c * kk - n * kk;
-                Q[y] = up(Q[y] + up(P[x] * b[c]));
+                Q[y] = ffi_next_up(Q[y] + ffi_next_up(P[x] * b[c]));
             }
         }
         lo -= n * kk;
@@ -144,8 +142,8 @@ double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long s
 {
     A[sum + 1] = B[sum + 1] = 0;
     for (unsigned long s = sum; s >= 1; s--) {
-        A[s] = up(A[s + 1] + P[sum + s]);
-        B[s] = dn(B[s + 1] + dn(dn4(exp(-up((double)s * h))) * P[sum + s]));
+        A[s] = ffi_next_up(A[s + 1] + P[sum + s]);
+        B[s] = ffi_next_down_clamp0(B[s + 1] + ffi_next_down_clamp0(dn4(exp(-ffi_next_up((double)s * h))) * P[sum + s]));
     }
     if (delta_at(A, B, 0, sum, h) <= delta) return 0;
     unsigned long a = 0, c = sum;
@@ -153,17 +151,17 @@ double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long s
         unsigned long m = a + (c - a) / 2;
         if (delta_at(A, B, m, sum, h) <= delta) c = m; else a = m;
     }
-    double t = up(A[c] - delta), e;
+    double t = ffi_next_up(A[c] - delta), e;
     /* the cell [h (c-1), h c], its ends rounded up (delta is decreasing) */
-    const double top = up((double)c * h), bot = up((double)(c - 1) * h);
+    const double top = ffi_next_up((double)c * h), bot = ffi_next_up((double)(c - 1) * h);
     if (t <= 0 || B[c] == 0) {
         e = top;
     } else {
-        e = up4(log(up(t / B[c])));
+        e = up4(log(ffi_next_up(t / B[c])));
         if (e < bot) e = bot;
         if (e > top) e = top;
     }
-    return up(e);                                  /* a margin over ref's rounding */
+    return ffi_next_up(e);                                  /* a margin over ref's rounding */
 }
 
 int ff_dp_compose_tight_upper(double *eps, const double *epsj, size_t k, double delta)
@@ -194,7 +192,7 @@ int ff_dp_compose_tight_upper(double *eps, const double *epsj, size_t k, double 
         if (epsj[j] == 0) continue;
         if (emin == 0 || epsj[j] < emin) emin = epsj[j];
         if (epsj[j] > emax) emax = epsj[j];
-        tot = up(tot + epsj[j]);
+        tot = ffi_next_up(tot + epsj[j]);
     }
     if (emax == 0) {
         *eps = 0;

@@ -5,29 +5,29 @@
  * (never a privacy loss or a sensitivity below the true one).
  *
  * Notation: u = 2^-53; RN(y) the binary64 nearest y (ties to even,
- * gradual underflow, overflow to +Inf); up(x) = nextafter(x, +Inf),
- * dn(x) = nextafter(x, 0) for x >= 0.
- *   (U) For real y >= 0 and x = RN(y): y <= up(x).  RN(y) lies within half
- *       the gap to its neighbours of y, so y <= x + (up(x) - x)/2 <= up(x);
- *       x = DBL_MAX gives up(x) = +Inf, and x = +Inf is trivial.
- *   (D) Likewise dn(x) <= y.
+ * gradual underflow, overflow to +Inf); ffi_next_up(x) = nextafter(x, +Inf),
+ * ffi_next_down_pos(x) = nextafter(x, 0) for x >= 0.
+ *   (U) For real y >= 0 and x = RN(y): y <= ffi_next_up(x).  RN(y) lies within half
+ *       the gap to its neighbours of y, so y <= x + (ffi_next_up(x) - x)/2 <= ffi_next_up(x);
+ *       x = DBL_MAX gives ffi_next_up(x) = +Inf, and x = +Inf is trivial.
+ *   (D) Likewise ffi_next_down_pos(x) <= y.
  *   (T) TwoSum: t = RN(a + b) and r = (a - (t - b')) + (b - b'), b' = t - a,
  *       give a + b = t + r exactly for finite a, b without overflow
- *       (Knuth); with a, b >= 0, r > 0 means t < a + b and up(t) >= a + b
- *       by (U), r <= 0 means t >= a + b.  upsum(a, b) below is t or up(t)
+ *       (Knuth); with a, b >= 0, r > 0 means t < a + b and ffi_next_up(t) >= a + b
+ *       by (U), r <= 0 means t >= a + b.  upsum(a, b) below is t or ffi_next_up(t)
  *       accordingly: >= a + b, exact when the sum is.
  *   (L) libm log and expm1 within 2 ulp (the assumption of fedfast.h):
  *       for f > 0 and f^ its computed value, f <= up^4(f^) (if f is in the
  *       binade of f^, f <= f^ + 2 ulp(f^); if above it, ulp(f) = 2 ulp(f^)
  *       and f <= f^ + 4 ulp(f^); each up step moves at least ulp(f^)).
- *   Relative growth in the normal range: RN(y) <= y (1 + u), up(x) <= x
- *   (1 + 2u), dn(x) >= x (1 - 2u).
+ *   Relative growth in the normal range: RN(y) <= y (1 + u), ffi_next_up(x) <= x
+ *   (1 + 2u), ffi_next_down_pos(x) >= x (1 - 2u).
  *
  * ff_dp_sens_step_upper: q = (mu delta + Delta)/(eta + mu).
- *   P = up(RN(mu delta)) >= mu delta (U); N = up(RN(P + Delta)) >= P +
- *   Delta (U); Dd = dn(RN(eta + mu)) <= eta + mu (D; RN of a sum of
+ *   P = ffi_next_up(RN(mu delta)) >= mu delta (U); N = ffi_next_up(RN(P + Delta)) >= P +
+ *   Delta (U); Dd = ffi_next_down_pos(RN(eta + mu)) <= eta + mu (D; RN of a sum of
  *   positives is >= each, so Dd >= 0, and Dd = 0 gives +Inf, an upper
- *   bound); out = up(RN(N / Dd)) >= N/Dd >= q (U).  Upper: a subnormal
+ *   bound); out = ffi_next_up(RN(N / Dd)) >= N/Dd >= q (U).  Upper: a subnormal
  *   RN(y) has |RN(y) - y| <= 2^-1075 and up adds at most 2^-1074, sums of
  *   non-negatives are exact when subnormal; so N <= (mu delta + Delta)
  *   (1 + u)^2 (1 + 2u)^2 + 2^-1072, and for eta + mu >= 2^-1021 (normal)
@@ -48,9 +48,9 @@
  *
  * ff_dp_compose_upper: basic = sum_j eps_j by upsum (>= exact by (T));
  *   adv: L = up^4(-log delta) >= ln(1/delta) (L); Q = upsum of
- *   up(RN(eps_j^2)) >= sum eps_j^2 (U, T); A = up(RN(2 L Q)) (2L exact);
- *   T = up(RN(sqrt(A))) >= sqrt(2 ln(1/delta) sum eps_j^2) (sqrt is
- *   correctly rounded and monotone); E = upsum of up(RN(eps_j up^4(expm1
+ *   ffi_next_up(RN(eps_j^2)) >= sum eps_j^2 (U, T); A = ffi_next_up(RN(2 L Q)) (2L exact);
+ *   T = ffi_next_up(RN(sqrt(A))) >= sqrt(2 ln(1/delta) sum eps_j^2) (sqrt is
+ *   correctly rounded and monotone); E = upsum of ffi_next_up(RN(eps_j up^4(expm1
  *   eps_j))) (L, U); adv = upsum(T, E) >= exact.  Upper, all values normal
  *   (every non-zero eps_j in [2^-500, 709], no overflow): each up after RN
  *   costs (1 + u)(1 + 2u) <= 1 + 3.01u, each upsum at most that, up^4
@@ -70,9 +70,7 @@
 #include "fedfast.h"
 #include "../internal.h"
 
-static double up(double x) { return nextafter(x, INFINITY); }
-static double dn(double x) { return x > 0 ? nextafter(x, 0.0) : x; }
-static double up4(double x) { return up(up(up(up(x)))); }
+static double up4(double x) { return ffi_next_up(ffi_next_up(ffi_next_up(ffi_next_up(x)))); }
 
 /* >= a + b for a, b >= 0 (T); exact when the sum is; +Inf on overflow. */
 static double upsum(double a, double b)
@@ -81,7 +79,7 @@ static double upsum(double a, double b)
     if (!isfinite(t))
         return t;
     double bv = t - a, r = (a - (t - bv)) + (b - bv);
-    return r > 0 ? up(t) : t;
+    return r > 0 ? ffi_next_up(t) : t;
 }
 
 static int sens_args(const double *out, double delta, double Delta, double eta, double mu)
@@ -100,7 +98,7 @@ int ff_dp_sens_step_upper(double *out, double delta, double Delta, double eta, d
     int st = sens_args(out, delta, Delta, eta, mu);
     if (st != FR_OK)
         return st;
-    const double P = up(mu * delta), N = up(P + Delta), Dd = dn(eta + mu);
+    const double P = ffi_next_up(mu * delta), N = ffi_next_up(P + Delta), Dd = ffi_next_down_pos(eta + mu);
     if (isinf(N)) {
         /* mu delta + Delta >= 2^1023: numerator and denominator scaled by
          * 2^-j, j = k - 960, k the exponent of mu delta (power-of-two
@@ -110,12 +108,12 @@ int ff_dp_sens_step_upper(double *out, double delta, double Delta, double eta, d
         int em, ed;
         const double fm = frexp(mu, &em), fd = frexp(delta, &ed);
         const int j = em + ed - 960;
-        const double Ns = up(ldexp(up(fm * fd), 960) + up(ldexp(Delta, -j)));
+        const double Ns = ffi_next_up(ldexp(ffi_next_up(fm * fd), 960) + ffi_next_up(ldexp(Delta, -j)));
         const double Ds = ldexp(Dd, -j);
-        *out = Ds >= DBL_MIN ? up(Ns / Ds) : INFINITY;
+        *out = Ds >= DBL_MIN ? ffi_next_up(Ns / Ds) : INFINITY;
         return FR_OK;
     }
-    *out = up(N / Dd);                      /* Dd = 0: +Inf */
+    *out = ffi_next_up(N / Dd);                      /* Dd = 0: +Inf */
     return FR_OK;
 }
 
@@ -125,11 +123,11 @@ int ff_dp_sens_step_upper_bound(double *rel, double *abs, double delta, double D
     int st = sens_args(abs == NULL ? NULL : rel, delta, Delta, eta, mu);   /* FR_ENULL first */
     if (st != FR_OK)
         return st;
-    const double Dd = dn(eta + mu);         /* <= eta + mu (D) */
+    const double Dd = ffi_next_down_pos(eta + mu);         /* <= eta + mu (D) */
     if (!(Dd >= 0x1p-1021))
         return FR_EDOM;                     /* outside the proof's range */
     *rel = 0x1p-49;
-    *abs = up(up(0x1p-1071 / Dd) + 0x1p-1073);
+    *abs = ffi_next_up(ffi_next_up(0x1p-1071 / Dd) + 0x1p-1073);
     return FR_OK;
 }
 
@@ -176,10 +174,10 @@ int ff_dp_compose_upper(double *basic, double *adv, const double *eps, size_t k,
         for (size_t j = 0; j < k; j++) {
             if (eps[j] == 0)
                 continue;
-            Q = upsum(Q, up(eps[j] * eps[j]));
-            E = upsum(E, up(eps[j] * up4(expm1(eps[j]))));
+            Q = upsum(Q, ffi_next_up(eps[j] * eps[j]));
+            E = upsum(E, ffi_next_up(eps[j] * up4(expm1(eps[j]))));
         }
-        const double T = up(sqrt(up(2 * L * Q)));
+        const double T = ffi_next_up(sqrt(ffi_next_up(2 * L * Q)));
         a = upsum(T, E);
     }
     *basic = b;

@@ -3,8 +3,8 @@
  * (docs/FEDPDM.md, privacy accounting; contracts: fedfast/fedpdm.h).
  *
  * Every returned epsilon is an upper bound, by outward rounding factors:
- * each computed quantity q is replaced by up(q) = q + |q| r + 2^-1060 or
- * dn(q) = q - |q| r - 2^-1060 in the direction that makes the final
+ * each computed quantity q is replaced by ffi_pad_up(q) = q + |q| r + 2^-1060 or
+ * ffi_pad_down(q) = q - |q| r - 2^-1060 in the direction that makes the final
  * epsilon larger, with r = 2^-50 after a correctly rounded operation
  * (+ - * / sqrt: relative error <= 2^-53; the factor's own rounding is
  * covered since |q| 2^-50 > ulp(q)/2 + 2^-53 |q|) and r = 2^-40 after a
@@ -30,11 +30,11 @@ static double phi_b(double x, int dir)
 {
     double y = x * SQRT1_2;
     if (dir > 0) {
-        y = -up(y, R_OP);               /* a lower bound of -x/sqrt2 */
-        return up(0.5 * erfc(y), R_LM); /* erfc decreasing */
+        y = -ffi_pad_up(y, R_OP);               /* a lower bound of -x/sqrt2 */
+        return ffi_pad_up(0.5 * erfc(y), R_LM); /* erfc decreasing */
     }
-    y = -dn(y, R_OP);
-    double r = dn(0.5 * erfc(y), R_LM);
+    y = -ffi_pad_down(y, R_OP);
+    double r = ffi_pad_down(0.5 * erfc(y), R_LM);
     return r > 0 ? r : 0;
 }
 
@@ -49,14 +49,14 @@ static double phi_b(double x, int dir)
  * libm log (2^-40 relative). */
 static double lphi_neg(double z, int dir)
 {
-    double w = dir > 0 ? dn(z * SQRT1_2, R_OP) : up(z * SQRT1_2, R_OP);
+    double w = dir > 0 ? ffi_pad_down(z * SQRT1_2, R_OP) : ffi_pad_up(z * SQRT1_2, R_OP);
     if (w < 0)
         w = 0;
     if (w < 26) {
-        double E = dir > 0 ? up(0.5 * erfc(w), R_LM) : dn(0.5 * erfc(w), R_LM);
+        double E = dir > 0 ? ffi_pad_up(0.5 * erfc(w), R_LM) : ffi_pad_down(0.5 * erfc(w), R_LM);
         if (!(E > 0))
             return -INFINITY;
-        return dir > 0 ? up(log(E), R_LM) : dn(log(E), R_LM);
+        return dir > 0 ? ffi_pad_up(log(E), R_LM) : ffi_pad_down(log(E), R_LM);
     }
     double w2 = w * w;
     if (isinf(w2))
@@ -83,25 +83,25 @@ static double lphi_neg(double z, int dir)
  * delta = 1); either certifies. */
 static int eps_cert(double eps, double s, double sigma, double delta)
 {
-    const double alo = dn(s / sigma, R_OP), ahi = up(s / sigma, R_OP);
-    const double x1U = up(up(ahi / 2, R_OP) - dn(eps / ahi, R_OP), R_OP);
-    const double x1L = dn(dn(alo / 2, R_OP) - up(eps / alo, R_OP), R_OP);
-    const double zU = up(up(ahi / 2, R_OP) + up(eps / alo, R_OP), R_OP);
-    double zL = dn(dn(alo / 2, R_OP) + dn(eps / ahi, R_OP), R_OP);
+    const double alo = ffi_pad_down(s / sigma, R_OP), ahi = ffi_pad_up(s / sigma, R_OP);
+    const double x1U = ffi_pad_up(ffi_pad_up(ahi / 2, R_OP) - ffi_pad_down(eps / ahi, R_OP), R_OP);
+    const double x1L = ffi_pad_down(ffi_pad_down(alo / 2, R_OP) - ffi_pad_up(eps / alo, R_OP), R_OP);
+    const double zU = ffi_pad_up(ffi_pad_up(ahi / 2, R_OP) + ffi_pad_up(eps / alo, R_OP), R_OP);
+    double zL = ffi_pad_down(ffi_pad_down(alo / 2, R_OP) + ffi_pad_down(eps / ahi, R_OP), R_OP);
     if (zL < 0)
         zL = 0;
     const double PU = phi_b(x1U, 1), PL = phi_b(x1L, -1);
     const double QU = phi_b(-x1L, 1), QL = phi_b(-x1U, -1);
-    double TL = dn(exp(dn(eps + lphi_neg(zU, -1), R_OP)), R_LM);
-    double TU = up(exp(up(eps + lphi_neg(zL, 1), R_OP)), R_LM);
+    double TL = ffi_pad_down(exp(ffi_pad_down(eps + lphi_neg(zU, -1), R_OP)), R_LM);
+    double TU = ffi_pad_up(exp(ffi_pad_up(eps + lphi_neg(zL, 1), R_OP)), R_LM);
     if (!(TL >= 0))
         TL = 0;
     if (isnan(TU))
         TU = INFINITY;
-    const double cU = up(1 - delta, R_OP), cL = dn(1 - delta, R_OP);   /* 1 - delta */
-    if (up(PU - TL, R_OP) <= delta || dn(QL + TL, R_OP) >= cU)
+    const double cU = ffi_pad_up(1 - delta, R_OP), cL = ffi_pad_down(1 - delta, R_OP);   /* 1 - delta */
+    if (ffi_pad_up(PU - TL, R_OP) <= delta || ffi_pad_down(QL + TL, R_OP) >= cU)
         return 1;
-    if (dn(PL - TU, R_OP) > delta || up(QU + TU, R_OP) < cL)
+    if (ffi_pad_down(PL - TU, R_OP) > delta || ffi_pad_up(QU + TU, R_OP) < cL)
         return -1;
     return 0;
 }
@@ -167,19 +167,19 @@ int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsign
     /* delta_0 = delta/T and delta/(2T) rounded down; below DBL_MIN the
      * rounding down is not certified (dn's absolute margin), so that
      * epsilon is +Inf, a valid upper bound (fedfast/fedpdm.h) */
-    double d0 = dn(delta / Td, R_OP);
+    double d0 = ffi_pad_down(delta / Td, R_OP);
     double e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
-    const double b = up(e0 * Td, R_OP);
-    d0 = dn(delta / (2 * Td), R_OP);
+    const double b = ffi_pad_up(e0 * Td, R_OP);
+    d0 = ffi_pad_down(delta / (2 * Td), R_OP);
     e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
     /* ln(1/delta'): delta/2 exact when it is normal; else adv is +Inf
      * below (e0 is +Inf when s > 0; s = 0 gives adv = 0 either way) */
-    const double L = up(-dn(log(delta / 2), R_LM), R_OP);
-    double t = up(sqrt(up(2 * Td * L, R_OP)), R_OP);
-    t = up(t * e0, R_OP);
-    double u = up(expm1(e0), R_LM);
-    u = up(up(u * e0, R_OP) * Td, R_OP);
-    const double a = up(t + u, R_OP);
+    const double L = ffi_pad_up(-ffi_pad_down(log(delta / 2), R_LM), R_OP);
+    double t = ffi_pad_up(sqrt(ffi_pad_up(2 * Td * L, R_OP)), R_OP);
+    t = ffi_pad_up(t * e0, R_OP);
+    double u = ffi_pad_up(expm1(e0), R_LM);
+    u = ffi_pad_up(ffi_pad_up(u * e0, R_OP) * Td, R_OP);
+    const double a = ffi_pad_up(t + u, R_OP);
     *basic = b;
     *adv = isnan(a) ? INFINITY : a;
     return FR_OK;
@@ -188,27 +188,27 @@ int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsign
 /* the per-round subsampled RDP of order al, an upper bound (see ref). */
 static double rdp_round(unsigned long al, double mu, double lg, int sub)
 {
-    double r = up(mu * (double)al, R_OP);
+    double r = ffi_pad_up(mu * (double)al, R_OP);
     if (!sub)
         return r;
     /* log-domain terms lt_j, an upper bound each; lt_0 = 0 (the 1) */
-    const double m2 = up(2 * mu, R_OP);
-    double a = up(4 * up(expm1(m2), R_LM), R_OP);
-    double b = up(2 * up(exp(m2), R_LM), R_OP);
+    const double m2 = ffi_pad_up(2 * mu, R_OP);
+    double a = ffi_pad_up(4 * ffi_pad_up(expm1(m2), R_LM), R_OP);
+    double b = ffi_pad_up(2 * ffi_pad_up(exp(m2), R_LM), R_OP);
     double c2 = (double)al * (double)(al - 1) / 2;         /* exact: al <= 1024 */
     double lt[ACCT_ALPHA_MAX + 1];
-    double la = a < b ? up(log(a), R_LM) : up(up(log(2.0), R_LM) + up(m2, R_OP), R_OP);
+    double la = a < b ? ffi_pad_up(log(a), R_LM) : ffi_pad_up(ffi_pad_up(log(2.0), R_LM) + ffi_pad_up(m2, R_OP), R_OP);
     if (a < b && !(a > 0))
         la = -INFINITY;                                     /* mu = 0: no term */
     lt[0] = 0;
-    lt[2] = up(up(la + up(2 * lg, R_OP), R_OP) + up(log(c2), R_LM), R_OP);
-    double lc = up(log(c2), R_LM);                          /* ln C(al, j) upper */
-    const double ln2 = up(log(2.0), R_LM);
+    lt[2] = ffi_pad_up(ffi_pad_up(la + ffi_pad_up(2 * lg, R_OP), R_OP) + ffi_pad_up(log(c2), R_LM), R_OP);
+    double lc = ffi_pad_up(log(c2), R_LM);                          /* ln C(al, j) upper */
+    const double ln2 = ffi_pad_up(log(2.0), R_LM);
     double M = lt[2] > 0 ? lt[2] : 0;
     for (unsigned long j = 3; j <= al; j++) {
-        lc = up(lc + up(log(up((double)(al - j + 1) / (double)j, R_OP)), R_LM), R_OP);
-        double t = up(up(ln2 + up((double)j * lg, R_OP), R_OP) + lc, R_OP);
-        t = up(t + up(mu * (double)(j * (j - 1)), R_OP), R_OP);
+        lc = ffi_pad_up(lc + ffi_pad_up(log(ffi_pad_up((double)(al - j + 1) / (double)j, R_OP)), R_LM), R_OP);
+        double t = ffi_pad_up(ffi_pad_up(ln2 + ffi_pad_up((double)j * lg, R_OP), R_OP) + lc, R_OP);
+        t = ffi_pad_up(t + ffi_pad_up(mu * (double)(j * (j - 1)), R_OP), R_OP);
         lt[j] = t;
         if (t > M)
             M = t;
@@ -217,10 +217,10 @@ static double rdp_round(unsigned long al, double mu, double lg, int sub)
     for (unsigned long j = 0; j <= al; j++) {
         if (j == 1)
             continue;
-        S = up(S + up(exp(up(lt[j] - M, R_OP)), R_LM), R_OP);
+        S = ffi_pad_up(S + ffi_pad_up(exp(ffi_pad_up(lt[j] - M, R_OP)), R_LM), R_OP);
     }
-    double v = up(M + up(log(S), R_LM), R_OP);
-    v = up(v / (double)(al - 1), R_OP);
+    double v = ffi_pad_up(M + ffi_pad_up(log(S), R_LM), R_OP);
+    v = ffi_pad_up(v / (double)(al - 1), R_OP);
     return v < r ? v : r;
 }
 
@@ -236,15 +236,15 @@ int ff_fedpdm_rdp(double *eps, unsigned long *alpha, double sigma, double s, uns
         return st;
     if (K == 0 || K > N || alpha_max < 2 || alpha_max > ACCT_ALPHA_MAX)
         return FR_EDOM;
-    const double mu = up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
-    const double g = up((double)K / (double)N, R_OP);
-    const double lg = up(log(g), R_LM);
-    const double L = up(-dn(log(delta), R_LM), R_OP);
+    const double mu = ffi_pad_up(ffi_pad_up(ffi_pad_up(s * s, R_OP) / ffi_pad_down(sigma * sigma, R_OP), R_OP) / 2, R_OP);
+    const double g = ffi_pad_up((double)K / (double)N, R_OP);
+    const double lg = ffi_pad_up(log(g), R_LM);
+    const double L = ffi_pad_up(-ffi_pad_down(log(delta), R_LM), R_OP);
     double best = INFINITY;
     unsigned long ab = 2;
     for (unsigned long al = 2; al <= alpha_max; al++) {
-        double r = up(rdp_round(al, mu, lg, K < N) * (double)T, R_OP);
-        r = up(r + up(L / (double)(al - 1), R_OP), R_OP);
+        double r = ffi_pad_up(rdp_round(al, mu, lg, K < N) * (double)T, R_OP);
+        r = ffi_pad_up(r + ffi_pad_up(L / (double)(al - 1), R_OP), R_OP);
         if (r < best) {
             best = r;
             ab = al;
@@ -266,9 +266,9 @@ int ff_fedpdm_rdp_order(double *e, double sigma, double s, unsigned long K, unsi
         return FR_ENONFINITE;
     if (!(sigma > 0) || s < 0 || K == 0 || K > N || alpha < 2 || alpha > ACCT_ALPHA_MAX)
         return FR_EDOM;
-    const double mu = up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
-    const double g = up((double)K / (double)N, R_OP);
-    *e = rdp_round(alpha, mu, up(log(g), R_LM), K < N);
+    const double mu = ffi_pad_up(ffi_pad_up(ffi_pad_up(s * s, R_OP) / ffi_pad_down(sigma * sigma, R_OP), R_OP) / 2, R_OP);
+    const double g = ffi_pad_up((double)K / (double)N, R_OP);
+    *e = rdp_round(alpha, mu, ffi_pad_up(log(g), R_LM), K < N);
     return FR_OK;
 }
 
@@ -283,19 +283,19 @@ int ff_fedpdm_thm2(double *eps_bar, double c0, double eps, unsigned long K, unsi
         return FR_ENONFINITE;
     if (!(c0 > 0) || !(eps > 0) || !(q > 0) || !(q < 1) || K == 0 || K > N)
         return FR_EDOM;
-    double a = up(up((double)K * (double)T, R_OP) / (double)N, R_OP);
-    a = up(a / dn(1 - q, R_OP), R_OP);
-    a = up(sqrt(a), R_OP);
-    a = up(a * up(q * q, R_OP), R_OP);
-    a = up(a * eps, R_OP);
-    *eps_bar = up(a * c0, R_OP);
+    double a = ffi_pad_up(ffi_pad_up((double)K * (double)T, R_OP) / (double)N, R_OP);
+    a = ffi_pad_up(a / ffi_pad_down(1 - q, R_OP), R_OP);
+    a = ffi_pad_up(sqrt(a), R_OP);
+    a = ffi_pad_up(a * ffi_pad_up(q * q, R_OP), R_OP);
+    a = ffi_pad_up(a * eps, R_OP);
+    *eps_bar = ffi_pad_up(a * c0, R_OP);
     return FR_OK;
 }
 
 /* the per-round mu = s^2 / (2 sigma^2), up (as ff_fedpdm_rdp) */
 static double mu_of(double sigma, double s)
 {
-    return up(up(up(s * s, R_OP) / dn(sigma * sigma, R_OP), R_OP) / 2, R_OP);
+    return ffi_pad_up(ffi_pad_up(ffi_pad_up(s * s, R_OP) / ffi_pad_down(sigma * sigma, R_OP), R_OP) / 2, R_OP);
 }
 
 /* acct.h */
@@ -329,9 +329,9 @@ int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma,
     int st = ffi_pdm_rdp_rounds_args(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max);
     if (st != FR_OK)
         return st;
-    const double g = up((double)K / (double)N, R_OP);
-    const double lg = up(log(g), R_LM);
-    const double L = up(-dn(log(delta), R_LM), R_OP);
+    const double g = ffi_pad_up((double)K / (double)N, R_OP);
+    const double lg = ffi_pad_up(log(g), R_LM);
+    const double L = ffi_pad_up(-ffi_pad_down(log(delta), R_LM), R_OP);
     double best = INFINITY;
     unsigned long ab = 2;
     for (unsigned long al = 2; al <= alpha_max; al++) {
@@ -342,10 +342,10 @@ int ff_fedpdm_rdp_rounds(double *eps, unsigned long *alpha, const double *sigma,
             while (t1 < T && (t1 >= first && K < N) == sub && sigma[t1] == sigma[t0] && s[t1] == s[t0])
                 t1++;
             double r = rdp_round(al, mu_of(sigma[t0], s[t0]), lg, sub);
-            acc = up(acc + up(r * (double)(t1 - t0), R_OP), R_OP);
+            acc = ffi_pad_up(acc + ffi_pad_up(r * (double)(t1 - t0), R_OP), R_OP);
             t0 = t1;
         }
-        double r = up(acc + up(L / (double)(al - 1), R_OP), R_OP);
+        double r = ffi_pad_up(acc + ffi_pad_up(L / (double)(al - 1), R_OP), R_OP);
         if (r < best) {
             best = r;
             ab = al;

@@ -11,14 +11,6 @@
 #define ABS_T 0x1p-1060
 #define ACCT_ALPHA_MAX 1024ul
 
-static inline double up(double q, double r)
-{
-    return q + fabs(q) * r + ABS_T;
-}
-static inline double dn(double q, double r)
-{
-    return q - fabs(q) * r - ABS_T;
-}
 
 /* The argument checks of ff_fedpdm_rdp_rounds and its _improved variant,
  * in their documented order (fedfast/fedpdm.h); FR_OK when valid. */

@@ -19,7 +19,7 @@ int ff_fedpdm_rdp_rounds_improved(double *eps, unsigned long *alpha, const doubl
     int st = ffi_pdm_rdp_rounds_args(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max);
     if (st != FR_OK)
         return st;
-    const double ld = dn(log(delta), R_LM);                 /* ln delta, down */
+    const double ld = ffi_pad_down(log(delta), R_LM);                 /* ln delta, down */
     double best = INFINITY;
     unsigned long ab = 2;
     for (unsigned long al = 2; al <= alpha_max; al++) {
@@ -32,14 +32,14 @@ int ff_fedpdm_rdp_rounds_improved(double *eps, unsigned long *alpha, const doubl
             st = ff_fedpdm_rdp_order(&r, sigma[t0], s[t0], sub ? K : N, N, al);   /* up */
             if (st != FR_OK)
                 return st;
-            rho = up(rho + up(r * (double)(t1 - t0), R_OP), R_OP);
+            rho = ffi_pad_up(rho + ffi_pad_up(r * (double)(t1 - t0), R_OP), R_OP);
             t0 = t1;
         }
-        const double inv = dn(1.0 / (double)al, R_OP);     /* 1/alpha, down */
-        const double l1 = up(log1p(-inv), R_LM);            /* ln(1 - 1/alpha), up */
-        const double la = dn(log((double)al), R_LM);        /* ln alpha, down */
-        const double q = dn(dn(la + ld, R_OP) / (double)(al - 1), R_OP);
-        double c = up(up(rho + l1, R_OP) - q, R_OP);
+        const double inv = ffi_pad_down(1.0 / (double)al, R_OP);     /* 1/alpha, down */
+        const double l1 = ffi_pad_up(log1p(-inv), R_LM);            /* ln(1 - 1/alpha), up */
+        const double la = ffi_pad_down(log((double)al), R_LM);        /* ln alpha, down */
+        const double q = ffi_pad_down(ffi_pad_down(la + ld, R_OP) / (double)(al - 1), R_OP);
+        double c = ffi_pad_up(ffi_pad_up(rho + l1, R_OP) - q, R_OP);
         if (isnan(c))
             c = INFINITY;
         if (c < 0)

@@ -60,8 +60,6 @@
 #define SQRT1_2 0.70710678118654752440     /* 1/sqrt 2, RN */
 #define LN2 0.69314718055994530942         /* ln 2, RN */
 
-static double dn(double x) { return nextafter(x, -INFINITY); }
-static double up(double x) { return nextafter(x, INFINITY); }
 
 static int check3(double eps, double delta, double s)
 {
@@ -87,10 +85,10 @@ int ff_gauss_sigma2_classical_upper(double *sigma2, double eps, double delta, do
     double fe = frexp(eps, &ee), fs = frexp(s, &es);
     double L = log(1.25) - log(delta);
     double m = 2 * (fs * fs) * L / (fe * fe);
-    double M = up(m * (1 + 0x1p-48));
+    double M = ffi_next_up(m * (1 + 0x1p-48));
     double r = ldexp(M, 2 * (es - ee));
     if (r != 0 && fabs(r) < DBL_MIN)
-        r = up(r);
+        r = ffi_next_up(r);
     else if (r == 0)
         r = 0x1p-1074;                  /* underflow: the least positive binary64 */
     *sigma2 = r;
@@ -114,7 +112,7 @@ int ff_gauss_sigma2_classical_upper_bound(double *rel, double *abs, double eps, 
 static void lphi(double x, double *lo, double *hi)
 {
     double z = -x * SQRT1_2, dz = 4 * U53 * fabs(z) + 0x1p-1070;
-    double zb[2] = {dn(z - dz), up(z + dz)};   /* zb[0] <= z <= zb[1] */
+    double zb[2] = {ffi_next_down(z - dz), ffi_next_up(z + dz)};   /* zb[0] <= z <= zb[1] */
     for (int k = 0; k < 2; k++) {              /* k = 0: upper bound from zb[0] */
         double t = zb[k], v, mg;
         if (t < 26) {
@@ -140,8 +138,8 @@ static void lphi(double x, double *lo, double *hi)
             v = -t2 - lz - LN_SQRT_PI - LN2 + log(Sb);
             mg = 0x1p-48 * (t2 + fabs(lz) + 2);
         }
-        if (k == 0) *hi = up(v + mg);
-        else *lo = dn(v - mg);
+        if (k == 0) *hi = ffi_next_up(v + mg);
+        else *lo = ffi_next_down(v - mg);
     }
     if (*hi > 0) *hi = 0;
 }
@@ -164,34 +162,34 @@ static void dbounds(double eps, double s, double sigma, double *DL, double *DU, 
     }
     double da = 4 * U53 * (A + B) + 0x1p-1070;
     double a = A - B, b = -(A + B);
-    double aL = dn(a - da), aU = up(a + da), bL = dn(b - da), bU = up(b + da);
+    double aL = ffi_next_down(a - da), aU = ffi_next_up(a + da), bL = ffi_next_down(b - da), bU = ffi_next_up(b + da);
     double l1, h1, l2, h2, tmp;
     lphi(aL, &l1, &tmp);
     lphi(aU, &tmp, &h1);
     lphi(bL, &l2, &tmp);
     lphi(bU, &tmp, &h2);
-    double PL = dn(exp(dn(l1 - (0x1p-50 * fabs(l1) + 0x1p-1070))) * (1 - 0x1p-49));
-    double PU = up(exp(up(h1 + (0x1p-50 * fabs(h1) + 0x1p-1070))) * (1 + 0x1p-49));
-    double xl = dn(eps + l2), xh = up(eps + h2);
-    double TL = dn(exp(dn(xl - (0x1p-50 * (eps + fabs(l2)) + 0x1p-1070))) * (1 - 0x1p-49));
-    double TU = up(exp(up(xh + (0x1p-50 * (eps + fabs(h2)) + 0x1p-1070))) * (1 + 0x1p-49));
+    double PL = ffi_next_down(exp(ffi_next_down(l1 - (0x1p-50 * fabs(l1) + 0x1p-1070))) * (1 - 0x1p-49));
+    double PU = ffi_next_up(exp(ffi_next_up(h1 + (0x1p-50 * fabs(h1) + 0x1p-1070))) * (1 + 0x1p-49));
+    double xl = ffi_next_down(eps + l2), xh = ffi_next_up(eps + h2);
+    double TL = ffi_next_down(exp(ffi_next_down(xl - (0x1p-50 * (eps + fabs(l2)) + 0x1p-1070))) * (1 - 0x1p-49));
+    double TU = ffi_next_up(exp(ffi_next_up(xh + (0x1p-50 * (eps + fabs(h2)) + 0x1p-1070))) * (1 + 0x1p-49));
     if (lDL != NULL) {
         /* ln delta_eps = ln Phi(a) + ln(1 - e^d), d = eps + ln Phi(b) - ln Phi(a) < 0 */
-        double dL = dn(dn(eps + l2) - h1), dU = up(up(eps + h2) - l1);
+        double dL = ffi_next_down(ffi_next_down(eps + l2) - h1), dU = ffi_next_up(ffi_next_up(eps + h2) - l1);
         *lDU = h1;                              /* delta_eps <= Phi(a) */
         if (dL < 0) {
-            double v = up(-expm1(dL) * (1 + 0x1p-50)), lv = up(log(v));
-            *lDU = up(h1 + lv + 0x1p-50 * (fabs(h1) + fabs(lv)) + 0x1p-1070);
+            double v = ffi_next_up(-expm1(dL) * (1 + 0x1p-50)), lv = ffi_next_up(log(v));
+            *lDU = ffi_next_up(h1 + lv + 0x1p-50 * (fabs(h1) + fabs(lv)) + 0x1p-1070);
         }
         *lDL = -INFINITY;
         if (dU < 0) {
-            double v = dn(-expm1(dU) * (1 - 0x1p-50)), lv = dn(log(v));
-            *lDL = dn(l1 + lv - 0x1p-50 * (fabs(l1) + fabs(lv)) - 0x1p-1070);
+            double v = ffi_next_down(-expm1(dU) * (1 - 0x1p-50)), lv = ffi_next_down(log(v));
+            *lDL = ffi_next_down(l1 + lv - 0x1p-50 * (fabs(l1) + fabs(lv)) - 0x1p-1070);
         }
     }
     if (!(PL >= 0) || isnan(PL)) PL = 0;
     if (!(TL >= 0) || isnan(TL)) TL = 0;
-    double lo = dn(PL - TU), hi = up(PU - TL);
+    double lo = ffi_next_down(PL - TU), hi = ffi_next_up(PU - TL);
     *DL = lo > 0 ? lo : 0;
     *DU = hi < 1 && !isnan(hi) ? hi : 1;
 }
@@ -204,7 +202,7 @@ static int holds(double eps, double delta, double s, double sigma)
     double DL, DU, lDL, lDU;
     dbounds(eps, s, sigma, &DL, &DU, &lDL, &lDU);
     double ld = log(delta);
-    return DU <= delta || lDU <= dn(dn(ld - 0x1p-51 * fabs(ld)));
+    return DU <= delta || lDU <= ffi_next_down(ffi_next_down(ld - 0x1p-51 * fabs(ld)));
 }
 
 static int fails(double eps, double delta, double s, double sigma)
@@ -212,7 +210,7 @@ static int fails(double eps, double delta, double s, double sigma)
     double DL, DU, lDL, lDU;
     dbounds(eps, s, sigma, &DL, &DU, &lDL, &lDU);
     double ld = log(delta);
-    return DL > delta || lDL > up(up(ld + 0x1p-51 * fabs(ld)));
+    return DL > delta || lDL > ffi_next_up(ffi_next_up(ld + 0x1p-51 * fabs(ld)));
 }
 
 /* Bisection on the order of positive binary64 (their bits as integers). */
@@ -269,7 +267,7 @@ int ff_gauss_sigma_analytic_upper(double *sigma, double eps, double delta, doubl
             break;
         }
         double nx = x + x * ldexp(1.0, k - 52);
-        x = isfinite(nx) ? up(nx) : DBL_MAX;
+        x = isfinite(nx) ? ffi_next_up(nx) : DBL_MAX;
     }
     *sigma = x;
     return FR_OK;
@@ -294,14 +292,14 @@ int ff_gauss_dp_check(int *verdict, double *mlo, double *mhi, double eps, double
     *verdict = s == 0 || sigma == 0 ? (DU <= delta ? FR_GAUSS_HOLDS : FR_GAUSS_FAILS)
              : holds(eps, delta, s, sigma) ? FR_GAUSS_HOLDS
              : fails(eps, delta, s, sigma) ? FR_GAUSS_FAILS : FR_GAUSS_UNKNOWN;
-    *mlo = dn(delta - DU);
-    *mhi = up(delta - DL);
+    *mlo = ffi_next_down(delta - DU);
+    *mhi = ffi_next_up(delta - DL);
     if (*verdict == FR_GAUSS_HOLDS && *mlo < 0) *mlo = 0;   /* certified by the log test */
     if (*verdict == FR_GAUSS_FAILS && *mhi > 0) *mhi = 0;
     if (s == 0 || sigma == 0) {                 /* exact cases: delta - 0 exact; delta - 1 one rounding */
         double m = delta - DU;
-        *mlo = (s == 0) ? m : dn(m);
-        *mhi = (s == 0) ? m : up(m);
+        *mlo = (s == 0) ? m : ffi_next_down(m);
+        *mhi = (s == 0) ? m : ffi_next_up(m);
     }
     return FR_OK;
 }

@@ -29,18 +29,18 @@ typedef struct {
 
 static void ctx_group(ctx *c, const grp *g, unsigned long K, unsigned long N)
 {
-    c->alo = dn(g->s / g->sigma, R_OP);
-    c->ahi = up(g->s / g->sigma, R_OP);
+    c->alo = ffi_pad_down(g->s / g->sigma, R_OP);
+    c->ahi = ffi_pad_up(g->s / g->sigma, R_OP);
     if (!g->sub) {
         c->qlo = c->qhi = 1;
         c->plo = c->phi = 0;
         return;
     }
     const double q = (double)K / (double)N;     /* K, N < 2^53 assumed exact; else +- 2^-50 covers */
-    c->qlo = dn(q, R_OP);
-    c->qhi = up(q, R_OP);
-    c->plo = dn(1 - c->qhi, R_OP);
-    c->phi = up(1 - c->qlo, R_OP);
+    c->qlo = ffi_pad_down(q, R_OP);
+    c->qhi = ffi_pad_up(q, R_OP);
+    c->plo = ffi_pad_down(1 - c->qhi, R_OP);
+    c->phi = ffi_pad_up(1 - c->qlo, R_OP);
     if (c->plo < 0)
         c->plo = 0;
 }
@@ -52,11 +52,11 @@ static double phi_dir(double x, int dir)
         return 0;
     double y = x * 0.70710678118654752440;
     if (dir > 0) {
-        y = -up(y, 0x1p-49);
-        return up(0.5 * erfc(y), R_LM);
+        y = -ffi_pad_up(y, 0x1p-49);
+        return ffi_pad_up(0.5 * erfc(y), R_LM);
     }
-    y = -dn(y, 0x1p-49);
-    double r = dn(0.5 * erfc(y), R_LM);
+    y = -ffi_pad_down(y, 0x1p-49);
+    double r = ffi_pad_down(0.5 * erfc(y), R_LM);
     return r > 0 ? r : 0;
 }
 
@@ -69,18 +69,18 @@ static double dg_dir(double x, int dir, const ctx *c)
     double r;
     if (dir > 0) {
         const double a = c->ahi;
-        double x1 = up(a / 2 - dn(x / a, R_OP), R_OP);
-        double z = up(a / 2 + up(x / a, R_OP), R_OP);
-        double t2 = dn(dn(exp(x), R_LM) * phi_dir(-z, -1), R_OP);
-        r = up(phi_dir(x1, 1) - t2, R_OP);
+        double x1 = ffi_pad_up(a / 2 - ffi_pad_down(x / a, R_OP), R_OP);
+        double z = ffi_pad_up(a / 2 + ffi_pad_up(x / a, R_OP), R_OP);
+        double t2 = ffi_pad_down(ffi_pad_down(exp(x), R_LM) * phi_dir(-z, -1), R_OP);
+        r = ffi_pad_up(phi_dir(x1, 1) - t2, R_OP);
         if (r > 1)
             r = 1;
     } else {
         const double a = c->alo;
-        double x1 = dn(a / 2 - up(x / a, R_OP), R_OP);
-        double z = dn(a / 2 + dn(x / a, R_OP), R_OP);
-        double t2 = up(up(exp(x), R_LM) * phi_dir(-z, 1), R_OP);
-        r = dn(phi_dir(x1, -1) - t2, R_OP);
+        double x1 = ffi_pad_down(a / 2 - ffi_pad_up(x / a, R_OP), R_OP);
+        double z = ffi_pad_down(a / 2 + ffi_pad_down(x / a, R_OP), R_OP);
+        double t2 = ffi_pad_up(ffi_pad_up(exp(x), R_LM) * phi_dir(-z, 1), R_OP);
+        r = ffi_pad_down(phi_dir(x1, -1) - t2, R_OP);
         if (r < 0)
             r = 0;
     }
@@ -95,22 +95,22 @@ static void h_encl(double *lo, double *hi, double e, double tl, double th, int s
         *hi = dg_dir(e, 1, c);
         return;
     }
-    double v = dn(tl - 1, R_OP);
-    v = dn(v / (v >= 0 ? c->qhi : c->qlo), R_OP);
-    double xl = dn(log1p(v), R_LM);
-    v = up(th - 1, R_OP);
-    v = up(v / (v >= 0 ? c->qlo : c->qhi), R_OP);
-    double xh = up(log1p(v), R_LM);
-    double al = dn(c->qlo * dg_dir(xh, -1, c), R_OP), ah = up(c->qhi * dg_dir(xl, 1, c), R_OP);
-    double cl = dn(1 - up(c->phi * th, R_OP), R_OP), ch = up(1 - dn(c->plo * tl, R_OP), R_OP);
+    double v = ffi_pad_down(tl - 1, R_OP);
+    v = ffi_pad_down(v / (v >= 0 ? c->qhi : c->qlo), R_OP);
+    double xl = ffi_pad_down(log1p(v), R_LM);
+    v = ffi_pad_up(th - 1, R_OP);
+    v = ffi_pad_up(v / (v >= 0 ? c->qlo : c->qhi), R_OP);
+    double xh = ffi_pad_up(log1p(v), R_LM);
+    double al = ffi_pad_down(c->qlo * dg_dir(xh, -1, c), R_OP), ah = ffi_pad_up(c->qhi * dg_dir(xl, 1, c), R_OP);
+    double cl = ffi_pad_down(1 - ffi_pad_up(c->phi * th, R_OP), R_OP), ch = ffi_pad_up(1 - ffi_pad_down(c->plo * tl, R_OP), R_OP);
     double bl = 0, bh = 0;
     if (ch > 0 && !(cl > 0)) {
         bh = ch;
     } else if (cl > 0) {
-        xl = dn(log(dn(dn(c->qlo * tl, R_OP) / ch, R_OP)), R_LM);
-        xh = up(log(up(up(c->qhi * th, R_OP) / cl, R_OP)), R_LM);
-        bl = dn(cl * dg_dir(xh, -1, c), R_OP);
-        bh = up(ch * dg_dir(xl, 1, c), R_OP);
+        xl = ffi_pad_down(log(ffi_pad_down(ffi_pad_down(c->qlo * tl, R_OP) / ch, R_OP)), R_LM);
+        xh = ffi_pad_up(log(ffi_pad_up(ffi_pad_up(c->qhi * th, R_OP) / cl, R_OP)), R_LM);
+        bl = ffi_pad_down(cl * dg_dir(xh, -1, c), R_OP);
+        bh = ffi_pad_up(ch * dg_dir(xl, 1, c), R_OP);
     }
     *lo = al > bl ? al : bl;
     *hi = ah > bh ? ah : bh;
@@ -119,7 +119,7 @@ static void h_encl(double *lo, double *hi, double e, double tl, double th, int s
 static double h_upper(double e, int sub, const ctx *c)
 {
     double lo, hi;
-    h_encl(&lo, &hi, e, dn(exp(e), R_LM), up(exp(e), R_LM), sub, c);
+    h_encl(&lo, &hi, e, ffi_pad_down(exp(e), R_LM), ffi_pad_up(exp(e), R_LM), sub, c);
     return hi;
 }
 
@@ -145,53 +145,53 @@ static int pmf_upper(double *x, double *winf, unsigned long m, int sub, const ct
     double *Hl = ws, *Hh = ws + (m + 1), *al = ws + 2 * (m + 1), *ah = ws + 3 * (m + 1);
     for (unsigned long i = 0; i <= m; i++) {
         const double e = c->h * (double)i;     /* exact */
-        al[i] = dn(exp(e), R_LM);
-        ah[i] = up(exp(e), R_LM);
+        al[i] = ffi_pad_down(exp(e), R_LM);
+        ah[i] = ffi_pad_up(exp(e), R_LM);
         if (i == 0)
             al[i] = ah[i] = 1;
         h_encl(&Hl[i], &Hh[i], e, al[i], ah[i], sub, c);
     }
     double nl = 0, nh = 0, sum = 0;
     for (unsigned long i = m; i >= 1; i--) {
-        const double d1 = dn(al[i] - ah[i - 1], R_OP), d2 = up(ah[i] - al[i - 1], R_OP);
-        const double tl = dn(Hl[i] - Hh[i - 1], R_OP), th = up(Hh[i] - Hl[i - 1], R_OP);
+        const double d1 = ffi_pad_down(al[i] - ah[i - 1], R_OP), d2 = ffi_pad_up(ah[i] - al[i - 1], R_OP);
+        const double tl = ffi_pad_down(Hl[i] - Hh[i - 1], R_OP), th = ffi_pad_up(Hh[i] - Hl[i - 1], R_OP);
         double sl = -INFINITY, sh = INFINITY;
         if (d1 > 0) {
-            sl = dn(tl / (tl >= 0 ? d2 : d1), R_OP);
-            sh = up(th / (th >= 0 ? d1 : d2), R_OP);
+            sl = ffi_pad_down(tl / (tl >= 0 ? d2 : d1), R_OP);
+            sh = ffi_pad_up(th / (th >= 0 ? d1 : d2), R_OP);
         }
-        double Dl = dn(nl - sh, R_OP), Dh = up(nh - sl, R_OP);
+        double Dl = ffi_pad_down(nl - sh, R_OP), Dh = ffi_pad_up(nh - sl, R_OP);
         if (!(Dl > 0))
             Dl = 0;
         x[m - i] = Dh;
-        x[m + i] = up(Dh * ah[i], R_OP);
-        sum = dn(sum + Dl, R_OP);
-        sum = dn(sum + dn(Dl * al[i], R_OP), R_OP);
+        x[m + i] = ffi_pad_up(Dh * ah[i], R_OP);
+        sum = ffi_pad_down(sum + Dl, R_OP);
+        sum = ffi_pad_down(sum + ffi_pad_down(Dl * al[i], R_OP), R_OP);
         nl = sl;
         nh = sh;
     }
     *winf = Hh[m];
-    sum = dn(sum + Hl[m], R_OP);
-    x[m] = up(1 - sum, R_OP);
+    sum = ffi_pad_down(sum + Hl[m], R_OP);
+    x[m] = ffi_pad_up(1 - sum, R_OP);
     return x[m] < 0 || !isfinite(x[m]) ? FR_EINTERNAL : FR_OK;
 }
 
 static void thresh(double *xl, double *xh, double g, const ctx *c)
 {
     for (int dir = -1; dir <= 1; dir += 2) {
-        double t = dir > 0 ? up(exp(g), R_LM) : dn(exp(g), R_LM), r;
-        t = dir > 0 ? up(t - c->plo, R_OP) : dn(t - c->phi, R_OP);
+        double t = dir > 0 ? ffi_pad_up(exp(g), R_LM) : ffi_pad_down(exp(g), R_LM), r;
+        t = dir > 0 ? ffi_pad_up(t - c->plo, R_OP) : ffi_pad_down(t - c->phi, R_OP);
         if (!(t > 0)) {
             r = -INFINITY;
         } else {
-            t = dir > 0 ? up(t / c->qlo, R_OP) : dn(t / c->qhi, R_OP);
-            t = dir > 0 ? up(log(t), R_LM) : dn(log(t), R_LM);
+            t = dir > 0 ? ffi_pad_up(t / c->qlo, R_OP) : ffi_pad_down(t / c->qhi, R_OP);
+            t = dir > 0 ? ffi_pad_up(log(t), R_LM) : ffi_pad_down(log(t), R_LM);
             const double a = dir > 0 ? c->ahi : c->alo;
-            const double z = dir > 0 ? up(t + up(a * a / 2, R_OP), R_OP) : dn(t + dn(a * a / 2, R_OP), R_OP);
+            const double z = dir > 0 ? ffi_pad_up(t + ffi_pad_up(a * a / 2, R_OP), R_OP) : ffi_pad_down(t + ffi_pad_down(a * a / 2, R_OP), R_OP);
             if (dir > 0)
-                r = up(z / (z >= 0 ? c->alo : c->ahi), R_OP);
+                r = ffi_pad_up(z / (z >= 0 ? c->alo : c->ahi), R_OP);
             else
-                r = dn(z / (z >= 0 ? c->ahi : c->alo), R_OP);
+                r = ffi_pad_down(z / (z >= 0 ? c->ahi : c->alo), R_OP);
         }
         *(dir > 0 ? xh : xl) = r;
     }
@@ -203,9 +203,9 @@ static double cdf_dir(double x, int order, int dir, const ctx *c)
     if (order != 1)
         return u;
     if (dir > 0)
-        return up(up(c->phi * u, R_OP) + up(c->qhi * phi_dir(x == -INFINITY ? x : up(x - c->alo, R_OP), 1), R_OP),
+        return ffi_pad_up(ffi_pad_up(c->phi * u, R_OP) + ffi_pad_up(c->qhi * phi_dir(x == -INFINITY ? x : ffi_pad_up(x - c->alo, R_OP), 1), R_OP),
                   R_OP);
-    return dn(dn(c->plo * u, R_OP) + dn(c->qlo * phi_dir(x == -INFINITY ? x : dn(x - c->ahi, R_OP), -1), R_OP),
+    return ffi_pad_down(ffi_pad_down(c->plo * u, R_OP) + ffi_pad_down(c->qlo * phi_dir(x == -INFINITY ? x : ffi_pad_down(x - c->ahi, R_OP), -1), R_OP),
               R_OP);
 }
 
@@ -217,11 +217,11 @@ static void pmf_lower(double *x, unsigned long m, int order, const ctx *c)
         thresh(&xl, &xh, c->h * (double)(order == 1 ? j : -j), c);
         if (order == 1) {
             cur = cdf_dir(xh, 1, 1, c);
-            v = j == (long)m ? dn(1 - cur, R_OP) : dn(prev - cur, R_OP);
+            v = j == (long)m ? ffi_pad_down(1 - cur, R_OP) : ffi_pad_down(prev - cur, R_OP);
             prev = cdf_dir(xl, 1, -1, c);
         } else {
             cur = cdf_dir(xl, 2, -1, c);
-            v = j == (long)m ? cur : dn(cur - prev, R_OP);
+            v = j == (long)m ? cur : ffi_pad_down(cur - prev, R_OP);
             prev = cdf_dir(xh, 2, 1, c);
         }
         x[m + j] = v > 0 ? v : 0;
@@ -258,10 +258,10 @@ static void fft(double *re, double *im, size_t n, int inverse, const double *wr,
 /* (M, E) as ref's err_mul: r4 = 4u sqrt(n) */
 static void err_mul(double *M, double *E, double M2, double E2, double r4)
 {
-    double r = up(up(up(*M + *E, R_OP) * up(M2 + E2, R_OP), R_OP) * r4, R_OP);
-    r = up(r + up(*M * E2, R_OP), R_OP);
-    *E = up(r + up(up(M2 + E2, R_OP) * *E, R_OP), R_OP);
-    *M = up(*M * M2, R_OP);
+    double r = ffi_pad_up(ffi_pad_up(ffi_pad_up(*M + *E, R_OP) * ffi_pad_up(M2 + E2, R_OP), R_OP) * r4, R_OP);
+    r = ffi_pad_up(r + ffi_pad_up(*M * E2, R_OP), R_OP);
+    *E = ffi_pad_up(r + ffi_pad_up(ffi_pad_up(M2 + E2, R_OP) * *E, R_OP), R_OP);
+    *M = ffi_pad_up(*M * M2, R_OP);
 }
 
 static void err_pow(double *M, double *E, unsigned long T, double r4)
@@ -306,7 +306,7 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
                    double *winf)
 {
     const size_t n = f->n;
-    const double sq = up(sqrt((double)n), R_OP);
+    const double sq = ffi_pad_up(sqrt((double)n), R_OP);
     double M = 1, E = 0;
     int first = 1;
     for (size_t g = 0; g < ng; g++) {
@@ -322,12 +322,12 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
             pmf_lower(xr, gr[g].m, order, c);
         double M1 = 0, X2 = 0;
         for (size_t k = 0; k <= 2 * gr[g].m; k++) {
-            M1 = up(M1 + xr[k], R_OP);
-            X2 = up(X2 + up(xr[k] * xr[k], R_OP), R_OP);
+            M1 = ffi_pad_up(M1 + xr[k], R_OP);
+            X2 = ffi_pad_up(X2 + ffi_pad_up(xr[k] * xr[k], R_OP), R_OP);
         }
-        X2 = up(sqrt(X2), R_OP);
+        X2 = ffi_pad_up(sqrt(X2), R_OP);
         fft(xr, xi, n, 0, f->wr, f->wi);
-        double E1 = up(up(f->cn * sq, R_OP) * X2, R_OP);
+        double E1 = ffi_pad_up(ffi_pad_up(f->cn * sq, R_OP) * X2, R_OP);
         for (size_t k = 0; k < n; k++)
             cpow_ui(&xr[k], &xi[k], gr[g].T);
         err_pow(&M1, &E1, gr[g].T, f->r4);
@@ -346,8 +346,8 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
     const double inv = 1 / (double)n;                  /* exact */
     for (size_t k = 0; k < n; k++)
         f->re[k] *= inv;                               /* exact but for underflow: ABS_T below */
-    E = up(E / dn(sqrt((double)n), R_OP), R_OP);
-    f->EW = up(up(E + up(f->cn * up(M + E, R_OP), R_OP), R_OP) + up(sq * 0x1p-1070, R_OP), R_OP);
+    E = ffi_pad_up(E / ffi_pad_down(sqrt((double)n), R_OP), R_OP);
+    f->EW = ffi_pad_up(ffi_pad_up(E + ffi_pad_up(f->cn * ffi_pad_up(M + E, R_OP), R_OP), R_OP) + ffi_pad_up(sq * 0x1p-1070, R_OP), R_OP);
     return FR_OK;
 }
 
@@ -360,23 +360,23 @@ static double eps_from(const ffft *f, size_t OFF, double Winf, int dir, double d
     double A = Winf, C = 0, Ae = A;
     if (dir > 0 && A > delta)
         return INFINITY;
-    const double eL = dn(exp(-c->h), R_LM), eH = up(exp(-c->h), R_LM);
+    const double eL = ffi_pad_down(exp(-c->h), R_LM), eH = ffi_pad_up(exp(-c->h), R_LM);
     size_t i0 = 0;
     for (size_t i = OFF; i >= 1; i--) {
         const double w = f->re[OFF + i];
-        const double t = up(up(sqrt((double)(OFF - i + 1)), R_OP) * f->EW, R_OP);
+        const double t = ffi_pad_up(ffi_pad_up(sqrt((double)(OFF - i + 1)), R_OP) * f->EW, R_OP);
         if (dir > 0) {
-            A = up(A + w, R_OP);
-            Ae = up(A + t, R_OP);
-            const double x = dn(w + C, R_OP);
-            C = dn(x * (x >= 0 ? eL : eH), R_OP);
-            if (up(Ae - C, R_OP) > delta) { i0 = i; break; }
+            A = ffi_pad_up(A + w, R_OP);
+            Ae = ffi_pad_up(A + t, R_OP);
+            const double x = ffi_pad_down(w + C, R_OP);
+            C = ffi_pad_down(x * (x >= 0 ? eL : eH), R_OP);
+            if (ffi_pad_up(Ae - C, R_OP) > delta) { i0 = i; break; }
         } else {
-            A = dn(A + w, R_OP);
-            Ae = dn(A - t, R_OP);
-            const double x = up(w + C, R_OP);
-            C = up(x * (x >= 0 ? eH : eL), R_OP);
-            if (dn(Ae - C, R_OP) > delta) { i0 = i; break; }
+            A = ffi_pad_down(A + w, R_OP);
+            Ae = ffi_pad_down(A - t, R_OP);
+            const double x = ffi_pad_up(w + C, R_OP);
+            C = ffi_pad_up(x * (x >= 0 ? eH : eL), R_OP);
+            if (ffi_pad_down(Ae - C, R_OP) > delta) { i0 = i; break; }
         }
     }
     if (i0 == 0)
@@ -384,11 +384,11 @@ static double eps_from(const ffft *f, size_t OFF, double Winf, int dir, double d
     const double hi = c->h * (double)i0, lo = c->h * (double)(i0 - 1);
     double t;
     if (dir > 0) {
-        const double num = up(Ae - delta, R_OP);
-        t = C > 0 && num > 0 ? up(lo + up(log(up(num / C, R_OP)), R_LM), R_OP) : hi;
+        const double num = ffi_pad_up(Ae - delta, R_OP);
+        t = C > 0 && num > 0 ? ffi_pad_up(lo + ffi_pad_up(log(ffi_pad_up(num / C, R_OP)), R_LM), R_OP) : hi;
     } else {
-        const double num = dn(Ae - delta, R_OP);
-        t = C > 0 && num > 0 ? dn(lo + dn(log(dn(num / C, R_OP)), R_LM), R_OP) : hi;
+        const double num = ffi_pad_down(Ae - delta, R_OP);
+        t = C > 0 && num > 0 ? ffi_pad_down(lo + ffi_pad_down(log(ffi_pad_down(num / C, R_OP)), R_LM), R_OP) : hi;
     }
     if (t > hi) t = hi;
     if (t < lo) t = lo;
@@ -430,7 +430,7 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
         return FR_ESIZE;
     }
     ctx c;
-    const double tol = dn(dn(delta / (double)tot, R_OP) * 0x1p-12, R_OP);
+    const double tol = ffi_pad_down(ffi_pad_down(delta / (double)tot, R_OP) * 0x1p-12, R_OP);
     double *Lg = malloc(ng * sizeof *Lg), *winf = malloc(ng * sizeof *winf), Lmax = 0;
     if (Lg == NULL || winf == NULL) {
         free(gr), free(Lg), free(winf);
@@ -452,7 +452,7 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
     for (;;) {
         S = 1;
         for (size_t g = 0; g < ng; g++) {
-            double r = ceil(up(Lg[g] / c.h, R_OP));
+            double r = ceil(ffi_pad_up(Lg[g] / c.h, R_OP));
             gr[g].m = r > (double)PLD_S_MAX ? PLD_S_MAX : r < 1 ? 1 : (unsigned long)r;
             S += 2 * gr[g].T * gr[g].m;
         }
@@ -485,18 +485,18 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
         /* c = L eta / (1 - L eta), eta = mu + gamma_4 (sqrt2 + mu), u = 2^-53, mu = 2^-39 */
         double L = 0;
         while (((size_t)1 << (size_t)L) < n) L++;
-        const double u = 0x1p-53, mu = 0x1p-39, g4 = up(4 * u / (1 - 4 * u), R_OP);
-        const double eta = up(mu + up(g4 * up(1.4142135623730951 + mu, R_OP), R_OP), R_OP);
-        const double Le = up(L * eta, R_OP);
-        f.cn = up(Le / dn(1 - Le, R_OP), R_OP);
-        f.r4 = up(up(sqrt((double)n), R_OP) * 4 * u, R_OP);
+        const double u = 0x1p-53, mu = 0x1p-39, g4 = ffi_pad_up(4 * u / (1 - 4 * u), R_OP);
+        const double eta = ffi_pad_up(mu + ffi_pad_up(g4 * ffi_pad_up(1.4142135623730951 + mu, R_OP), R_OP), R_OP);
+        const double Le = ffi_pad_up(L * eta, R_OP);
+        f.cn = ffi_pad_up(Le / ffi_pad_down(1 - Le, R_OP), R_OP);
+        f.r4 = ffi_pad_up(ffi_pad_up(sqrt((double)n), R_OP) * 4 * u, R_OP);
         st = compose(&f, gr, ng, 0, &c, K, N, winf);
     }
     if (st == FR_OK) {
         double P = 1;
         for (size_t g = 0; g < ng; g++)
-            P = dn(P * dn(pow(dn(1 - winf[g], R_OP), (double)gr[g].T), R_LM), R_OP);
-        const double Winf = up(1 - P, R_OP);
+            P = ffi_pad_down(P * ffi_pad_down(pow(ffi_pad_down(1 - winf[g], R_OP), (double)gr[g].T), R_LM), R_OP);
+        const double Winf = ffi_pad_up(1 - P, R_OP);
         up_eps = eps_from(&f, OFF, Winf, 1, delta, &c);
         int orders = 0;
         if (eps_lower) {

@@ -51,14 +51,12 @@
 #include "surrogate.h"
 
 /* One step outward from a round-to-nearest result (see above). */
-static inline double up(double x) { return nextafter(x, INFINITY); }
-static inline double dn(double x) { return nextafter(x, -INFINITY); }
 
 /* An upper bound of x - y (exact when the subtraction is). */
 static double sub_up(double x, double y)
 {
     double s = x - y, bb = s - x, err = (x - (s - bb)) + (-y - bb);
-    return err == 0 ? s : up(s);
+    return err == 0 ? s : ffi_next_up(s);
 }
 
 /* The checks of ff_ssca_lemma1 and ff_ssca_lemma1_bound after their
@@ -168,11 +166,11 @@ int ff_ssca_lemma1(double *nu, double *w, int *branch, const double *a, size_t d
  * bound of the exact b, delta > 0 an upper bound of the exact delta. */
 static double F_upper(double b, double delta, double tau, double c)
 {
-    double Dl = dn(b - up((4 * tau) * delta));
+    double Dl = ffi_next_down(b - ffi_next_up((4 * tau) * delta));
     if (!(Dl > 0))
         return c;
-    double den = dn(Dl + fmax(0, dn(fmax(0, dn(sqrt(b))) * fmax(0, dn(sqrt(Dl))))));
-    double x = den > 0 ? up(up(4 * delta) / den) : INFINITY;
+    double den = ffi_next_down(Dl + fmax(0, ffi_next_down(fmax(0, ffi_next_down(sqrt(b))) * fmax(0, ffi_next_down(sqrt(Dl))))));
+    double x = den > 0 ? ffi_next_up(ffi_next_up(4 * delta) / den) : INFINITY;
     return fmin(c, x);
 }
 
@@ -180,11 +178,11 @@ static double F_upper(double b, double delta, double tau, double c)
  * a lower bound of the exact delta. */
 static double F_lower(double b, double delta, double tau, double c)
 {
-    double Dh = up(b - dn((4 * tau) * delta));
+    double Dh = ffi_next_up(b - ffi_next_down((4 * tau) * delta));
     if (!(Dh > 0))
         return c;                                 /* D <= 0 on the whole box */
-    double den = up(Dh + up(up(sqrt(b)) * up(sqrt(Dh))));
-    double x = fmax(0, dn(dn(4 * delta) / den));
+    double den = ffi_next_up(Dh + ffi_next_up(ffi_next_up(sqrt(b)) * ffi_next_up(sqrt(Dh))));
+    double x = fmax(0, ffi_next_down(ffi_next_down(4 * delta) / den));
     return fmin(c, x);
 }
 
@@ -193,16 +191,16 @@ static double h_upper(double nu, double tau)
 {
     if (nu <= 0)
         return 0;
-    double inv = fmin(dn(1 / nu), DBL_MAX);      /* 1/nu >= inv */
-    return up(1 / dn(2 * dn(inv + tau)));
+    double inv = fmin(ffi_next_down(1 / nu), DBL_MAX);      /* 1/nu >= inv */
+    return ffi_next_up(1 / ffi_next_down(2 * ffi_next_down(inv + tau)));
 }
 
 static double h_lower(double nu, double tau)
 {
     if (nu <= 0)
         return 0;
-    double den = up(2 * up(up(1 / nu) + tau));
-    return fmax(0, dn(1 / den));
+    double den = ffi_next_up(2 * ffi_next_up(ffi_next_up(1 / nu) + tau));
+    return fmax(0, ffi_next_down(1 / den));
 }
 
 int ff_ssca_lemma1_bound(double *nu_abs, double *w_abs, const double *a, size_t d,
@@ -238,33 +236,33 @@ int ff_ssca_lemma1_bound(double *nu_abs, double *w_abs, const double *a, size_t 
     for (size_t j = 0; j < d; j++) {
         double x = ldexp(a[j], -e), p = x * x;
         if (ldexp(x, e) != a[j]) {                /* the scaling underflowed */
-            double xu = up(fabs(x) + 0x1p-1074);
-            bhi = up(bhi + up(xu * xu));
+            double xu = ffi_next_up(fabs(x) + 0x1p-1074);
+            bhi = ffi_next_up(bhi + ffi_next_up(xu * xu));
         } else if (p >= 0x1p-960 && fma(x, x, -p) == 0) {
-            blo = dn(blo + p);
-            bhi = up(bhi + p);
+            blo = ffi_next_down(blo + p);
+            bhi = ffi_next_up(bhi + p);
         } else {
-            blo = dn(blo + dn(p));
-            bhi = up(bhi + up(p));
+            blo = ffi_next_down(blo + ffi_next_down(p));
+            bhi = ffi_next_up(bhi + ffi_next_up(p));
         }
     }
     blo = fmax(blo, 0);
     double delta = C - U, dlo = delta, dhi = delta;
     double bb = delta - C, err = (C - (delta - bb)) + (-U - bb);   /* TwoSum: C - U = delta + err */
     if (err != 0) {                               /* not exact: widen */
-        dlo = fmax(0, dn(delta));
-        dhi = up(delta);
+        dlo = fmax(0, ffi_next_down(delta));
+        dhi = ffi_next_up(delta);
     }
     double sl = ldexp(dlo, -2 * e), sh = ldexp(dhi, -2 * e);
-    dlo = ldexp(sl, 2 * e) == dlo ? sl : fmax(0, dn(sl));
-    dhi = ldexp(sh, 2 * e) == dhi ? sh : up(sh);
+    dlo = ldexp(sl, 2 * e) == dlo ? sl : fmax(0, ffi_next_down(sl));
+    dhi = ldexp(sh, 2 * e) == dhi ? sh : ffi_next_up(sh);
     double nlo = F_lower(bhi, dlo, tau, c), nhi = F_upper(blo, dhi, tau, c);
     *nu_abs = fmax(sub_up(nhi, nu), sub_up(nu, nlo));
     double hl = h_lower(nlo, tau), hh = h_upper(nhi, tau);
     for (size_t j = 0; j < d; j++) {
         double aj = fabs(a[j]), lo, hi;           /* |w_j| in [aj hl, aj hh] */
-        lo = fmax(0, dn(aj * hl));
-        hi = up(aj * hh);
+        lo = fmax(0, ffi_next_down(aj * hl));
+        hi = ffi_next_up(aj * hh);
         double m = fabs(tw[j]);                   /* the sign of w^_j is -sign(a_j) or +0 */
         w_abs[j] = aj == 0 ? 0 : fmax(sub_up(hi, m), sub_up(m, lo));
     }

@@ -61,8 +61,6 @@
 #include "../internal.h"
 
 /* One step outward from a round-to-nearest result. */
-static inline double up(double x) { return nextafter(x, INFINITY); }
-static inline double dn(double x) { return nextafter(x, -INFINITY); }
 
 #define P5_MAXIT(M) (200 + 40 * (unsigned long)(M))
 
@@ -364,11 +362,11 @@ static void acc_prod(double *lo, double *hi, double x, double y)
 {
     double p = x * y;
     if (fabs(p) >= 0x1p-960 && fma(x, y, -p) == 0) {
-        *lo = dn(*lo + p);
-        *hi = up(*hi + p);
+        *lo = ffi_next_down(*lo + p);
+        *hi = ffi_next_up(*hi + p);
     } else {
-        *lo = dn(*lo + dn(p));
-        *hi = up(*hi + up(p));
+        *lo = ffi_next_down(*lo + ffi_next_down(p));
+        *hi = ffi_next_up(*hi + ffi_next_up(p));
     }
 }
 
@@ -388,10 +386,10 @@ static int p5_enclose(const p5f *P, const double *w, const double *s, const doub
         acc_prod(&wwlo, &wwhi, w[j], w[j]);
     double snl = 0, snh = 0;
     for (size_t m = 0; m < M; m++) {
-        snl = dn(snl + nu[m]);
-        snh = up(snh + nu[m]);
+        snl = ffi_next_down(snl + nu[m]);
+        snh = ffi_next_up(snh + nu[m]);
     }
-    double Slo = fmax(P->t0, dn(P->t0 + dn(tau * snl))), Shi = up(P->t0 + up(tau * snh));
+    double Slo = fmax(P->t0, ffi_next_down(P->t0 + ffi_next_down(tau * snl))), Shi = ffi_next_up(P->t0 + ffi_next_up(tau * snh));
     double *Flo = malloc(2 * M * sizeof *Flo), *Fhi = Flo ? Flo + M : NULL;
     if (Flo == NULL)
         return FR_ENOMEM;
@@ -399,18 +397,18 @@ static int p5_enclose(const p5f *P, const double *w, const double *s, const doub
         double lo = P->kappa[m], hi = P->kappa[m];
         for (size_t j = 0; j < d; j++)
             acc_prod(&lo, &hi, P->G[m * d + j], w[j]);
-        lo = dn(lo + dn(tau * wwlo));
-        hi = up(hi + up(tau * wwhi));
+        lo = ffi_next_down(lo + ffi_next_down(tau * wwlo));
+        hi = ffi_next_up(hi + ffi_next_up(tau * wwhi));
         Flo[m] = lo;
         Fhi[m] = hi;
         /* (c - nu) F^+ + nu F^- */
-        gap = up(gap + up(up(c - nu[m]) * fmax(0, hi)));
-        gap = up(gap + up(nu[m] * fmax(0, -lo)));
+        gap = ffi_next_up(gap + ffi_next_up(ffi_next_up(c - nu[m]) * fmax(0, hi)));
+        gap = ffi_next_up(gap + ffi_next_up(nu[m] * fmax(0, -lo)));
         /* feas: F - s; comp: |nu (F - s)|, |(c - nu) s| */
-        double elo = dn(lo - s[m]), ehi = up(hi - s[m]);
+        double elo = ffi_next_down(lo - s[m]), ehi = ffi_next_up(hi - s[m]);
         feas = fmax(feas, fmax(0, ehi));
-        comp = fmax(comp, up(nu[m] * fmax(fabs(elo), fabs(ehi))));
-        comp = fmax(comp, up(up(c - nu[m]) * s[m]));
+        comp = fmax(comp, ffi_next_up(nu[m] * fmax(fabs(elo), fabs(ehi))));
+        comp = fmax(comp, ffi_next_up(ffi_next_up(c - nu[m]) * s[m]));
     }
     /* S ||w - w(nu)||^2 and the stationarity residual |2 S w_j + r_j| */
     double dist2 = 0;
@@ -420,33 +418,33 @@ static int p5_enclose(const p5f *P, const double *w, const double *s, const doub
             acc_prod(&rlo, &rhi, nu[m], P->G[m * d + j]);
         /* w(nu)_j = -r_j / (2 S) in [-hi, -lo] */
         double q1 = rlo / (2 * Slo), q2 = rlo / (2 * Shi), q3 = rhi / (2 * Slo), q4 = rhi / (2 * Shi);
-        double qlo = dn(fmin(fmin(q1, q2), fmin(q3, q4))), qhi = up(fmax(fmax(q1, q2), fmax(q3, q4)));
-        double e = fmax(up(fabs(w[j] + qhi)), up(fabs(w[j] + qlo)));
-        dist2 = up(dist2 + up(e * e));
+        double qlo = ffi_next_down(fmin(fmin(q1, q2), fmin(q3, q4))), qhi = ffi_next_up(fmax(fmax(q1, q2), fmax(q3, q4)));
+        double e = fmax(ffi_next_up(fabs(w[j] + qhi)), ffi_next_up(fabs(w[j] + qlo)));
+        dist2 = ffi_next_up(dist2 + ffi_next_up(e * e));
         /* 2 S w_j + r_j in [2 w_j S + rlo, ...] over S in [Slo, Shi] */
         double a1 = 2 * w[j] * Slo, a2 = 2 * w[j] * Shi;
-        double slo = dn(dn(fmin(a1, a2)) + rlo), shi = up(up(fmax(a1, a2)) + rhi);
+        double slo = ffi_next_down(ffi_next_down(fmin(a1, a2)) + rlo), shi = ffi_next_up(ffi_next_up(fmax(a1, a2)) + rhi);
         stat = fmax(stat, fmax(fabs(slo), fabs(shi)));
     }
-    gap = up(gap + up(Shi * dist2));
-    double R = up(sqrt(up(gap / P->t0)));
+    gap = ffi_next_up(gap + ffi_next_up(Shi * dist2));
+    double R = ffi_next_up(sqrt(ffi_next_up(gap / P->t0)));
     if (!isfinite(R) || !isfinite(stat) || !isfinite(comp)) {
         free(Flo);
         return FR_EDOM;
     }
     if (s_abs) {
-        double nw = up(sqrt(wwhi));
+        double nw = ffi_next_up(sqrt(wwhi));
         for (size_t m = 0; m < M; m++) {
             double g2lo = 0, g2hi = 0;
             for (size_t j = 0; j < d; j++)
                 acc_prod(&g2lo, &g2hi, P->G[m * d + j], P->G[m * d + j]);
-            double E = up(up(up(sqrt(g2hi)) + up(tau * up(up(2 * nw) + R))) * R);
-            double slo = fmax(0, dn(Flo[m] - E)), shi = fmax(0, up(Fhi[m] + E));
+            double E = ffi_next_up(ffi_next_up(ffi_next_up(sqrt(g2hi)) + ffi_next_up(tau * ffi_next_up(ffi_next_up(2 * nw) + R))) * R);
+            double slo = fmax(0, ffi_next_down(Flo[m] - E)), shi = fmax(0, ffi_next_up(Fhi[m] + E));
             if (nu[m] < c)
-                shi = fmin(shi, up(gap / dn(c - nu[m])));
+                shi = fmin(shi, ffi_next_up(gap / ffi_next_down(c - nu[m])));
             if (shi < slo)
                 shi = slo;                     /* cannot happen: both enclose s* */
-            s_abs[m] = fmax(up(shi - s[m]), up(s[m] - slo));
+            s_abs[m] = fmax(ffi_next_up(shi - s[m]), ffi_next_up(s[m] - slo));
             if (s_abs[m] < 0)
                 s_abs[m] = 0;
         }
