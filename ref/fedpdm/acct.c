@@ -268,9 +268,16 @@ static void eps_narrow(mpfr_ptr lo, mpfr_ptr hi, int *lo_zero, mpfr_srcptr sigma
  * precision), rounded up.  s > 0. */
 static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta)
 {
+    return fri_pdm_gauss_eps_wp(out, sigma, s, delta, mpfr_get_prec(out) + 32);
+}
+
+/* enclosures.h: gauss_eps_core from working precision wp0 */
+int fri_pdm_gauss_eps_wp(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta,
+                         mpfr_prec_t wp0)
+{
     const mpfr_prec_t p = mpfr_get_prec(out);
     int st = FR_OK;
-    mpfr_prec_t wp = p + 32;
+    mpfr_prec_t wp = wp0;
     const mpfr_prec_t wpmax = 8 * (p + 32) + 256;
     mpfr_t alo, ahi, r2lo, r2hi, lo, hi, m, dl, du, rl, rh;
     mpfr_inits2(wp, alo, ahi, r2lo, r2hi, lo, hi, m, dl, du, (mpfr_ptr)0);

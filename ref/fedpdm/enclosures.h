@@ -43,6 +43,14 @@ int fri_pdm_rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcp
 /* acct.c: mu (its precision) >= s^2 / (2 sigma^2).  FR_OK. */
 int fri_pdm_mu_up(mpfr_ptr mu, mpfr_srcptr sigma, mpfr_srcptr s);
 
+/* acct.c: fr_fedpdm_gauss_eps for s > 0 (the arguments checked), its
+ * bisection started at working precision wp0 (> the precision p of out;
+ * fr_fedpdm_gauss_eps: p + 32) and doubled as before, up to 8 (p + 32) +
+ * 256: out >= the least eps with delta(eps) <= delta, every decision
+ * certified at the working precision it is made at.  FR_OK. */
+int fri_pdm_gauss_eps_wp(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta,
+                         mpfr_prec_t wp0);
+
 /* acct.c: fr_fedpdm_rdp, fr_fedpdm_rdp_rounds, fr_fedpdm_compose and
  * fr_fedpdm_thm2 after their argument checks, at working precision wp (the
  * public functions: the output's precision + 64; the white-box tests: from

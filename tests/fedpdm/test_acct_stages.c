@@ -242,6 +242,90 @@ START_TEST(rdp_total)
 }
 END_TEST
 
+/* ---- the least eps of one release ------------------------------------------ */
+
+/* fri_pdm_gauss_eps_wp at output precision p = 2..32, its bisection started
+ * at wp0 = p + 1..p + 4 bits (fr_fedpdm_gauss_eps: p + 32): the result e
+ * must have delta(e) <= delta at a = s/sigma (delta decreasing: e >= the
+ * least eps).  sigma and s w-bit numbers (a = s/sigma inexact), delta a
+ * w-bit number; a third of the cases with a in [250, 3000], where the
+ * bisection's decisions take the Mills branch. */
+START_TEST(gauss_eps)
+{
+    frng_init(&rng, tu_seed(0xacc7), 7);
+    mpfr_t s, sg, d, r, a, D, T1;
+    mpfr_inits2(WMAX, s, sg, d, r, (mpfr_ptr)0);
+    mpfr_inits2(HP + 32, a, D, T1, (mpfr_ptr)0);
+    for (mpfr_prec_t p = 2; p <= 32; p++)
+        for (int i = 0; i < 6; i++) {
+            const mpfr_prec_t w = p + 1 + i % 4;
+            if (i % 3 == 2) {
+                tu_draw_wbit(s, &rng, w, 1, 3);
+                tu_draw_wbit(sg, &rng, w, 0.001, 0.004);
+            } else {
+                tu_draw_wbit(s, &rng, w, 0.3, 3);
+                tu_draw_wbit(sg, &rng, w, 0.3, 8);
+            }
+            tu_draw_wbit(d, &rng, w, 1e-10, 0.3);
+            mpfr_set_prec(r, p);
+            ck_assert_int_eq(fri_pdm_gauss_eps_wp(r, sg, s, d, w), FR_OK);
+            ck_assert_msg(mpfr_number_p(r) && mpfr_sgn(r) >= 0, "gauss_eps p %d case %d: not a finite eps",
+                          (int)p, i);
+            mpfr_div(a, s, sg, MPFR_RNDN);
+            tu_delta_hp(D, T1, r, a, HP + 32);
+            mpfr_div_2ui(T1, T1, HP - 16, MPFR_RNDU);
+            mpfr_sub(D, D, T1, MPFR_RNDD);
+            ck_assert_msg(mpfr_lessequal_p(D, d), "gauss_eps p %d case %d: delta(%.17g) = %.17g above delta %.17g",
+                          (int)p, i, mpfr_get_d(r, MPFR_RNDN), mpfr_get_d(D, MPFR_RNDN), mpfr_get_d(d, MPFR_RNDN));
+        }
+    mpfr_clears(s, sg, d, r, a, D, T1, (mpfr_ptr)0);
+}
+END_TEST
+
+/* The tie at eps = 0: delta set to the upper end of the enclosure of
+ * delta(0) that the bisection computes first (a = s/sigma rounded down and
+ * up, 1/sqrt 2 rounded down and up, at wp0 bits): delta(0) <= delta, so
+ * the least eps is 0 and the result must be 0 (du <= delta decides, not
+ * du < delta). */
+START_TEST(gauss_eps_zero_tie)
+{
+    frng_init(&rng, tu_seed(0xacc7), 8);
+    mpfr_t s, sg, alo, ahi, r2lo, r2hi, z, dl, du, r, a, D;
+    mpfr_inits2(WMAX, s, sg, alo, ahi, r2lo, r2hi, z, dl, du, r, (mpfr_ptr)0);
+    mpfr_inits2(HP + 32, a, D, (mpfr_ptr)0);
+    int ties = 0;
+    for (mpfr_prec_t p = 2; p <= 32; p++)
+        for (int i = 0; i < 4; i++) {
+            const mpfr_prec_t w = p + 1 + i;
+            tu_draw_wbit(s, &rng, w, 0.01, 2);
+            tu_draw_wbit(sg, &rng, w, 0.5, 4);
+            mpfr_set_prec(alo, w), mpfr_set_prec(ahi, w), mpfr_set_prec(r2lo, w), mpfr_set_prec(r2hi, w);
+            mpfr_set_prec(dl, w), mpfr_set_prec(du, w), mpfr_set_prec(z, w);
+            mpfr_div(alo, s, sg, MPFR_RNDD);
+            mpfr_div(ahi, s, sg, MPFR_RNDU);
+            mpfr_set_ui(r2lo, 2, MPFR_RNDN);
+            mpfr_rec_sqrt(r2lo, r2lo, MPFR_RNDD);
+            mpfr_set_ui(r2hi, 2, MPFR_RNDN);
+            mpfr_rec_sqrt(r2hi, r2hi, MPFR_RNDU);
+            mpfr_set_zero(z, 1);
+            fri_pdm_delta_eps_encl(dl, du, z, alo, ahi, r2lo, r2hi, w);
+            if (mpfr_sgn(du) <= 0 || mpfr_cmp_ui(du, 1) >= 0)
+                continue;
+            mpfr_div(a, s, sg, MPFR_RNDN);
+            tu_delta_hp(D, NULL, z, a, HP + 32);
+            ck_assert_msg(mpfr_lessequal_p(D, du), "p %d case %d: the enclosure's upper end below delta(0)",
+                          (int)p, i);
+            mpfr_set_prec(r, p);
+            ck_assert_int_eq(fri_pdm_gauss_eps_wp(r, sg, s, du, w), FR_OK);
+            ck_assert_msg(mpfr_zero_p(r), "gauss_eps p %d case %d: %.17g for delta >= delta(0)", (int)p, i,
+                          mpfr_get_d(r, MPFR_RNDN));
+            ties++;
+        }
+    ck_assert_msg(ties >= 100, "only %d ties", ties);
+    mpfr_clears(s, sg, alo, ahi, r2lo, r2hi, z, dl, du, r, a, D, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- composition ----------------------------------------------------------- */
 
 /* e = the least eps with delta(eps) <= D for a = s/sigma (delta decreasing,
@@ -278,7 +362,7 @@ static void eps_exact(mpfr_t e, const mpfr_t a, const mpfr_t D)
     mpfr_clears(f, t, u, lD, (mpfr_ptr)0);
 }
 
-/* fri_pdm_compose_wp at wp = w (outputs at w bits): basic >= T eps_0, eps_0
+/* fri_pdm_compose_wp at wp = w = 2..32 (outputs at w bits): basic >= T eps_0, eps_0
  * the least eps for delta/T; adv >= sqrt(2T ln(2/delta)) eps_0 + T eps_0
  * (e^eps_0 - 1), eps_0 that for delta/(2T).  T = 3, 5, 6, 7 (delta/T
  * inexact), sigma = 1, s a w-bit number. */
@@ -290,7 +374,7 @@ START_TEST(compose)
     mpfr_inits2(HP, D, e0, X, t, (mpfr_ptr)0);
     mpfr_set_ui(sg, 1, MPFR_RNDN);
     static const unsigned long TT[4] = {3, 5, 6, 7};
-    for (mpfr_prec_t w = 2; w <= WMAX; w++)
+    for (mpfr_prec_t w = 2; w <= 32; w++)
         for (int i = 0; i < 2; i++) {
             const unsigned long T = TT[(w + i) % 4];
             tu_draw_wbit(s, &rng, w, 0.2, 3);
@@ -401,6 +485,8 @@ Suite *suite_fedpdm_acct_stages(void)
     tcase_add_test(tc, mu_up_dir);
     tcase_add_test(tc, rdp_round);
     tcase_add_test(tc, rdp_total);
+    tcase_add_test(tc, gauss_eps);
+    tcase_add_test(tc, gauss_eps_zero_tie);
     tcase_add_test(tc, compose);
     tcase_add_test(tc, thm2);
     tcase_add_test(tc, mills_small_z);
