@@ -52,7 +52,7 @@ suites() {
   case $1 in
   ref/fedpdm/gauss.c) echo "fedpdm_enclosures fedpdm_round_sweep fedpdm_gauss status_fedpdm_gauss" ;;
   */fedpdm/gauss.c) echo "fedpdm_round_sweep fedpdm_gauss status_fedpdm_gauss" ;;
-  ref/fedpdm/acct.c) echo "fedpdm_enclosures fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
+  ref/fedpdm/acct.c) echo "fedpdm_acct_stages fedpdm_enclosures fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
   */fedpdm/acct.c) echo "fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
   ref/fedepm/dp.c) echo "dp_enclosures dp_round_sweep dp status_fedepm" ;;
   */fedepm/dp.c) echo "dp_round_sweep dp status_fedepm" ;;

@@ -268,9 +268,16 @@ static void eps_narrow(mpfr_ptr lo, mpfr_ptr hi, int *lo_zero, mpfr_srcptr sigma
  * precision), rounded up.  s > 0. */
 static int gauss_eps_core(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta)
 {
+    return fri_pdm_gauss_eps_wp(out, sigma, s, delta, mpfr_get_prec(out) + 32);
+}
+
+/* enclosures.h: gauss_eps_core from working precision wp0 */
+int fri_pdm_gauss_eps_wp(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta,
+                         mpfr_prec_t wp0)
+{
     const mpfr_prec_t p = mpfr_get_prec(out);
     int st = FR_OK;
-    mpfr_prec_t wp = p + 32;
+    mpfr_prec_t wp = wp0;
     const mpfr_prec_t wpmax = 8 * (p + 32) + 256;
     mpfr_t alo, ahi, r2lo, r2hi, lo, hi, m, dl, du, rl, rh;
     mpfr_inits2(wp, alo, ahi, r2lo, r2hi, lo, hi, m, dl, du, (mpfr_ptr)0);
@@ -416,7 +423,15 @@ int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t
     if (basic == adv)
         return FR_EDOM;
     const mpfr_prec_t pb = mpfr_get_prec(basic), pa = mpfr_get_prec(adv);
-    const mpfr_prec_t wp = (pb > pa ? pb : pa) + 64;
+    return fri_pdm_compose_wp(basic, adv, sigma, s, T, delta, (pb > pa ? pb : pa) + 64);
+}
+
+/* enclosures.h */
+int fri_pdm_compose_wp(mpfr_ptr basic, mpfr_ptr adv, mpfr_srcptr sigma, mpfr_srcptr s,
+                       unsigned long T, mpfr_srcptr delta, mpfr_prec_t wp)
+{
+    const mpfr_prec_t pb = mpfr_get_prec(basic), pa = mpfr_get_prec(adv);
+    int st;
     mpfr_t d0, e0, t, u, b, a;
     mpfr_inits2(wp, d0, e0, t, u, (mpfr_ptr)0);
     mpfr_init2(b, pb);
@@ -508,6 +523,27 @@ static void mu_up(mpfr_ptr mu, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_ptr tmp)
     mpfr_div_2ui(mu, mu, 1, MPFR_RNDU);
 }
 
+/* enclosures.h */
+int fri_pdm_mu_up(mpfr_ptr mu, mpfr_srcptr sigma, mpfr_srcptr s)
+{
+    mpfr_t t;
+    mpfr_init2(t, mpfr_get_prec(mu));
+    mu_up(mu, sigma, s, t);
+    mpfr_clear(t);
+    return FR_OK;
+}
+
+/* enclosures.h */
+int fri_pdm_rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g, int sub,
+                      mpfr_prec_t wp)
+{
+    mpz_t bin;
+    mpz_init(bin);
+    rdp_round(r, alpha, mu, g, sub, wp, bin);
+    mpz_clear(bin);
+    return FR_OK;
+}
+
 int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mpfr_t s,
                   unsigned long K, unsigned long N, unsigned long T, const mpfr_t delta,
                   unsigned long alpha_max)
@@ -521,7 +557,14 @@ int fr_fedpdm_rdp(mpfr_t eps, unsigned long *alpha, const mpfr_t sigma, const mp
         return st;
     if (K == 0 || K > N || alpha_max < 2 || alpha_max > ACCT_ALPHA_MAX)
         return FR_EDOM;
-    const mpfr_prec_t p = mpfr_get_prec(eps), wp = p + 64;
+    return fri_pdm_rdp_wp(eps, alpha, sigma, s, K, N, T, delta, alpha_max, mpfr_get_prec(eps) + 64);
+}
+
+/* enclosures.h */
+int fri_pdm_rdp_wp(mpfr_ptr eps, unsigned long *alpha, mpfr_srcptr sigma, mpfr_srcptr s,
+                   unsigned long K, unsigned long N, unsigned long T, mpfr_srcptr delta,
+                   unsigned long alpha_max, mpfr_prec_t wp)
+{
     mpfr_t mu, g, L, r, best, t;
     mpz_t bin;
     mpz_init(bin);
@@ -589,7 +632,13 @@ int fr_fedpdm_thm2(mpfr_t eps_bar, const mpfr_t c0, const mpfr_t eps, unsigned l
     if (mpfr_sgn(c0) <= 0 || mpfr_sgn(eps) <= 0 || mpfr_sgn(q) <= 0 || mpfr_cmp_ui(q, 1) >= 0
         || K == 0 || K > N)
         return FR_EDOM;
-    const mpfr_prec_t wp = mpfr_get_prec(eps_bar) + 64;
+    return fri_pdm_thm2_wp(eps_bar, c0, eps, K, N, T, q, mpfr_get_prec(eps_bar) + 64);
+}
+
+/* enclosures.h */
+int fri_pdm_thm2_wp(mpfr_ptr eps_bar, mpfr_srcptr c0, mpfr_srcptr eps, unsigned long K,
+                    unsigned long N, unsigned long T, mpfr_srcptr q, mpfr_prec_t wp)
+{
     mpfr_t a, b;
     mpfr_inits2(wp, a, b, (mpfr_ptr)0);
     mpfr_ui_sub(b, 1, q, MPFR_RNDD);                    /* 1 - q, down */
@@ -640,7 +689,15 @@ int fr_fedpdm_rdp_rounds(mpfr_t eps, unsigned long *alpha, mpfr_t *const sigma, 
     int st = fri_pdm_rdp_rounds_args(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max);
     if (st != FR_OK)
         return st;
-    const mpfr_prec_t wp = mpfr_get_prec(eps) + 64;
+    return fri_pdm_rdp_rounds_wp(eps, alpha, sigma, s, T, first, K, N, delta, alpha_max,
+                                 mpfr_get_prec(eps) + 64);
+}
+
+/* enclosures.h */
+int fri_pdm_rdp_rounds_wp(mpfr_ptr eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
+                          unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                          mpfr_srcptr delta, unsigned long alpha_max, mpfr_prec_t wp)
+{
     mpfr_t *acc = malloc((alpha_max + 1) * sizeof *acc);
     if (acc == NULL)
         return FR_ENOMEM;

@@ -33,6 +33,42 @@ void fri_pdm_delta_eps_encl(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcp
  * phi(z) for every z in [zl, zu], 0 < zl. */
 void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp);
 
+/* acct.c: fr_fedpdm_rdp_order's per-round RDP of order alpha (the K-of-N
+ * subsampled Gaussian when sub, else alpha mu) at working precision wp, for
+ * mu >= s^2/(2 sigma^2) and g >= K/N given exactly: r (precision wp) >=
+ * min{alpha mu, the subsampled bound (acct.c)} at those mu and g.  FR_OK. */
+int fri_pdm_rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g, int sub,
+                      mpfr_prec_t wp);
+
+/* acct.c: mu (its precision) >= s^2 / (2 sigma^2).  FR_OK. */
+int fri_pdm_mu_up(mpfr_ptr mu, mpfr_srcptr sigma, mpfr_srcptr s);
+
+/* acct.c: fr_fedpdm_gauss_eps for s > 0 (the arguments checked), its
+ * bisection started at working precision wp0 (> the precision p of out;
+ * fr_fedpdm_gauss_eps: p + 32) and doubled as before, up to 8 (p + 32) +
+ * 256: out >= the least eps with delta(eps) <= delta, every decision
+ * certified at the working precision it is made at.  FR_OK. */
+int fri_pdm_gauss_eps_wp(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_srcptr delta,
+                         mpfr_prec_t wp0);
+
+/* acct.c: fr_fedpdm_rdp, fr_fedpdm_rdp_rounds, fr_fedpdm_compose and
+ * fr_fedpdm_thm2 after their argument checks, at working precision wp (the
+ * public functions: the output's precision + 64; the white-box tests: from
+ * 2 bits, where each directed step moves the result visibly).  The results
+ * are upper bounds at every wp >= 2 (compose: gauss_eps's own working
+ * precision follows its output's, wp).  Arguments as the public functions
+ * have checked them; their status. */
+int fri_pdm_rdp_wp(mpfr_ptr eps, unsigned long *alpha, mpfr_srcptr sigma, mpfr_srcptr s,
+                   unsigned long K, unsigned long N, unsigned long T, mpfr_srcptr delta,
+                   unsigned long alpha_max, mpfr_prec_t wp);
+int fri_pdm_rdp_rounds_wp(mpfr_ptr eps, unsigned long *alpha, mpfr_t *const sigma, mpfr_t *const s,
+                          unsigned long T, unsigned long first, unsigned long K, unsigned long N,
+                          mpfr_srcptr delta, unsigned long alpha_max, mpfr_prec_t wp);
+int fri_pdm_compose_wp(mpfr_ptr basic, mpfr_ptr adv, mpfr_srcptr sigma, mpfr_srcptr s,
+                       unsigned long T, mpfr_srcptr delta, mpfr_prec_t wp);
+int fri_pdm_thm2_wp(mpfr_ptr eps_bar, mpfr_srcptr c0, mpfr_srcptr eps, unsigned long K,
+                    unsigned long N, unsigned long T, mpfr_srcptr q, mpfr_prec_t wp);
+
 /* sens_path.c: one pass of fr_fedpdm_path_sens's recursion at working
  * precision wp (>= 2): r[t] (their own precisions) >= the header's s[t],
  * every operation rounded up at wp bits; *k the extra bits the caller's
