@@ -25,6 +25,7 @@
 #include "fedref/fedpdm.h"
 #include "../test_util.h"
 #include "delta_hp.h"
+#include "rdp_hp.h"
 #include "../../ref/fedpdm/enclosures.h"
 
 Suite *suite_fedpdm_acct_stages(void);
@@ -62,43 +63,6 @@ static void below(const mpfr_t got, const mpfr_t x, const char *what, mpfr_prec_
 
 /* ---- the RDP of one round, from its definition ---------------------------- */
 
-/* min{alpha mu, 1/(alpha-1) ln(1 + g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
- * + sum_{j>=3} 2 g^j C(alpha,j) e^{j(j-1) mu})} (the second when sub) */
-static void rdp_exact(mpfr_t r, unsigned long al, const mpfr_t mu, const mpfr_t g, int sub)
-{
-    mpfr_t acc, t, u;
-    mpz_t b;
-    mpz_init(b);
-    mpfr_inits2(HP, acc, t, u, (mpfr_ptr)0);
-    mpfr_mul_ui(r, mu, al, MPFR_RNDN);
-    if (sub) {
-        mpfr_mul_2ui(t, mu, 1, MPFR_RNDN);
-        mpfr_expm1(u, t, MPFR_RNDN);
-        mpfr_mul_2ui(u, u, 2, MPFR_RNDN);
-        mpfr_exp(t, t, MPFR_RNDN);
-        mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-        mpfr_min(u, u, t, MPFR_RNDN);
-        mpz_bin_uiui(b, al, 2);
-        mpfr_mul_z(u, u, b, MPFR_RNDN);
-        mpfr_sqr(t, g, MPFR_RNDN);
-        mpfr_mul(acc, u, t, MPFR_RNDN);
-        for (unsigned long j = 3; j <= al; j++) {
-            mpfr_mul_ui(t, mu, j * (j - 1), MPFR_RNDN);
-            mpfr_exp(t, t, MPFR_RNDN);
-            mpz_bin_uiui(b, al, j);
-            mpfr_mul_z(t, t, b, MPFR_RNDN);
-            mpfr_pow_ui(u, g, j, MPFR_RNDN);
-            mpfr_mul(t, t, u, MPFR_RNDN);
-            mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-            mpfr_add(acc, acc, t, MPFR_RNDN);
-        }
-        mpfr_log1p(acc, acc, MPFR_RNDN);
-        mpfr_div_ui(acc, acc, al - 1, MPFR_RNDN);
-        mpfr_min(r, r, acc, MPFR_RNDN);
-    }
-    mpfr_clears(acc, t, u, (mpfr_ptr)0);
-    mpz_clear(b);
-}
 
 /* mu = s^2 / (2 sigma^2) at HP bits */
 static void mu_exact(mpfr_t mu, const mpfr_t sigma, const mpfr_t s)
@@ -168,7 +132,7 @@ START_TEST(rdp_round)
             tu_draw_wbit(g, &rng, w, i % 3 ? 0.001 : 0.05, i % 3 ? 0.1 : 0.9);
             mpfr_set_prec(r, w);
             ck_assert_int_eq(fri_pdm_rdp_round(r, al, mu, g, sub, w), FR_OK);
-            rdp_exact(X, al, mu, g, sub);
+            tu_rdp_round_hp(X, al, mu, g, sub, HP);
             above(r, X, "rdp_round", w, i);
             mpfr_mul_ui(mu, mu, al, MPFR_RNDN);
             subwins += sub && mpfr_less_p(X, mu);
@@ -227,7 +191,7 @@ START_TEST(rdp_total)
                 mpfr_div_ui(acc, L, a - 1, MPFR_RNDN);
                 for (unsigned long t = 0; t < T; t++) {
                     mu_exact(mu, sg[t], ss[t]);
-                    rdp_exact(e, a, mu, gN, K < N && t >= first);
+                    tu_rdp_round_hp(e, a, mu, gN, K < N && t >= first, HP);
                     mpfr_add(acc, acc, e, MPFR_RNDN);
                 }
                 mpfr_min(X, X, acc, MPFR_RNDN);

@@ -26,6 +26,7 @@
 #include "fedref/fedpdm.h"
 #include "fedfast/fedpdm.h"
 #include "delta_hp.h"
+#include "rdp_hp.h"
 #include "../../ref/fedpdm/enclosures.h"
 
 Suite *suite_fedpdm_round_sweep(void);
@@ -415,44 +416,16 @@ END_TEST
 static void rdp_e(mpfr_t r, unsigned long al, const mpfr_t s, const mpfr_t sigma, unsigned long K,
                   unsigned long N)
 {
-    mpfr_t mu, g, acc, t, u;
-    mpz_t b;
-    mpz_init(b);
-    mpfr_inits2(HP + 64, mu, g, acc, t, u, (mpfr_ptr)0);
+    mpfr_t mu, g, t;
+    mpfr_inits2(HP + 64, mu, g, t, (mpfr_ptr)0);
     mpfr_sqr(mu, s, MPFR_RNDN);
     mpfr_sqr(t, sigma, MPFR_RNDN);
     mpfr_div(mu, mu, t, MPFR_RNDN);
     mpfr_div_2ui(mu, mu, 1, MPFR_RNDN);
-    mpfr_mul_ui(r, mu, al, MPFR_RNDN);
-    if (K < N) {
-        mpfr_set_ui(g, K, MPFR_RNDN);
-        mpfr_div_ui(g, g, N, MPFR_RNDN);
-        mpfr_mul_2ui(t, mu, 1, MPFR_RNDN);
-        mpfr_expm1(u, t, MPFR_RNDN);
-        mpfr_mul_2ui(u, u, 2, MPFR_RNDN);
-        mpfr_exp(t, t, MPFR_RNDN);
-        mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-        mpfr_min(u, u, t, MPFR_RNDN);
-        mpz_bin_uiui(b, al, 2);
-        mpfr_mul_z(u, u, b, MPFR_RNDN);
-        mpfr_sqr(t, g, MPFR_RNDN);
-        mpfr_mul(acc, u, t, MPFR_RNDN);
-        for (unsigned long j = 3; j <= al; j++) {
-            mpfr_mul_ui(t, mu, j * (j - 1), MPFR_RNDN);
-            mpfr_exp(t, t, MPFR_RNDN);
-            mpz_bin_uiui(b, al, j);
-            mpfr_mul_z(t, t, b, MPFR_RNDN);
-            mpfr_pow_ui(u, g, j, MPFR_RNDN);
-            mpfr_mul(t, t, u, MPFR_RNDN);
-            mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
-            mpfr_add(acc, acc, t, MPFR_RNDN);
-        }
-        mpfr_log1p(acc, acc, MPFR_RNDN);
-        mpfr_div_ui(acc, acc, al - 1, MPFR_RNDN);
-        mpfr_min(r, r, acc, MPFR_RNDN);
-    }
-    mpfr_clears(mu, g, acc, t, u, (mpfr_ptr)0);
-    mpz_clear(b);
+    mpfr_set_ui(g, K, MPFR_RNDN);
+    mpfr_div_ui(g, g, N, MPFR_RNDN);
+    tu_rdp_round_hp(r, al, mu, g, K < N, HP + 64);
+    mpfr_clears(mu, g, t, (mpfr_ptr)0);
 }
 
 /* the whole accountant: min_alpha sum_t e_t(alpha) + ln(1/delta)/(alpha - 1),
