@@ -200,8 +200,13 @@ int fr_fedpdm_path_sens(mpfr_t *s, mpfr_t *const eta, unsigned long T, const mpf
  *              a = s / sigma
  *            (the analytic Gaussian mechanism, Balle & Wang 2018, Thm 8:
  *            the condition is necessary and sufficient; delta(.) is
- *            decreasing, so any e' >= eps is also valid).  eps = 0 when
- *            s = 0 or delta(0) = erf(a / (2 sqrt2)) <= delta.
+ *            decreasing, so any e' >= eps is also valid).  The least e
+ *            is 0 when s = 0 or delta(0) = erf(a / (2 sqrt2)) <= delta;
+ *            eps is then 0 when s = 0 or the enclosure of delta(0) at
+ *            p + 32 bits (relative width about 2^-(p+28)) certifies
+ *            delta(0) <= delta.  For a delta (of more bits than p + 28)
+ *            above delta(0) by less than that width, eps is a positive
+ *            upper bound below 2^-4000 (4096 halvings towards 0), not 0.
  * Domain:    sigma > 0, s >= 0, 0 < delta < 1, all finite.
  * Statuses:  FR_ENULL (any argument), FR_ENONFINITE (sigma, s or delta
  *            NaN or infinite), FR_EDOM (sigma <= 0, s < 0, delta outside

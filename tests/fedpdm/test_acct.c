@@ -173,6 +173,26 @@ START_TEST(gauss_eps_zeros)
     ck_assert(mpfr_sgn(e) > 0);
     ck_assert_int_eq(ff_fedpdm_gauss_eps(&f, 100, 1, d0 * (1 - 1e-6)), FR_OK);
     ck_assert(f > 0);
+    /* delta of 400 bits just above delta(0) (a = 1/8): 0 when the gap
+     * passes the enclosure's width at p + 32 = 85 bits (2^-60 relative),
+     * a positive bound below 2^-4000 when it does not (2^-120) */
+    mpfr_t d0x, Dx;
+    mpfr_inits2(400, d0x, Dx, (mpfr_ptr)0);
+    mpfr_set_ui(sg, 8, MPFR_RNDN);
+    mpfr_set_ui(d0x, 2, MPFR_RNDN);
+    mpfr_sqrt(d0x, d0x, MPFR_RNDN);
+    mpfr_mul_ui(d0x, d0x, 16, MPFR_RNDN);
+    mpfr_ui_div(d0x, 1, d0x, MPFR_RNDN);
+    mpfr_erf(d0x, d0x, MPFR_RNDU);                 /* >= delta(0), within 2^-399 */
+    mpfr_mul_2si(Dx, d0x, -60, MPFR_RNDN);
+    mpfr_add(Dx, Dx, d0x, MPFR_RNDU);
+    ck_assert_int_eq(fr_fedpdm_gauss_eps(e, sg, S, Dx), FR_OK);
+    ck_assert(mpfr_zero_p(e) && !mpfr_signbit(e));
+    mpfr_mul_2si(Dx, d0x, -120, MPFR_RNDN);
+    mpfr_add(Dx, Dx, d0x, MPFR_RNDU);
+    ck_assert_int_eq(fr_fedpdm_gauss_eps(e, sg, S, Dx), FR_OK);
+    ck_assert(mpfr_sgn(e) > 0 && mpfr_cmp_ui_2exp(e, 1, -4000) < 0);
+    mpfr_clears(d0x, Dx, (mpfr_ptr)0);
     mpfr_clears(e, S, sg, D, (mpfr_ptr)0);
 }
 END_TEST
