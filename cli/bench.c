@@ -20,6 +20,9 @@
 #include "fedref_common.h"
 #include "bench_registry.h"
 
+typedef struct { const char *name; int (*fn)(bench_ctx *); } bench_entry;
+static const bench_entry sections[] = {BENCH_REGISTRY};
+
 void cli_bench_usage(FILE *f)
 {
     fputs("usage: fedref bench [--quick] [--reps N] [--seed N] [--section NAME]\n"
@@ -40,13 +43,16 @@ void cli_bench_usage(FILE *f)
           "  --quick            small sizes (seconds): for correctness, not timing\n"
           "  --reps N           repetitions per timing (default 7; --quick 3)\n"
           "  --seed N           seed of the inputs (default 2026)\n"
-          "  --section NAME     only that section (core, fedepm, fedpdm, pld, proxal,\n"
-          "                     ssca)\n"
+          "  --section NAME     only that section (below)\n"
           "  --write-inputs DIR also write the inputs of ff_ens and ff_logreg_fi that\n"
           "                     bench/fedepm_numpy.py times against numpy (DIR must exist)\n"
           "`make bench` runs this with --write-inputs, then bench/fedepm_numpy.py.  Set\n"
           "OPENBLAS_NUM_THREADS=1 for one thread.  Exit 0 if every result agreed,\n"
           "1 otherwise, 2 on a usage or input error.\n", f);
+    fputs("sections:", f);
+    for (const bench_entry *e = sections; e->name; e++)
+        fprintf(f, " %s", e->name);
+    fputs("\n", f);
 }
 
 double bench_now(void) { return cli_now(); }
@@ -156,8 +162,6 @@ void bench_manifest(bench_ctx *ctx, const char *fmt, ...)
     va_end(ap);
 }
 
-typedef struct { const char *name; int (*fn)(bench_ctx *); } bench_entry;
-static const bench_entry sections[] = {BENCH_REGISTRY};
 
 int cmd_bench(int argc, char **argv)
 {
