@@ -106,9 +106,9 @@ static double ru_quot(double a, int ea, double b, double c)
     double ph = B * C, pl = fma(B, C, -ph);
     double q = A / ph;
     while (cmp_quot(A, ph, pl, q) > 0)                 /* q < x */
-        q = nextafter(q, INFINITY);
+        q = ffi_next_up(q);
     for (;;) {
-        double qd = nextafter(q, 0.0);
+        double qd = ffi_next_down_pos(q);
         if (cmp_quot(A, ph, pl, qd) > 0)               /* qd < x: q = RU(x) */
             break;
         q = qd;
@@ -116,10 +116,10 @@ static double ru_quot(double a, int ea, double b, double c)
     if (e > DBL_MAX_EXP + 4)
         return INFINITY;
     if (e < DBL_MIN_EXP - DBL_MANT_DIG - 4)
-        return nextafter(0.0, 1.0);
+        return ffi_next_up(0.0);
     double r = ldexp(q, e);
     if (ldexp(r, -e) < q)                              /* subnormal, rounded down */
-        r = nextafter(r, INFINITY);
+        r = ffi_next_up(r);
     return r;
 }
 
@@ -190,7 +190,7 @@ int ff_laplace_scale_eq39_upper(double *nu, const double *g, size_t n, double ep
     for (size_t j = 0; j < n; j++)
         S += ldexp(fabs(g[j]), -k);
     double c = (double)(n + 2) * 0x1p-52;
-    double U = nextafter(S + S * c, INFINITY);
+    double U = ffi_next_up(S + S * c);
     *nu = ru_quot(U, k + 1, eps, mu);
     return FR_OK;
 }

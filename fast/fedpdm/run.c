@@ -42,7 +42,7 @@ static int client_sigma(double *sig, const fr_pdm_params *prm, unsigned long t, 
     if (!isfinite(r))
         return FR_ENONFINITE;
     if (s2 < 0x1p-900 || fma(r, r, -s2) < 0)
-        r = nextafter(r, INFINITY);
+        r = ffi_next_up(r);
     *sig = r;
     return FR_OK;
 }

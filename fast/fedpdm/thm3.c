@@ -102,7 +102,7 @@ int ff_fedpdm_thm3_bound(double berr[8], double L, double rho, unsigned long N)
     if (L < 0x1p-300 || L > 0x1p300 || rho < 0x1p-300 || rho > 0x1p300 || N > (1UL << 53))
         return FR_EDOM;
     for (int k = 0; k < 8; k++)
-        berr[k] = nextafter(16 * 0x1p-53 * M[k], INFINITY);
+        berr[k] = ffi_next_up(16 * 0x1p-53 * M[k]);
     if (L == 0.5)
         berr[2] = berr[7] = NAN;
     return FR_OK;

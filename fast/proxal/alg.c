@@ -585,9 +585,9 @@ static int run(ff_proxal_trace *t, const fr_proxal_problem *P, const fr_proxal_a
          * a tie of the rounded values (tau_9 = RN(0.1/100) = RN(0.001) =
          * eps1 with dw = 0, while 0.1/100 > 0.001 in binary64's values)
          * does not stop a run that (8) as stated does not stop */
-        double tauU = nextafter(tau, INFINITY);
-        double lhs = nextafter(dw + nextafter(beta * tauU, INFINITY), INFINITY);
-        if (lhs <= nextafter(beta * prm->eps1, 0) && dmu <= nextafter(beta * prm->eps2, 0)) {
+        double tauU = ffi_next_up(tau);
+        double lhs = ffi_next_up(dw + ffi_next_up(beta * tauU));
+        if (lhs <= ffi_next_down_pos(beta * prm->eps1) && dmu <= ffi_next_down_pos(beta * prm->eps2)) {
             t->terminated = 1;
             t->thm31_ok = t->kkt1[k] <= prm->eps1 && t->kkt2[k] <= prm->eps2;
             break;

@@ -63,7 +63,7 @@ double ffi_proxal_hres(int h, double gamma, const double *lo, const double *hi, 
                 e = fabs(v[k]);
         } else
             e = fabs(v[k]);
-        e = nextafter(e + r, INFINITY);
+        e = ffi_next_up(e + r);
         if (!(e <= b))
             b = isnan(e) ? e : fmax(b, e);
     }

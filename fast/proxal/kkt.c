@@ -78,7 +78,7 @@ static double add_ru(double a, double b)
         return s;
     double bb = s - a;
     double err = (a - (s - bb)) + (b - bb);
-    return err > 0 ? nextafter(s, INFINITY) : s;
+    return err > 0 ? ffi_next_up(s) : s;
 }
 
 /* RU(|a + b|). */
@@ -115,7 +115,7 @@ static int kkt_eval(double e[3], const double *g, size_t d, const double *J, siz
             phi = fabs(s);
         }
         double ub = add_ru(phi, E);
-        double ulp = nextafter(ub, INFINITY) - ub;
+        double ulp = ffi_next_up(ub) - ub;
         double bk = add_ru(2 * E, 2 * ulp);
         if (!isfinite(s) || !isfinite(a) || !isfinite(ub) || !isfinite(bk))
             return FR_ENONFINITE;

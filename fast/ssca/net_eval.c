@@ -332,7 +332,7 @@ static double up(ld x)
     x = x * (1 + 0x1p-39L);
     double d = (double)x;
     if ((ld)d < x)
-        d = nextafter(d, INFINITY);
+        d = ffi_next_up(d);
     return d;
 }
 
