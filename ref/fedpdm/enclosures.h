@@ -135,6 +135,13 @@ void fri_pdm_pld_grid(mpfr_t *alo, mpfr_t *ahi, unsigned long m, mpfr_srcptr h, 
 int fri_pdm_pld_chord(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, mpfr_t *const Hlo, mpfr_t *const Hhi,
                       mpfr_t *const alo, mpfr_t *const ahi, unsigned long m, mpfr_prec_t wp);
 
+/* pld.c: the stages of one round's lower loss distribution: phi: r >=
+ * Phi(x) (dir > 0) or r <= Phi(x) (dir < 0), r of any precision, at
+ * working precision wp (x may be -Inf); cell_mass: 0 <= x <= a - b, or
+ * (top) 1 - b (order 1), a (order 2), at x's precision. */
+void fri_pdm_pld_phi(mpfr_ptr r, mpfr_srcptr x, int dir, mpfr_prec_t wp);
+void fri_pdm_pld_cell_mass(mpfr_ptr x, mpfr_srcptr a, mpfr_srcptr b, int top, int order);
+
 /* pld.c: the composition's error bounds (64 bits in fr_fedpdm_pld_rounds;
  * here at the outputs' own precisions, every step rounded up):
  *   err_mul: M <- M M2, E <- M E2 + (M2 + E2) E + (M + E)(M2 + E2) u4, the

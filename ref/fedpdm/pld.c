@@ -188,13 +188,13 @@ static void h_encl(iv *H, mpfr_srcptr e, const iv *t, int sub, const pld_ctx *c)
 /* upper bound of H(e) at e >= 0 (exact) */
 static void h_upper(mpfr_ptr r, mpfr_srcptr e, int sub, const pld_ctx *c)
 {
-    iv t, H;
-    iv_init(&t, c->wp), iv_init(&H, c->wp);
-    mpfr_exp(t.lo, e, MPFR_RNDD);
-    mpfr_exp(t.hi, e, MPFR_RNDU);
-    h_encl(&H, e, &t, sub, c);
-    mpfr_set(r, H.hi, MPFR_RNDU);
-    iv_clear(&t), iv_clear(&H);
+    iv ee, He;
+    iv_init(&ee, c->wp), iv_init(&He, c->wp);
+    mpfr_exp(ee.lo, e, MPFR_RNDD);
+    mpfr_exp(ee.hi, e, MPFR_RNDU);
+    h_encl(&He, e, &ee, sub, c);
+    mpfr_set(r, He.hi, MPFR_RNDU);
+    iv_clear(&ee), iv_clear(&He);
 }
 
 /* L: a loss (a dyadic number) with H(L) <= tol certified, near the least */
@@ -466,6 +466,16 @@ static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int dir, const pld_ctx *c)
     mpfr_clear(y);
 }
 
+/* enclosures.h: phi_dir at wp bits (1/sqrt 2 enclosed at wp bits) */
+void fri_pdm_pld_phi(mpfr_ptr r, mpfr_srcptr x, int dir, mpfr_prec_t wp)
+{
+    pld_ctx c;
+    c.wp = wp;
+    ctx_init(&c);
+    phi_dir(r, x, dir, &c);
+    ctx_clear(&c);
+}
+
 /* the threshold x(g) = (log((e^g - (1-q))/q) + a^2/2)/a enclosed (lower end
  * -Inf where e^g <= 1 - q may hold) */
 static void thresh(iv *x, mpfr_srcptr g, const pld_ctx *c)
@@ -513,6 +523,27 @@ static void cdf_dir(mpfr_ptr r, mpfr_srcptr x, int order, int dir, const pld_ctx
     mpfr_clears(u, v, (mpfr_ptr)0);
 }
 
+/* x <- a - b rounded down, a a lower bound of the larger CDF value, b an
+ * upper bound of the smaller; top: 1 - b (order 1) or a (order 2), the
+ * mass above the grid; clamped at 0 */
+static void cell_mass(mpfr_ptr x, mpfr_srcptr a, mpfr_srcptr b, int top, int order)
+{
+    if (!top)
+        mpfr_sub(x, a, b, MPFR_RNDD);
+    else if (order == 1)
+        mpfr_ui_sub(x, 1, b, MPFR_RNDD);
+    else
+        mpfr_set(x, a, MPFR_RNDD);
+    if (mpfr_sgn(x) < 0)
+        mpfr_set_zero(x, 1);
+}
+
+/* enclosures.h: cell_mass */
+void fri_pdm_pld_cell_mass(mpfr_ptr x, mpfr_srcptr a, mpfr_srcptr b, int top, int order)
+{
+    cell_mass(x, a, b, top, order);
+}
+
 /* the lower PMF of one round, order 1 (loss L under A) or 2 (loss -L under
  * B), into x[0..2m] (index m + j: loss j h), masses rounded down */
 static void pmf_lower(mpfr_t *x, unsigned long m, int order, const pld_ctx *c)
@@ -523,27 +554,19 @@ static void pmf_lower(mpfr_t *x, unsigned long m, int order, const pld_ctx *c)
     mpfr_inits2(c->wp, g, prev, cur, (mpfr_ptr)0);
     /* order 1: mass_j = F(x(g_{j+1})) - F(x(g_j)), top: 1 - F(x(g_m));
      * order 2: mass_j = Phi(x(-g_j)) - Phi(x(-g_{j+1})), top: Phi(x(-g_m)).
-     * Walk j = m..-m; prev = the upper bound needed at g_{j+1} side */
+     * Walk j = m..-m; prev = the bound needed at the g_{j+1} side */
     for (long j = (long)m; j >= -(long)m; j--) {
         mpfr_mul_si(g, c->h, order == 1 ? j : -j, MPFR_RNDN);
         thresh(&th, g, c);
         if (order == 1) {
             cdf_dir(cur, th.hi, 1, 1, c);                  /* F(x(g_j)) upper */
-            if (j == (long)m)
-                mpfr_ui_sub(x[m + j], 1, cur, MPFR_RNDD);
-            else
-                mpfr_sub(x[m + j], prev, cur, MPFR_RNDD);
+            cell_mass(x[m + j], prev, cur, j == (long)m, 1);
             cdf_dir(prev, th.lo, 1, -1, c);                /* F(x(g_j)) lower, for j-1 */
         } else {
             cdf_dir(cur, th.lo, 2, -1, c);                 /* Phi(x(-g_j)) lower */
-            if (j == (long)m)
-                mpfr_set(x[m + j], cur, MPFR_RNDD);
-            else
-                mpfr_sub(x[m + j], cur, prev, MPFR_RNDD);
+            cell_mass(x[m + j], cur, prev, j == (long)m, 2);
             cdf_dir(prev, th.hi, 2, 1, c);                 /* upper, for j-1 */
         }
-        if (mpfr_sgn(x[m + j]) < 0)
-            mpfr_set_zero(x[m + j], 1);
     }
     iv_clear(&th);
     mpfr_clears(g, prev, cur, (mpfr_ptr)0);

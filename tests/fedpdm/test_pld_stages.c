@@ -490,6 +490,43 @@ START_TEST(grid_chord_masses)
 }
 END_TEST
 
+/* phi: r >= Phi(x) (dir > 0), r <= Phi(x) (dir < 0), r given more bits than wp;
+ * cell_mass: 0 <= x <= a - b (1 - b, a at the top) on 3w-bit a, b */
+START_TEST(phi_cell_mass)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x91d7), 0);
+    mpfr_t r, xv, P, a, b, m, t;
+    mpfr_inits2(64, r, (mpfr_ptr)0);
+    mpfr_inits2(2, xv, a, b, m, (mpfr_ptr)0);
+    mpfr_inits2(HP, P, t, (mpfr_ptr)0);
+    for (int k = 0; k < 4 * NW; k++) {
+        const mpfr_prec_t w = 2 + (mpfr_prec_t)(frng_u53(&rng) % 15);
+        const int dir = k % 2 ? 1 : -1;
+        draw_b(xv, &rng, 2 * w, 1e-2, 6);
+        if (k % 3 == 0) mpfr_neg(xv, xv, MPFR_RNDN);
+        if (k % 29 == 0) mpfr_set_inf(xv, -1);
+        fri_pdm_pld_phi(r, xv, dir, w);
+        tu_phi_hp(P, xv);
+        ck_assert_msg(dir > 0 ? mpfr_greaterequal_p(r, P) : mpfr_lessequal_p(r, P),
+                      "w %d dir %d x %.17g: Phi bound %.17g vs %.17g", (int)w, dir, mpfr_get_d(xv, MPFR_RNDN),
+                      mpfr_get_d(r, MPFR_RNDN), mpfr_get_d(P, MPFR_RNDN));
+        const int top = k % 5 == 0, order = 1 + (k / 2) % 2;
+        draw_b(a, &rng, 3 * w, 0.05, 1);
+        draw_b(b, &rng, 3 * w, 0.01, 1);
+        mpfr_set_prec(m, w);
+        fri_pdm_pld_cell_mass(m, a, b, top, order);
+        if (!top) mpfr_sub(t, a, b, MPFR_RNDN);         /* exact at HP */
+        else if (order == 1) mpfr_ui_sub(t, 1, b, MPFR_RNDN);
+        else mpfr_set(t, a, MPFR_RNDN);
+        ck_assert_msg(mpfr_sgn(m) >= 0 && (mpfr_zero_p(m) || mpfr_lessequal_p(m, t)),
+                      "w %d top %d order %d: mass %.17g above %.17g", (int)w, top, order, mpfr_get_d(m, MPFR_RNDN),
+                      mpfr_get_d(t, MPFR_RNDN));
+    }
+    mpfr_clears(r, xv, P, a, b, m, t, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_pld_stages(void)
 {
     Suite *s = suite_create("fedpdm_pld_stages");
@@ -502,6 +539,7 @@ Suite *suite_fedpdm_pld_stages(void)
     tcase_add_test(tc, h_args_enclosed);
     tcase_add_test(tc, h_join_enclosed);
     tcase_add_test(tc, grid_chord_masses);
+    tcase_add_test(tc, phi_cell_mass);
     suite_add_tcase(s, tc);
     return s;
 }
