@@ -98,8 +98,8 @@ START_TEST(profile_enclosed)
             tu_draw_wbit(sg, &rng, w, 0.4, 4);
             if (c % 8 == 7) mpfr_set_zero(e, 1);
             else tu_draw_wbit(e, &rng, w, 1e-3, 8);
-            mpfr_set_prec(lo, w);
-            mpfr_set_prec(hi, w);
+            mpfr_set_prec(lo, w - c % 2);               /* outputs of w or w - 1 bits */
+            mpfr_set_prec(hi, w - c % 2);
             fri_pdm_pld_h_encl(lo, hi, e, s, sg, K, N, w);
             mpfr_div(mu, s, sg, MPFR_RNDN);
             mpfr_set_ui(q, K, MPFR_RNDN);
@@ -523,6 +523,33 @@ START_TEST(phi_cell_mass)
                       "w %d top %d order %d: mass %.17g above %.17g", (int)w, top, order, mpfr_get_d(m, MPFR_RNDN),
                       mpfr_get_d(t, MPFR_RNDN));
     }
+    /* at the underflow edge: Phi(-2^20) > 0 has a positive upper bound; with
+     * emin = -100 and x where erfc(-x/sqrt2) = 1.5 2^-101, Phi(x) = 1.5 2^-102
+     * underflows and its lower bound is 0 */
+    mpfr_set_prec(xv, 64);
+    mpfr_set_si_2exp(xv, -1, 20, MPFR_RNDN);
+    fri_pdm_pld_phi(r, xv, 1, 16);
+    ck_assert_msg(mpfr_sgn(r) > 0, "Phi(-2^20) bounded above by 0");
+    mpfr_t lo, hi;
+    mpfr_inits2(HP, lo, hi, (mpfr_ptr)0);
+    mpfr_set_ui(lo, 10, MPFR_RNDN);
+    mpfr_set_ui(hi, 30, MPFR_RNDN);
+    for (int k = 0; k < 80; k++) {                      /* Phi(-x) = 1.5 2^-102, bisection */
+        mpfr_add(t, lo, hi, MPFR_RNDN);
+        mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+        mpfr_neg(P, t, MPFR_RNDN);
+        tu_phi_hp(P, P);
+        mpfr_mul_2ui(P, P, 102, MPFR_RNDN);
+        if (mpfr_cmp_d(P, 1.5) > 0) mpfr_set(lo, t, MPFR_RNDN);
+        else mpfr_set(hi, t, MPFR_RNDN);
+    }
+    mpfr_neg(xv, lo, MPFR_RNDN);
+    const mpfr_exp_t emin = mpfr_get_emin();
+    ck_assert(mpfr_set_emin(-100) == 0);
+    fri_pdm_pld_phi(r, xv, -1, 64);
+    mpfr_set_emin(emin);
+    ck_assert_msg(mpfr_zero_p(r), "Phi lower bound %.6g above Phi = 1.5 2^-102 (emin -100)", mpfr_get_d(r, MPFR_RNDN));
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
     mpfr_clears(r, xv, P, a, b, m, t, (mpfr_ptr)0);
 }
 END_TEST
