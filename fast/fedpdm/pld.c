@@ -327,15 +327,22 @@ static void norms(double *M1, double *X2, const double *x, size_t len)
     *X2 = ffi_pad_up(sqrt(q), R_OP);
 }
 
-/* c sqrt(n) X2 (sq >= sqrt n), up */
-static double spec_err(double cn, double sq, double X2)
+/* sqrt(n), up */
+static double sqrt_up(size_t n)
 {
-    return ffi_pad_up(ffi_pad_up(cn * sq, R_OP) * X2, R_OP);
+    return ffi_pad_up(sqrt((double)n), R_OP);
 }
 
-/* E/sqrt n + c (M + E/sqrt n) + sq 2^-1070 (the exact products' underflow), up */
-static double ew_bound(double M, double E, double cn, size_t n, double sq)
+/* c sqrt(n) X2, up */
+static double spec_err(double cn, size_t n, double X2)
 {
+    return ffi_pad_up(ffi_pad_up(cn * sqrt_up(n), R_OP) * X2, R_OP);
+}
+
+/* E/sqrt n + c (M + E/sqrt n) + sqrt(n) 2^-1070 (the exact products' underflow), up */
+static double ew_bound(double M, double E, double cn, size_t n)
+{
+    const double sq = sqrt_up(n);
     E = ffi_pad_up(E / ffi_pad_down(sqrt((double)n), R_OP), R_OP);
     return ffi_pad_up(ffi_pad_up(E + ffi_pad_up(cn * ffi_pad_up(M + E, R_OP), R_OP), R_OP) + ffi_pad_up(sq * 0x1p-1070, R_OP), R_OP);
 }
@@ -371,7 +378,6 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
                    double *winf)
 {
     const size_t n = f->n;
-    const double sq = ffi_pad_up(sqrt((double)n), R_OP);
     double M = 1, E = 0;
     int first = 1;
     for (size_t g = 0; g < ng; g++) {
@@ -388,7 +394,7 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
         double M1, X2;
         norms(&M1, &X2, xr, 2 * gr[g].m + 1);
         fft(xr, xi, n, 0, f->wr, f->wi);
-        double E1 = spec_err(f->cn, sq, X2);
+        double E1 = spec_err(f->cn, n, X2);
         for (size_t k = 0; k < n; k++)
             cpow_ui(&xr[k], &xi[k], gr[g].T);
         err_pow(&M1, &E1, gr[g].T, f->r4);
@@ -407,7 +413,7 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
     const double inv = 1 / (double)n;                  /* exact */
     for (size_t k = 0; k < n; k++)
         f->re[k] *= inv;                               /* exact but for underflow: ABS_T below */
-    f->EW = ew_bound(M, E, f->cn, n, sq);
+    f->EW = ew_bound(M, E, f->cn, n);
     return FR_OK;
 }
 
@@ -592,8 +598,8 @@ void ffi_pdm_pld_pmf_lower(double *x, unsigned long m, int order, const ffi_pld_
 void ffi_pdm_pld_err_mul(double *M, double *E, double M2, double E2, double r4) { err_mul(M, E, M2, E2, r4); }
 void ffi_pdm_pld_err_pow(double *M, double *E, unsigned long T, double r4) { err_pow(M, E, T, r4); }
 void ffi_pdm_pld_norms(double *M1, double *X2, const double *x, size_t len) { norms(M1, X2, x, len); }
-double ffi_pdm_pld_spec_err(double cn, double sq, double X2) { return spec_err(cn, sq, X2); }
-double ffi_pdm_pld_ew(double M, double E, double cn, size_t n, double sq) { return ew_bound(M, E, cn, n, sq); }
+double ffi_pdm_pld_spec_err(double cn, size_t n, double X2) { return spec_err(cn, n, X2); }
+double ffi_pdm_pld_ew(double M, double E, double cn, size_t n) { return ew_bound(M, E, cn, n); }
 void ffi_pdm_pld_fft_consts(double *cn, double *r4, size_t n) { fft_consts(cn, r4, n); }
 double ffi_pdm_pld_winf(const double *winf, const unsigned long *T, size_t ng) { return winf_up(winf, T, ng); }
 double ffi_pdm_pld_eps_from(double *w, size_t OFF, double EW, double Winf, int dir, double delta, double h)

@@ -33,10 +33,10 @@ void ffi_pdm_pld_pmf_lower(double *x, unsigned long m, int order, const ffi_pld_
 /* ref's fri_pdm_pld_err_mul; err_pow: the same along the binary powering of T */
 void ffi_pdm_pld_err_mul(double *M, double *E, double M2, double E2, double r4);
 void ffi_pdm_pld_err_pow(double *M, double *E, unsigned long T, double r4);
-/* M1 >= sum x, X2 >= ||x||_2; spec_err >= c sq X2; ew >= E/sqrt n + c (M + E/sqrt n) */
+/* M1 >= sum x, X2 >= ||x||_2; spec_err >= c sqrt(n) X2; ew >= E/sqrt n + c (M + E/sqrt n) */
 void ffi_pdm_pld_norms(double *M1, double *X2, const double *x, size_t len);
-double ffi_pdm_pld_spec_err(double cn, double sq, double X2);
-double ffi_pdm_pld_ew(double M, double E, double cn, size_t n, double sq);
+double ffi_pdm_pld_spec_err(double cn, size_t n, double X2);
+double ffi_pdm_pld_ew(double M, double E, double cn, size_t n);
 /* cn >= Thm 24.2's c at u = 2^-53, mu = 2^-39; r4 >= 4u sqrt(n) */
 void ffi_pdm_pld_fft_consts(double *cn, double *r4, size_t n);
 /* >= 1 - prod (1 - winf[g])^T[g] */
