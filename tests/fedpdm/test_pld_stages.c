@@ -444,14 +444,26 @@ START_TEST(grid_chord_masses)
             ck_assert_msg(mpfr_lessequal_p(alo[i], t) && mpfr_greaterequal_p(ahi[i], t), "w %d: a_%lu not enclosed",
                           (int)w, i);
         }
-        /* a_i = a_{i-1} + d_i, slopes -u_i with u_i = u_{i+1} + v_i; H_{i-1} = H_i + u_i d_i */
+        /* a_i = a_{i-1} + d_i, slopes -u_i with u_i = u_{i+1} + v_i; H_{i-1} = H_i + u_i d_i.
+         * Odd draws (w >= 6): d_i and u_i of w/2 bits on fixed grids, so that the
+         * differences and slopes are exact at w bits and only the last steps round */
+        const int ex = k % 2 && w >= 6;
+        const long hb = ex ? 1l << (w / 2) : 0;
         mpfr_set_ui(a[0], 1, MPFR_RNDN);
         for (unsigned long i = 1; i <= m; i++) {
-            draw_b(r, &rng, 2 * w, 0.05, 0.3);
+            if (ex) mpfr_set_ui_2exp(r, 1 + frng_u53(&rng) % (unsigned long)(hb - 1), -(long)(w / 2) - 2, MPFR_RNDN);
+            else draw_b(r, &rng, 2 * w, 0.05, 0.3);
             mpfr_add(a[i], a[i - 1], r, MPFR_RNDN);    /* exact at HP */
         }
         mpfr_set_zero(sl[m + 1], 1);
+        const unsigned long step = hb / (long)(m + 1) > 1 ? (unsigned long)(hb / (long)(m + 1)) : 1;
+        long ku = 0;
         for (unsigned long i = m; i >= 1; i--) {
+            if (ex) {                                   /* u_i = k_i 2^-(w/2 + 6), k_i increasing */
+                ku += 1 + (long)(frng_u53(&rng) % step);
+                mpfr_set_si_2exp(sl[i], -ku, -(long)(w / 2) - 6, MPFR_RNDN);
+                continue;
+            }
             draw_b(r, &rng, 2 * w, 1e-3, 1e-2);
             mpfr_sub(sl[i], sl[i + 1], r, MPFR_RNDN);
         }
@@ -462,7 +474,7 @@ START_TEST(grid_chord_masses)
             mpfr_mul(t, t, sl[i], MPFR_RNDN);
             mpfr_sub(Hv[i - 1], Hv[i], t, MPFR_RNDN);
         }
-        for (unsigned long i = 0; i <= 2 * m; i++) mpfr_set_prec(x[i], 64);
+        for (unsigned long i = 0; i <= 2 * m; i++) mpfr_set_prec(x[i], ex ? w : 64);
         const int st = fri_pdm_pld_chord(x, wh, wl, Hv, Hv, a, a, m, w);
         if (st == FR_EINTERNAL) continue;
         ck_assert_int_eq(st, FR_OK);
