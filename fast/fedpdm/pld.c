@@ -451,10 +451,10 @@ static double eps_from(const ffft *f, size_t OFF, double Winf, int dir, double d
     double t;
     if (dir > 0) {
         const double num = ffi_pad_up(Ae - delta, R_OP);
-        t = C > 0 && num > 0 ? ffi_pad_up(lo + ffi_pad_up(log(ffi_pad_up(num / C, R_OP)), R_LM), R_OP) : hi;
+        t = C > 0 && 0 < num ? ffi_pad_up(lo + ffi_pad_up(log(ffi_pad_up(num / C, R_OP)), R_LM), R_OP) : hi;
     } else {
         const double num = ffi_pad_down(Ae - delta, R_OP);
-        t = C > 0 && num > 0 ? ffi_pad_down(lo + ffi_pad_down(log(ffi_pad_down(num / C, R_OP)), R_LM), R_OP) : hi;
+        t = C > 0 && 0 < num ? ffi_pad_down(lo + ffi_pad_down(log(ffi_pad_down(num / C, R_OP)), R_LM), R_OP) : hi;
     }
     if (t > hi) t = hi;
     if (t < lo) t = lo;
