@@ -172,6 +172,92 @@ START_TEST(cdf_bounds)
 }
 END_TEST
 
+/* H(e) = max(q dG(log(1 + (e^e - 1)/q)), (1 - p e^e) dG(log(q e^e / (1 - p e^e)))) at HP (ref's pld.c header) */
+static void H_exact(mpfr_t r, mpfr_srcptr e, mpfr_srcptr mu, mpfr_srcptr q)
+{
+    if (mpfr_cmp_ui(q, 1) == 0) {
+        tu_delta_hp(r, NULL, e, mu, HP);
+        return;
+    }
+    mpfr_t t, x, p, c, b;
+    mpfr_inits2(HP, t, x, p, c, b, (mpfr_ptr)0);
+    mpfr_exp(t, e, MPFR_RNDN);
+    mpfr_sub_ui(x, t, 1, MPFR_RNDN);
+    mpfr_div(x, x, q, MPFR_RNDN);
+    mpfr_log1p(x, x, MPFR_RNDN);
+    tu_delta_hp(r, NULL, x, mu, HP);
+    mpfr_mul(r, r, q, MPFR_RNDN);
+    mpfr_ui_sub(p, 1, q, MPFR_RNDN);
+    mpfr_mul(c, p, t, MPFR_RNDN);
+    mpfr_ui_sub(c, 1, c, MPFR_RNDN);
+    if (mpfr_sgn(c) > 0) {
+        mpfr_mul(x, q, t, MPFR_RNDN);
+        mpfr_div(x, x, c, MPFR_RNDN);
+        mpfr_log(x, x, MPFR_RNDN);
+        tu_delta_hp(b, NULL, x, mu, HP);
+        mpfr_mul(b, b, c, MPFR_RNDN);
+        mpfr_max(r, r, b, MPFR_RNDN);
+    }
+    mpfr_clears(t, x, p, c, b, (mpfr_ptr)0);
+}
+
+/* dG's bounds at a in [alo, ahi], H's enclosure, the thresholds x(g) = (log((e^g - p)/q) + a^2/2)/a */
+START_TEST(profile_thresholds)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x9b07), 0);
+    mpfr_t x, a, q, D, t, p;
+    mpfr_inits2(HP, x, a, q, D, t, p, (mpfr_ptr)0);
+    for (int k = 0; k < NDRAW; k++) {
+        const double s = lu(&rng, 0.1, 4), sg = lu(&rng, 0.2, 8);
+        const unsigned long N = 2 + frng_u53(&rng) % 199, K = 1 + frng_u53(&rng) % (N - 1);
+        const int sub = k % 3 != 0;
+        ffi_pld_ctx c;
+        ffi_pdm_pld_ctx(&c, s, sg, sub, K, N, 0.25);
+        mpfr_set_d(a, s, MPFR_RNDN);
+        mpfr_div_d(a, a, sg, MPFR_RNDN);
+        mpfr_set_ui(q, sub ? K : N, MPFR_RNDN);
+        mpfr_div_ui(q, q, N, MPFR_RNDN);
+        /* dG */
+        const double xv = k % 7 == 0 ? 0 : lu(&rng, 1e-3, 12);
+        mpfr_set_d(x, xv, MPFR_RNDN);
+        tu_delta_hp(D, NULL, x, a, HP);
+        const double dh = ffi_pdm_pld_dg(xv, 1, &c), dl = ffi_pdm_pld_dg(xv, -1, &c);
+        ck_assert_msg(mpfr_cmp_d(D, dh) <= 0 && mpfr_cmp_d(D, dl) >= 0, "dG(%.17g), a %.17g: [%.17g, %.17g] misses %.17g",
+                      xv, mpfr_get_d(a, MPFR_RNDN), dl, dh, mpfr_get_d(D, MPFR_RNDN));
+        /* H */
+        const double e = k % 7 == 1 ? 0 : lu(&rng, 1e-3, 6), ee = exp(e);
+        double lo, hi;
+        ffi_pdm_pld_h(&lo, &hi, e, e == 0 ? 1 : ee * (1 - 0x1p-45), e == 0 ? 1 : ee * (1 + 0x1p-45), sub, &c);
+        mpfr_set_d(x, e, MPFR_RNDN);
+        H_exact(D, x, a, q);
+        ck_assert_msg(mpfr_cmp_d(D, hi) <= 0 && mpfr_cmp_d(D, lo) >= 0, "H(%.17g) K %lu N %lu sub %d: [%.17g, %.17g] misses %.17g",
+                      e, K, N, sub, lo, hi, mpfr_get_d(D, MPFR_RNDN));
+        /* x(g) */
+        const double g = ldexp((double)((long)(frng_u53(&rng) % 129) - 64), -4);
+        double xl, xh;
+        ffi_pdm_pld_thresh(&xl, &xh, g, &c);
+        mpfr_ui_sub(p, 1, q, MPFR_RNDN);
+        mpfr_set_d(t, g, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_sub(t, t, p, MPFR_RNDN);
+        if (mpfr_sgn(t) <= 0) {
+            ck_assert_msg(xl == -INFINITY, "g %.17g: x(g) = -Inf, lower end %.17g", g, xl);
+        } else {
+            mpfr_div(t, t, q, MPFR_RNDN);
+            mpfr_log(t, t, MPFR_RNDN);
+            mpfr_sqr(D, a, MPFR_RNDN);
+            mpfr_div_2ui(D, D, 1, MPFR_RNDN);
+            mpfr_add(t, t, D, MPFR_RNDN);
+            mpfr_div(t, t, a, MPFR_RNDN);
+            ck_assert_msg(mpfr_cmp_d(t, xh) <= 0 && (xl == -INFINITY || mpfr_cmp_d(t, xl) >= 0),
+                          "g %.17g K %lu N %lu sub %d: [%.17g, %.17g] misses %.17g", g, K, N, sub, xl, xh, mpfr_get_d(t, MPFR_RNDN));
+        }
+    }
+    mpfr_clears(x, a, q, D, t, p, (mpfr_ptr)0);
+}
+END_TEST
+
 /* (M, E) <- (M M2, M E2 + (M2 + E2) E + (M + E)(M2 + E2) r4) at HP (M2, E2 not M, E) */
 static void mul_hp(mpfr_t M, mpfr_t E, mpfr_srcptr M2, mpfr_srcptr E2, double r4)
 {
@@ -426,6 +512,7 @@ Suite *suite_fedpdm_pld_fast_stages(void)
     tcase_add_test(tc, phi_bounds);
     tcase_add_test(tc, chord_masses);
     tcase_add_test(tc, cdf_bounds);
+    tcase_add_test(tc, profile_thresholds);
     tcase_add_test(tc, error_bounds);
     tcase_add_test(tc, cell_solve);
     suite_add_tcase(s, tc);
