@@ -285,7 +285,7 @@ START_TEST(cell_solve)
     mpfr_init2(out, 64);
     mpfr_init2(x, HP);
     int nin = 0;
-    for (int k = 0; k < 3 * NDRAW; k++) {
+    for (int k = 0; k < 6 * NDRAW; k++) {
         const mpfr_prec_t wp = 2 + (mpfr_prec_t)(frng_u53(&rng) % 11);
         const unsigned long omax = (1ul << wp) - 1 < OFFMAX ? (1ul << wp) - 1 : OFFMAX;
         const size_t OFF = 1 + frng_u53(&rng) % omax;  /* i h exact at wp bits */
@@ -303,6 +303,13 @@ START_TEST(cell_solve)
         if (k % 3 == 0) mpfr_set_zero(EW, 1);
         draw(Winf, &rng, wp, 1e-4, 1e-2);
         if (dir < 0 || k % 5 == 0) mpfr_set_zero(Winf, 1);
+        if (k % 8 >= 6) {                               /* A exact: no error term, W_inf 0, few-bit masses */
+            mpfr_set_zero(EW, 1);
+            mpfr_set_zero(Winf, 1);
+            for (size_t i = OFF + 1; i <= 2 * OFF; i++)
+                if (mpfr_sgn(w[i]) < 0 || (i < 2 * OFF && frng_u53(&rng) % 2)) mpfr_set_zero(w[i], 1);
+                else mpfr_prec_round(w[i], 2, MPFR_RNDN), mpfr_prec_round(w[i], wp, MPFR_RNDN);
+        }
         draw(delta, &rng, wp, 1e-3, 0.2);
         mpfr_set_ui_2exp(h, 1, -(long)(frng_u53(&rng) % 4), MPFR_RNDN);
         if (k % 4 >= 2) {                               /* delta just on the far side of a cell's left end */
