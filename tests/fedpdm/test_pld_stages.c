@@ -281,6 +281,11 @@ START_TEST(pmf_lower_masses)
 }
 END_TEST
 
+static double u01(frng_t *g)
+{
+    return (double)frng_u53(g) * 0x1p-53;
+}
+
 /* a draw with at most b bits (b random in 1..p) at precision p, log-uniform on [lo, hi] */
 static void draw_b(mpfr_t x, frng_t *g, mpfr_prec_t p, double lo, double hi)
 {
@@ -456,12 +461,13 @@ START_TEST(grid_chord_masses)
             mpfr_add(a[i], a[i - 1], r, MPFR_RNDN);    /* exact at HP */
         }
         mpfr_set_zero(sl[m + 1], 1);
-        const unsigned long step = hb / (long)(m + 1) > 1 ? (unsigned long)(hb / (long)(m + 1)) : 1;
-        long ku = 0;
         for (unsigned long i = m; i >= 1; i--) {
-            if (ex) {                                   /* u_i = k_i 2^-(w/2 + 6), k_i increasing */
-                ku += 1 + (long)(frng_u53(&rng) % step);
-                mpfr_set_si_2exp(sl[i], -ku, -(long)(w / 2) - 6, MPFR_RNDN);
+            if (ex) {                                   /* u_i of w/2 bits, u_i >= 1.1 u_{i+1} */
+                if (i == m) draw_b(r, &rng, w / 2, 1e-3, 2e-3);
+                else mpfr_mul_d(r, sl[i + 1], -(1.1 + u01(&rng)), MPFR_RNDN);
+                mpfr_prec_round(r, w / 2, MPFR_RNDU);
+                mpfr_neg(sl[i], r, MPFR_RNDN);
+                mpfr_abs(r, r, MPFR_RNDN);
                 continue;
             }
             draw_b(r, &rng, 2 * w, 1e-3, 1e-2);
@@ -495,6 +501,31 @@ START_TEST(grid_chord_masses)
         ck_assert_msg(ok, "w %d m %lu: a mass below the chord's", (int)w, m);
     }
     ck_assert_int_ge(nok, NW / 2);
+    /* m = 2 on a = 1, 2, 4, slopes -u_1 < -u_2 of w bits, u_2 a few ulps of u_1 - u_2: all
+     * but Delta_1 = u_1 - u_2 and the sum's steps exact, the atom at 0 given 64 bits */
+    for (int k = 0; k < NW; k++) {
+        const mpfr_prec_t w = 4 + (mpfr_prec_t)(frng_u53(&rng) % 13);
+        for (int i = 0; i <= 2; i++) mpfr_set_ui_2exp(a[i], 1, i, MPFR_RNDN);
+        draw_b(r, &rng, w, 0.02, 0.05);                 /* u_1 */
+        mpfr_neg(sl[1], r, MPFR_RNDN);
+        mpfr_set_ui_2exp(t, 1 + frng_u53(&rng) % 7, mpfr_get_exp(r) - (long)w - (long)(frng_u53(&rng) % 6), MPFR_RNDN);
+        mpfr_neg(sl[2], t, MPFR_RNDN);                  /* -u_2 */
+        mpfr_set_zero(sl[3], 1);
+        mpfr_set_ui_2exp(Hv[2], 1, -12, MPFR_RNDN);
+        mpfr_mul_2ui(u, t, 1, MPFR_RNDN);
+        mpfr_add(Hv[1], Hv[2], u, MPFR_RNDN);          /* H_1 = H_2 + 2 u_2 */
+        mpfr_add(Hv[0], Hv[1], r, MPFR_RNDN);          /* H_0 = H_1 + u_1 */
+        for (int i = 0; i <= 4; i++) mpfr_set_prec(x[i], 64);
+        ck_assert_int_eq(fri_pdm_pld_chord(x, wh, wl, Hv, Hv, a, a, 2, w), FR_OK);
+        mpfr_sub(u, sl[2], sl[1], MPFR_RNDN);           /* Delta_1 */
+        mpfr_mul_ui(u, u, 3, MPFR_RNDN);
+        mpfr_mul_ui(sum, t, 5, MPFR_RNDN);              /* (1 + a_2) Delta_2 */
+        mpfr_add(sum, sum, u, MPFR_RNDN);
+        mpfr_add(sum, sum, Hv[2], MPFR_RNDN);
+        mpfr_ui_sub(u, 1, sum, MPFR_RNDN);
+        ck_assert_msg(mpfr_greaterequal_p(x[2], u), "w %d: w_0 %.17g below %.17g", (int)w, mpfr_get_d(x[2], MPFR_RNDN),
+                      mpfr_get_d(u, MPFR_RNDN));
+    }
     for (int i = 0; i <= 2 * MC; i++) mpfr_clear(x[i]);
     for (int i = 0; i <= MC; i++) mpfr_clears(alo[i], ahi[i], Hv[i], a[i], (mpfr_ptr)0);
     for (int i = 0; i <= MC + 1; i++) mpfr_clear(sl[i]);
