@@ -525,6 +525,9 @@ START_TEST(grid_chord_masses)
         for (int i = 0; i <= 4; i++) mpfr_set_prec(x[i], 64);
         ck_assert_int_eq(fri_pdm_pld_chord(x, wh, wl, Hv, Hv, a, a, 2, w), FR_OK);
         mpfr_sub(u, sl[2], sl[1], MPFR_RNDN);           /* Delta_1 */
+        mpfr_mul_2ui(sum, u, 1, MPFR_RNDN);
+        ck_assert_msg(mpfr_greaterequal_p(x[1], u) && mpfr_greaterequal_p(x[3], sum) && mpfr_greaterequal_p(x[0], t),
+                      "w %d: a mass below the chord's", (int)w);
         mpfr_mul_ui(u, u, 3, MPFR_RNDN);
         mpfr_mul_ui(sum, t, 5, MPFR_RNDN);              /* (1 + a_2) Delta_2 */
         mpfr_add(sum, sum, u, MPFR_RNDN);
