@@ -227,22 +227,29 @@ static double cdf_dir(double x, int order, int dir, const ctx *c)
               R_OP);
 }
 
+/* a - b (a a lower bound of the larger CDF value, b an upper bound of the
+ * smaller), or at the top 1 - b (order 1) or a (order 2), down, clamped at 0 */
+static double cell_mass(double a, double b, int top, int order)
+{
+    const double v = !top ? ffi_pad_down(a - b, R_OP) : order == 1 ? ffi_pad_down(1 - b, R_OP) : a;
+    return v > 0 ? v : 0;
+}
+
 static void pmf_lower(double *x, unsigned long m, int order, const ctx *c)
 {
     double prev = 0;
     for (long j = (long)m; j >= -(long)m; j--) {
-        double xl, xh, cur, v;
+        double xl, xh, cur;
         thresh(&xl, &xh, c->h * (double)(order == 1 ? j : -j), c);
         if (order == 1) {
             cur = cdf_dir(xh, 1, 1, c);
-            v = j == (long)m ? ffi_pad_down(1 - cur, R_OP) : ffi_pad_down(prev - cur, R_OP);
+            x[m + j] = cell_mass(prev, cur, j == (long)m, 1);
             prev = cdf_dir(xl, 1, -1, c);
         } else {
             cur = cdf_dir(xl, 2, -1, c);
-            v = j == (long)m ? cur : ffi_pad_down(cur - prev, R_OP);
+            x[m + j] = cell_mass(cur, prev, j == (long)m, 2);
             prev = cdf_dir(xh, 2, 1, c);
         }
-        x[m + j] = v > 0 ? v : 0;
     }
 }
 
@@ -595,6 +602,7 @@ void ffi_pdm_pld_h(double *lo, double *hi, double e, double tl, double th, int s
 void ffi_pdm_pld_thresh(double *xl, double *xh, double g, const ffi_pld_ctx *c) { thresh(xl, xh, g, c); }
 double ffi_pdm_pld_cdf(double x, int order, int dir, const ffi_pld_ctx *c) { return cdf_dir(x, order, dir, c); }
 void ffi_pdm_pld_pmf_lower(double *x, unsigned long m, int order, const ffi_pld_ctx *c) { pmf_lower(x, m, order, c); }
+double ffi_pdm_pld_cell_mass(double a, double b, int top, int order) { return cell_mass(a, b, top, order); }
 void ffi_pdm_pld_err_mul(double *M, double *E, double M2, double E2, double r4) { err_mul(M, E, M2, E2, r4); }
 void ffi_pdm_pld_err_pow(double *M, double *E, unsigned long T, double r4) { err_pow(M, E, T, r4); }
 void ffi_pdm_pld_norms(double *M1, double *X2, const double *x, size_t len) { norms(M1, X2, x, len); }

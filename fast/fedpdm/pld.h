@@ -28,8 +28,10 @@ int ffi_pdm_pld_pmf_upper(double *x, double *winf, unsigned long m, int sub, con
 void ffi_pdm_pld_thresh(double *xl, double *xh, double g, const ffi_pld_ctx *c);
 /* F(x) = p Phi(x) + q Phi(x - a) (order 1) or Phi(x) (order 2), bounded in direction dir at the end x */
 double ffi_pdm_pld_cdf(double x, int order, int dir, const ffi_pld_ctx *c);
-/* one round's lower PMF (ref's fri_pdm_pld_pmf_lower) */
+/* one round's lower PMF (ref's fri_pdm_pld_pmf_lower); cell_mass: 0 <= it <= a - b, or (top) 1 - b
+ * (order 1), a (order 2) */
 void ffi_pdm_pld_pmf_lower(double *x, unsigned long m, int order, const ffi_pld_ctx *c);
+double ffi_pdm_pld_cell_mass(double a, double b, int top, int order);
 /* ref's fri_pdm_pld_err_mul; err_pow: the same along the binary powering of T */
 void ffi_pdm_pld_err_mul(double *M, double *E, double M2, double E2, double r4);
 void ffi_pdm_pld_err_pow(double *M, double *E, unsigned long T, double r4);

@@ -258,6 +258,48 @@ START_TEST(profile_thresholds)
 }
 END_TEST
 
+/* one round's upper PMF: its grid enclosures (ws) contain a_i = e^{ih} and H(e_i);
+ * the lower cells' masses: 0 <= cell_mass <= a - b (1 - b, a at the top) */
+START_TEST(grid_cells)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x9b08), 0);
+    double x[2 * MC + 1], ws[4 * (MC + 1)], winf;
+    mpfr_t t, a, q, H;
+    mpfr_inits2(HP, t, a, q, H, (mpfr_ptr)0);
+    for (int k = 0; k < NDRAW / 8; k++) {
+        const double s = lu(&rng, 0.1, 4), sg = lu(&rng, 0.2, 8);
+        const unsigned long N = 2 + frng_u53(&rng) % 199, K = 1 + frng_u53(&rng) % (N - 1), m = 1 + frng_u53(&rng) % MC;
+        const int sub = k % 3 != 0;
+        ffi_pld_ctx c;
+        ffi_pdm_pld_ctx(&c, s, sg, sub, K, N, ldexp(1, -(int)(frng_u53(&rng) % 4)));
+        const int st = ffi_pdm_pld_pmf_upper(x, &winf, m, sub, &c, ws);
+        ck_assert(st == FR_OK || st == FR_EINTERNAL);
+        mpfr_set_d(a, s, MPFR_RNDN);
+        mpfr_div_d(a, a, sg, MPFR_RNDN);
+        mpfr_set_ui(q, sub ? K : N, MPFR_RNDN);
+        mpfr_div_ui(q, q, N, MPFR_RNDN);
+        for (unsigned long i = 0; i <= m; i++) {
+            mpfr_set_d(t, c.h * (double)i, MPFR_RNDN);
+            H_exact(H, t, a, q);
+            mpfr_exp(t, t, MPFR_RNDN);
+            const double *Hl = ws, *Hh = ws + (m + 1), *al = ws + 2 * (m + 1), *ah = ws + 3 * (m + 1);
+            ck_assert_msg(mpfr_cmp_d(t, al[i]) >= 0 && mpfr_cmp_d(t, ah[i]) <= 0 && mpfr_cmp_d(H, Hl[i]) >= 0 &&
+                              mpfr_cmp_d(H, Hh[i]) <= 0, "i %lu of %lu: a grid enclosure misses", i, m);
+        }
+    }
+    for (int k = 0; k < NDRAW; k++) {
+        const double av = lu(&rng, 0.05, 1), bv = lu(&rng, 0.01, 1);
+        const int top = k % 5 == 0, order = 1 + (k / 2) % 2;
+        const double v = ffi_pdm_pld_cell_mass(av, bv, top, order);
+        mpfr_set_d(t, top && order == 2 ? av : top ? 1 : av, MPFR_RNDN);
+        if (!(top && order == 2)) mpfr_sub_d(t, t, bv, MPFR_RNDN);   /* exact at HP */
+        ck_assert_msg(v >= 0 && (v == 0 || mpfr_cmp_d(t, v) >= 0), "cell mass %.17g above %.17g", v, mpfr_get_d(t, MPFR_RNDN));
+    }
+    mpfr_clears(t, a, q, H, (mpfr_ptr)0);
+}
+END_TEST
+
 /* (M, E) <- (M M2, M E2 + (M2 + E2) E + (M + E)(M2 + E2) r4) at HP (M2, E2 not M, E) */
 static void mul_hp(mpfr_t M, mpfr_t E, mpfr_srcptr M2, mpfr_srcptr E2, double r4)
 {
@@ -513,6 +555,7 @@ Suite *suite_fedpdm_pld_fast_stages(void)
     tcase_add_test(tc, chord_masses);
     tcase_add_test(tc, cdf_bounds);
     tcase_add_test(tc, profile_thresholds);
+    tcase_add_test(tc, grid_cells);
     tcase_add_test(tc, error_bounds);
     tcase_add_test(tc, cell_solve);
     suite_add_tcase(s, tc);
