@@ -394,7 +394,25 @@ START_TEST(error_bounds)
         mpfr_mul_d(a, a, cn, MPFR_RNDN);
         mpfr_add(a, a, t, MPFR_RNDN);
         ck_assert_msg(mpfr_cmp_d(a, EW) <= 0, "ew %.17g below %.17g", EW, mpfr_get_d(a, MPFR_RNDN));
-        /* fft_consts: cn >= L eta / (1 - L eta), r4 >= 4u sqrt(n) */
+        /* winf >= 1 - prod (1 - w_g)^T_g */
+        double wv[3];
+        unsigned long Tg[3];
+        const size_t ng = 1 + frng_u53(&rng) % 3;
+        mpfr_set_ui(a, 1, MPFR_RNDN);
+        for (size_t g = 0; g < ng; g++) {
+            wv[g] = lu(&rng, 1e-12, 0.3);
+            Tg[g] = 1 + frng_u53(&rng) % 300;
+            mpfr_set_d(t, wv[g], MPFR_RNDN);
+            mpfr_ui_sub(t, 1, t, MPFR_RNDN);
+            mpfr_pow_ui(t, t, Tg[g], MPFR_RNDN);
+            mpfr_mul(a, a, t, MPFR_RNDN);
+        }
+        mpfr_ui_sub(a, 1, a, MPFR_RNDN);
+        const double W = ffi_pdm_pld_winf(wv, Tg, ng);
+        ck_assert_msg(mpfr_cmp_d(a, W) <= 0, "winf %.17g below %.17g", W, mpfr_get_d(a, MPFR_RNDN));
+    }
+    /* fft_consts on every n = 2^L of ff_fedpdm_pld_rounds (L = 1..19): cn >= L eta / (1 - L eta), r4 >= 4u sqrt(n) */
+    for (unsigned long L = 1; L <= 19; L++) {
         double c0, r0;
         ffi_pdm_pld_fft_consts(&c0, &r0, (size_t)1 << L);
         mpfr_set_ui_2exp(a, 1, -51, MPFR_RNDN);         /* 4u */
@@ -412,22 +430,6 @@ START_TEST(error_bounds)
         mpfr_sqr(t, t, MPFR_RNDN);
         mpfr_mul_2si(t, t, 102 - (long)L, MPFR_RNDN);   /* r4^2 / (16 u^2 n) */
         ck_assert_msg(mpfr_cmp_d(a, c0) <= 0 && mpfr_cmp_ui(t, 1) >= 0, "n 2^%lu: cn %.17g r4 %.17g below", L, c0, r0);
-        /* winf >= 1 - prod (1 - w_g)^T_g */
-        double wv[3];
-        unsigned long Tg[3];
-        const size_t ng = 1 + frng_u53(&rng) % 3;
-        mpfr_set_ui(a, 1, MPFR_RNDN);
-        for (size_t g = 0; g < ng; g++) {
-            wv[g] = lu(&rng, 1e-12, 0.3);
-            Tg[g] = 1 + frng_u53(&rng) % 300;
-            mpfr_set_d(t, wv[g], MPFR_RNDN);
-            mpfr_ui_sub(t, 1, t, MPFR_RNDN);
-            mpfr_pow_ui(t, t, Tg[g], MPFR_RNDN);
-            mpfr_mul(a, a, t, MPFR_RNDN);
-        }
-        mpfr_ui_sub(a, 1, a, MPFR_RNDN);
-        const double W = ffi_pdm_pld_winf(wv, Tg, ng);
-        ck_assert_msg(mpfr_cmp_d(a, W) <= 0, "winf %.17g below %.17g", W, mpfr_get_d(a, MPFR_RNDN));
     }
     mpfr_clears(xm, xe, t, a, b, bm, be, (mpfr_ptr)0);
 }
