@@ -12,6 +12,7 @@
 #include "../internal.h"
 #include "fedfast/fedpdm.h"
 #include "acct.h"
+#include "pld.h"
 
 #define PLD_S_MAX ((size_t)1 << 19)
 #define PLD_M_MAX 2048ul
@@ -23,9 +24,7 @@ typedef struct {
     double s, sigma;
 } grp;
 
-typedef struct {
-    double alo, ahi, qlo, qhi, plo, phi, h;
-} ctx;
+typedef ffi_pld_ctx ctx;
 
 static void ctx_group(ctx *c, const grp *g, unsigned long K, unsigned long N)
 {
@@ -139,18 +138,11 @@ static double tail_point(double tol, int sub, const ctx *c)
     return e;
 }
 
-/* the upper PMF into x[0..2m]; FR_EINTERNAL if w_0 is certified negative */
-static int pmf_upper(double *x, double *winf, unsigned long m, int sub, const ctx *c, double *ws)
+/* the chord's masses from Hl[i] <= H(e_i) <= Hh[i], al[i] <= a_i <= ah[i]
+ * into x[0..2m], *winf = Hh[m]; FR_EINTERNAL if w_0 is certified negative */
+static int chord(double *x, double *winf, unsigned long m, const double *Hl, const double *Hh, const double *al,
+                 const double *ah)
 {
-    double *Hl = ws, *Hh = ws + (m + 1), *al = ws + 2 * (m + 1), *ah = ws + 3 * (m + 1);
-    for (unsigned long i = 0; i <= m; i++) {
-        const double e = c->h * (double)i;     /* exact */
-        al[i] = ffi_pad_down(exp(e), R_LM);
-        ah[i] = ffi_pad_up(exp(e), R_LM);
-        if (i == 0)
-            al[i] = ah[i] = 1;
-        h_encl(&Hl[i], &Hh[i], e, al[i], ah[i], sub, c);
-    }
     double nl = 0, nh = 0, sum = 0;
     for (unsigned long i = m; i >= 1; i--) {
         const double d1 = ffi_pad_down(al[i] - ah[i - 1], R_OP), d2 = ffi_pad_up(ah[i] - al[i - 1], R_OP);
@@ -174,6 +166,32 @@ static int pmf_upper(double *x, double *winf, unsigned long m, int sub, const ct
     sum = ffi_pad_down(sum + Hl[m], R_OP);
     x[m] = ffi_pad_up(1 - sum, R_OP);
     return x[m] < 0 || !isfinite(x[m]) ? FR_EINTERNAL : FR_OK;
+}
+
+int ffi_pdm_pld_chord(double *x, double *winf, unsigned long m, const double *Hl, const double *Hh, const double *al,
+                      const double *ah)
+{
+    return chord(x, winf, m, Hl, Hh, al, ah);
+}
+
+/* the upper PMF into x[0..2m]; FR_EINTERNAL if w_0 is certified negative */
+static int pmf_upper(double *x, double *winf, unsigned long m, int sub, const ctx *c, double *ws)
+{
+    double *Hl = ws, *Hh = ws + (m + 1), *al = ws + 2 * (m + 1), *ah = ws + 3 * (m + 1);
+    for (unsigned long i = 0; i <= m; i++) {
+        const double e = c->h * (double)i;     /* exact */
+        al[i] = ffi_pad_down(exp(e), R_LM);
+        ah[i] = ffi_pad_up(exp(e), R_LM);
+        if (i == 0)
+            al[i] = ah[i] = 1;
+        h_encl(&Hl[i], &Hh[i], e, al[i], ah[i], sub, c);
+    }
+    return chord(x, winf, m, Hl, Hh, al, ah);
+}
+
+int ffi_pdm_pld_pmf_upper(double *x, double *winf, unsigned long m, int sub, const ffi_pld_ctx *c, double *ws)
+{
+    return pmf_upper(x, winf, m, sub, c, ws);
 }
 
 static void thresh(double *xl, double *xh, double g, const ctx *c)
@@ -209,22 +227,29 @@ static double cdf_dir(double x, int order, int dir, const ctx *c)
               R_OP);
 }
 
+/* a - b (a a lower bound of the larger CDF value, b an upper bound of the
+ * smaller), or at the top 1 - b (order 1) or a (order 2), down, clamped at 0 */
+static double cell_mass(double a, double b, int top, int order)
+{
+    const double v = !top ? ffi_pad_down(a - b, R_OP) : order == 1 ? ffi_pad_down(1 - b, R_OP) : a;
+    return v > 0 ? v : 0;
+}
+
 static void pmf_lower(double *x, unsigned long m, int order, const ctx *c)
 {
     double prev = 0;
     for (long j = (long)m; j >= -(long)m; j--) {
-        double xl, xh, cur, v;
+        double xl, xh, cur;
         thresh(&xl, &xh, c->h * (double)(order == 1 ? j : -j), c);
         if (order == 1) {
             cur = cdf_dir(xh, 1, 1, c);
-            v = j == (long)m ? ffi_pad_down(1 - cur, R_OP) : ffi_pad_down(prev - cur, R_OP);
+            x[m + j] = cell_mass(prev, cur, j == (long)m, 1);
             prev = cdf_dir(xl, 1, -1, c);
         } else {
             cur = cdf_dir(xl, 2, -1, c);
-            v = j == (long)m ? cur : ffi_pad_down(cur - prev, R_OP);
+            x[m + j] = cell_mass(cur, prev, j == (long)m, 2);
             prev = cdf_dir(xh, 2, 1, c);
         }
-        x[m + j] = v > 0 ? v : 0;
     }
 }
 
@@ -297,6 +322,60 @@ static void cpow_ui(double *zr, double *zi, unsigned long T)
     *zr = rr, *zi = ri;
 }
 
+/* M1 >= sum x_k, X2 >= sqrt(sum x_k^2), x_k >= 0 */
+static void norms(double *M1, double *X2, const double *x, size_t len)
+{
+    double m = 0, q = 0;
+    for (size_t k = 0; k < len; k++) {
+        m = ffi_pad_up(m + x[k], R_OP);
+        q = ffi_pad_up(q + ffi_pad_up(x[k] * x[k], R_OP), R_OP);
+    }
+    *M1 = m;
+    *X2 = ffi_pad_up(sqrt(q), R_OP);
+}
+
+/* sqrt(n), up */
+static double sqrt_up(size_t n)
+{
+    return ffi_pad_up(sqrt((double)n), R_OP);
+}
+
+/* c sqrt(n) X2, up */
+static double spec_err(double cn, size_t n, double X2)
+{
+    return ffi_pad_up(ffi_pad_up(cn * sqrt_up(n), R_OP) * X2, R_OP);
+}
+
+/* E/sqrt n + c (M + E/sqrt n) + sqrt(n) 2^-1070 (the exact products' underflow), up */
+static double ew_bound(double M, double E, double cn, size_t n)
+{
+    const double sq = sqrt_up(n);
+    E = ffi_pad_up(E / ffi_pad_down(sqrt((double)n), R_OP), R_OP);
+    return ffi_pad_up(ffi_pad_up(E + ffi_pad_up(cn * ffi_pad_up(M + E, R_OP), R_OP), R_OP) + ffi_pad_up(sq * 0x1p-1070, R_OP), R_OP);
+}
+
+/* Thm 24.2's c = L eta / (1 - L eta), eta = mu + gamma_4 (sqrt2 + mu), u = 2^-53, mu = 2^-39,
+ * and r4 = 4u sqrt(n), up */
+static void fft_consts(double *cn, double *r4, size_t n)
+{
+    double L = 0;
+    while (((size_t)1 << (size_t)L) < n) L++;
+    const double u = 0x1p-53, mu = 0x1p-39, g4 = ffi_pad_up(4 * u / (1 - 4 * u), R_OP);
+    const double eta = ffi_pad_up(mu + ffi_pad_up(g4 * ffi_pad_up(1.4142135623730951 + mu, R_OP), R_OP), R_OP);
+    const double Le = ffi_pad_up(L * eta, R_OP);
+    *cn = ffi_pad_up(Le / ffi_pad_down(1 - Le, R_OP), R_OP);
+    *r4 = ffi_pad_up(ffi_pad_up(sqrt((double)n), R_OP) * 4 * u, R_OP);
+}
+
+/* W_inf = 1 - prod_g (1 - winf_g)^{T_g}, up */
+static double winf_up(const double *winf, const unsigned long *T, size_t ng)
+{
+    double P = 1;
+    for (size_t g = 0; g < ng; g++)
+        P = ffi_pad_down(P * ffi_pad_down(pow(ffi_pad_down(1 - winf[g], R_OP), (double)T[g]), R_LM), R_OP);
+    return ffi_pad_up(1 - P, R_OP);
+}
+
 typedef struct {
     size_t n;
     double *re, *im, *wre, *wim, *wr, *wi, *ws, cn, r4, EW;
@@ -306,7 +385,6 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
                    double *winf)
 {
     const size_t n = f->n;
-    const double sq = ffi_pad_up(sqrt((double)n), R_OP);
     double M = 1, E = 0;
     int first = 1;
     for (size_t g = 0; g < ng; g++) {
@@ -320,14 +398,10 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
                 return st;
         } else
             pmf_lower(xr, gr[g].m, order, c);
-        double M1 = 0, X2 = 0;
-        for (size_t k = 0; k <= 2 * gr[g].m; k++) {
-            M1 = ffi_pad_up(M1 + xr[k], R_OP);
-            X2 = ffi_pad_up(X2 + ffi_pad_up(xr[k] * xr[k], R_OP), R_OP);
-        }
-        X2 = ffi_pad_up(sqrt(X2), R_OP);
+        double M1, X2;
+        norms(&M1, &X2, xr, 2 * gr[g].m + 1);
         fft(xr, xi, n, 0, f->wr, f->wi);
-        double E1 = ffi_pad_up(ffi_pad_up(f->cn * sq, R_OP) * X2, R_OP);
+        double E1 = spec_err(f->cn, n, X2);
         for (size_t k = 0; k < n; k++)
             cpow_ui(&xr[k], &xi[k], gr[g].T);
         err_pow(&M1, &E1, gr[g].T, f->r4);
@@ -346,8 +420,7 @@ static int compose(ffft *f, grp *gr, size_t ng, int order, ctx *c, unsigned long
     const double inv = 1 / (double)n;                  /* exact */
     for (size_t k = 0; k < n; k++)
         f->re[k] *= inv;                               /* exact but for underflow: ABS_T below */
-    E = ffi_pad_up(E / ffi_pad_down(sqrt((double)n), R_OP), R_OP);
-    f->EW = ffi_pad_up(ffi_pad_up(E + ffi_pad_up(f->cn * ffi_pad_up(M + E, R_OP), R_OP), R_OP) + ffi_pad_up(sq * 0x1p-1070, R_OP), R_OP);
+    f->EW = ew_bound(M, E, f->cn, n);
     return FR_OK;
 }
 
@@ -385,10 +458,10 @@ static double eps_from(const ffft *f, size_t OFF, double Winf, int dir, double d
     double t;
     if (dir > 0) {
         const double num = ffi_pad_up(Ae - delta, R_OP);
-        t = C > 0 && num > 0 ? ffi_pad_up(lo + ffi_pad_up(log(ffi_pad_up(num / C, R_OP)), R_LM), R_OP) : hi;
+        t = C > 0 && 0 < num ? ffi_pad_up(lo + ffi_pad_up(log(ffi_pad_up(num / C, R_OP)), R_LM), R_OP) : hi;
     } else {
         const double num = ffi_pad_down(Ae - delta, R_OP);
-        t = C > 0 && num > 0 ? ffi_pad_down(lo + ffi_pad_down(log(ffi_pad_down(num / C, R_OP)), R_LM), R_OP) : hi;
+        t = C > 0 && 0 < num ? ffi_pad_down(lo + ffi_pad_down(log(ffi_pad_down(num / C, R_OP)), R_LM), R_OP) : hi;
     }
     if (t > hi) t = hi;
     if (t < lo) t = lo;
@@ -432,8 +505,9 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
     ctx c;
     const double tol = ffi_pad_down(ffi_pad_down(delta / (double)tot, R_OP) * 0x1p-12, R_OP);
     double *Lg = malloc(ng * sizeof *Lg), *winf = malloc(ng * sizeof *winf), Lmax = 0;
-    if (Lg == NULL || winf == NULL) {
-        free(gr), free(Lg), free(winf);
+    unsigned long *Tg = malloc(ng * sizeof *Tg);
+    if (Lg == NULL || winf == NULL || Tg == NULL) {
+        free(gr), free(Lg), free(winf), free(Tg);
         return FR_ENOMEM;
     }
     for (size_t g = 0; g < ng; g++) {
@@ -482,21 +556,13 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
             f.wr[k] = cos(a);
             f.wi[k] = sin(a);
         }
-        /* c = L eta / (1 - L eta), eta = mu + gamma_4 (sqrt2 + mu), u = 2^-53, mu = 2^-39 */
-        double L = 0;
-        while (((size_t)1 << (size_t)L) < n) L++;
-        const double u = 0x1p-53, mu = 0x1p-39, g4 = ffi_pad_up(4 * u / (1 - 4 * u), R_OP);
-        const double eta = ffi_pad_up(mu + ffi_pad_up(g4 * ffi_pad_up(1.4142135623730951 + mu, R_OP), R_OP), R_OP);
-        const double Le = ffi_pad_up(L * eta, R_OP);
-        f.cn = ffi_pad_up(Le / ffi_pad_down(1 - Le, R_OP), R_OP);
-        f.r4 = ffi_pad_up(ffi_pad_up(sqrt((double)n), R_OP) * 4 * u, R_OP);
+        fft_consts(&f.cn, &f.r4, n);
         st = compose(&f, gr, ng, 0, &c, K, N, winf);
     }
     if (st == FR_OK) {
-        double P = 1;
         for (size_t g = 0; g < ng; g++)
-            P = ffi_pad_down(P * ffi_pad_down(pow(ffi_pad_down(1 - winf[g], R_OP), (double)gr[g].T), R_LM), R_OP);
-        const double Winf = ffi_pad_up(1 - P, R_OP);
+            Tg[g] = gr[g].T;
+        const double Winf = winf_up(winf, Tg, ng);
         up_eps = eps_from(&f, OFF, Winf, 1, delta, &c);
         int orders = 0;
         if (eps_lower) {
@@ -516,6 +582,40 @@ int ff_fedpdm_pld_rounds(double *eps, double *eps_lower, const double *sigma, co
         if (eps_lower) *eps_lower = lo_eps;
     }
     free(f.re), free(f.im), free(f.wre), free(f.wim), free(f.wr), free(f.wi), free(f.ws);
-    free(gr), free(Lg), free(winf);
+    free(gr), free(Lg), free(winf), free(Tg);
     return st;
+}
+
+/* pld.h: the white-box entry points */
+void ffi_pdm_pld_ctx(ffi_pld_ctx *c, double s, double sigma, int sub, unsigned long K, unsigned long N, double h)
+{
+    const grp g = {1, 0, sub, s, sigma};
+    ctx_group(c, &g, K, N);
+    c->h = h;
+}
+double ffi_pdm_pld_phi(double x, int dir) { return phi_dir(x, dir); }
+double ffi_pdm_pld_dg(double x, int dir, const ffi_pld_ctx *c) { return dg_dir(x, dir, c); }
+void ffi_pdm_pld_h(double *lo, double *hi, double e, double tl, double th, int sub, const ffi_pld_ctx *c)
+{
+    h_encl(lo, hi, e, tl, th, sub, c);
+}
+void ffi_pdm_pld_thresh(double *xl, double *xh, double g, const ffi_pld_ctx *c) { thresh(xl, xh, g, c); }
+double ffi_pdm_pld_cdf(double x, int order, int dir, const ffi_pld_ctx *c) { return cdf_dir(x, order, dir, c); }
+void ffi_pdm_pld_pmf_lower(double *x, unsigned long m, int order, const ffi_pld_ctx *c) { pmf_lower(x, m, order, c); }
+double ffi_pdm_pld_cell_mass(double a, double b, int top, int order) { return cell_mass(a, b, top, order); }
+void ffi_pdm_pld_err_mul(double *M, double *E, double M2, double E2, double r4) { err_mul(M, E, M2, E2, r4); }
+void ffi_pdm_pld_err_pow(double *M, double *E, unsigned long T, double r4) { err_pow(M, E, T, r4); }
+void ffi_pdm_pld_norms(double *M1, double *X2, const double *x, size_t len) { norms(M1, X2, x, len); }
+double ffi_pdm_pld_spec_err(double cn, size_t n, double X2) { return spec_err(cn, n, X2); }
+double ffi_pdm_pld_ew(double M, double E, double cn, size_t n) { return ew_bound(M, E, cn, n); }
+void ffi_pdm_pld_fft_consts(double *cn, double *r4, size_t n) { fft_consts(cn, r4, n); }
+double ffi_pdm_pld_winf(const double *winf, const unsigned long *T, size_t ng) { return winf_up(winf, T, ng); }
+double ffi_pdm_pld_eps_from(double *w, size_t OFF, double EW, double Winf, int dir, double delta, double h)
+{
+    ffft f;
+    f.re = w;
+    f.EW = EW;
+    ctx c;
+    c.h = h;
+    return eps_from(&f, OFF, Winf, dir, delta, &c);
 }

@@ -109,4 +109,64 @@ int fri_pdm_pld_pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigne
 void fri_pdm_pld_pmf_lower(mpfr_t *x, unsigned long m, int order, mpfr_srcptr s, mpfr_srcptr sigma,
                            unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp);
 
+/* pld.c: the stages of H's enclosure for q = K/N at working precision wp,
+ * p = 1 - q, outputs of precision >= wp:
+ *   ctx: out = {alo, ahi, qlo, qhi, plo, phi} around s/sigma, q, p;
+ *   h_args (K < N): from t in [tlo, thi], t >= 1, out = {x lo, hi, cc lo,
+ *     hi, y lo, hi} with x around log1p((t - 1)/q), cc around 1 - p t and,
+ *     when it returns 2 (cc lo > 0), y around log(q t / (1 - p t)); 1: cc
+ *     lo <= 0 < cc hi, 0: cc hi <= 0 (y not set);
+ *   h_join: in = {da lo, hi, db lo, hi, cc lo, hi} (enclosures of dG(x),
+ *     dG(y), 1 - p t; kind as h_args returns), out = {lo, hi} around
+ *     max(q dG(x), b), b = 0 (kind 0), in [0, cc hi] (1), cc dG(y) (2). */
+void fri_pdm_pld_ctx(mpfr_t *out, mpfr_srcptr s, mpfr_srcptr sigma, unsigned long K, unsigned long N,
+                     mpfr_prec_t wp);
+int fri_pdm_pld_h_args(mpfr_t *out, mpfr_srcptr tlo, mpfr_srcptr thi, unsigned long K, unsigned long N,
+                       mpfr_prec_t wp);
+void fri_pdm_pld_h_join(mpfr_t *out, mpfr_t *const in, int kind, unsigned long K, unsigned long N,
+                        mpfr_prec_t wp);
+
+/* pld.c: the stages of one round's upper loss distribution at working
+ * precision wp: grid: alo[i] <= e^{i h} <= ahi[i] (i <= m < 2^wp, h a
+ * power of two; wp-bit outputs); chord: fri_pdm_pld_pmf_upper's masses from the
+ * given enclosures Hlo[i] <= H(e_i) <= Hhi[i], alo[i] <= a_i <= ahi[i] of
+ * a convex decreasing H of a (any precisions), same contract. */
+void fri_pdm_pld_grid(mpfr_t *alo, mpfr_t *ahi, unsigned long m, mpfr_srcptr h, mpfr_prec_t wp);
+int fri_pdm_pld_chord(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, mpfr_t *const Hlo, mpfr_t *const Hhi,
+                      mpfr_t *const alo, mpfr_t *const ahi, unsigned long m, mpfr_prec_t wp);
+
+/* pld.c: the stages of one round's lower loss distribution: phi: r >=
+ * Phi(x) (dir > 0) or r <= Phi(x) (dir < 0), r of any precision, at
+ * working precision wp (x may be -Inf); cell_mass: 0 <= x <= a - b, or
+ * (top) 1 - b (order 1), a (order 2), at x's precision. */
+void fri_pdm_pld_phi(mpfr_ptr r, mpfr_srcptr x, int dir, mpfr_prec_t wp);
+void fri_pdm_pld_cell_mass(mpfr_ptr x, mpfr_srcptr a, mpfr_srcptr b, int top, int order);
+
+/* pld.c: the composition's error bounds (64 bits in fr_fedpdm_pld_rounds;
+ * here at the outputs' own precisions, every step rounded up):
+ *   err_mul: M <- M M2, E <- M E2 + (M2 + E2) E + (M + E)(M2 + E2) u4, the
+ *     bounds (max |z_k|, ||z^ - z||_2) of a pointwise product of spectra;
+ *   norms: M1 >= sum x_k, X2 >= sqrt(sum x_k^2), x_k >= 0 (len values);
+ *   spec_err: E1 >= c sqrt(n) X2, the forward FFT's error;
+ *   ew: EW >= E/sqrt n + c (M + E/sqrt n), the composed masses' error;
+ *   u4 >= 4 2^-wp sqrt(n), one complex product's error over n points;
+ *   winf: Winf >= 1 - prod_g (1 - wh[g])^T[g] (FR_OK, FR_ENOMEM). */
+void fri_pdm_pld_err_mul(mpfr_ptr M, mpfr_ptr E, mpfr_srcptr M2, mpfr_srcptr E2, mpfr_srcptr u4);
+void fri_pdm_pld_norms(mpfr_ptr M1, mpfr_ptr X2, mpfr_t *const x, size_t len);
+void fri_pdm_pld_spec_err(mpfr_ptr E1, mpfr_srcptr cn, size_t n, mpfr_srcptr X2);
+void fri_pdm_pld_ew(mpfr_ptr EW, mpfr_srcptr M, mpfr_srcptr E, mpfr_srcptr cn, size_t n);
+void fri_pdm_pld_u4(mpfr_ptr u4, size_t n, mpfr_prec_t wp);
+int fri_pdm_pld_winf(mpfr_ptr Winf, mpfr_t *const wh, const unsigned long *T, size_t ng);
+
+/* pld.c: the cell solve at working precision wp, from the composed masses
+ * w[OFF + i] (at most wp bits) at loss i h (1 <= i <= OFF < 2^wp, h a
+ * power of two: i h exact), their error EW >= ||w^ - w||_2 and Winf: with J_i = {i..OFF}, A_i = Winf + sum_J w_l
+ * +- EW sqrt|J_i|, B_i = sum_J w_l e^{-l h} and i0 the largest i with
+ * A_i - e^{(i-1)h} B_i > delta, the exact answer is log((A_i0 - delta) /
+ * B_i0) clamped to [(i0 - 1)h, i0 h] (i0 h when B_i0 <= 0; 0 without i0):
+ * dir > 0 (+ EW): out >= it (+Inf when Winf > delta); dir < 0 (- EW):
+ * out <= it. */
+void fri_pdm_pld_eps_from(mpfr_ptr out, mpfr_t *w, size_t OFF, mpfr_srcptr EW, mpfr_srcptr Winf, int dir,
+                          mpfr_srcptr delta, mpfr_srcptr h, mpfr_prec_t wp);
+
 #endif

@@ -112,6 +112,60 @@ static void dg_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr xl, mpfr_srcptr xh, co
     mpfr_clear(t);
 }
 
+/* d_AB's argument: x contains log1p((t - 1)/q) for every t in [t->lo, t->hi] */
+static void ab_arg(iv *x, const iv *t, const pld_ctx *c)
+{
+    mpfr_sub_ui(x->lo, t->lo, 1, MPFR_RNDD);
+    mpfr_div(x->lo, x->lo, mpfr_sgn(x->lo) >= 0 ? c->qhi : c->qlo, MPFR_RNDD);
+    mpfr_log1p(x->lo, x->lo, MPFR_RNDD);
+    mpfr_sub_ui(x->hi, t->hi, 1, MPFR_RNDU);
+    mpfr_div(x->hi, x->hi, mpfr_sgn(x->hi) >= 0 ? c->qlo : c->qhi, MPFR_RNDU);
+    mpfr_log1p(x->hi, x->hi, MPFR_RNDU);
+}
+
+/* d_BA's factor and argument: cc contains 1 - p t, and (kind 2: cc->lo >
+ * 0) x contains log(q t / (1 - p t)), for every t in [t->lo, t->hi];
+ * kind 0: cc->hi <= 0, kind 1: cc->lo <= 0 < cc->hi */
+static int ba_arg(iv *cc, iv *x, const iv *t, const pld_ctx *c)
+{
+    mpfr_mul(cc->lo, c->phi, t->hi, MPFR_RNDU);
+    mpfr_ui_sub(cc->lo, 1, cc->lo, MPFR_RNDD);
+    mpfr_mul(cc->hi, c->plo, t->lo, MPFR_RNDD);
+    mpfr_ui_sub(cc->hi, 1, cc->hi, MPFR_RNDU);
+    if (mpfr_sgn(cc->hi) <= 0)
+        return 0;
+    if (mpfr_sgn(cc->lo) <= 0)
+        return 1;
+    mpfr_mul(x->lo, c->qlo, t->lo, MPFR_RNDD);
+    mpfr_div(x->lo, x->lo, cc->hi, MPFR_RNDD);
+    mpfr_log(x->lo, x->lo, MPFR_RNDD);
+    mpfr_mul(x->hi, c->qhi, t->hi, MPFR_RNDU);
+    mpfr_div(x->hi, x->hi, cc->lo, MPFR_RNDU);
+    mpfr_log(x->hi, x->hi, MPFR_RNDU);
+    return 2;
+}
+
+/* H = max(q d_AB, b) enclosed, d_AB in *da; b = 0 (kind 0), in [0, cc->hi]
+ * (kind 1, dG <= 1), cc db (kind 2, d_BA's dG in *db) */
+static void h_join(iv *H, const iv *da, const iv *db, const iv *cc, int kind, const pld_ctx *c)
+{
+    iv b;
+    iv_init(&b, c->wp);
+    mpfr_mul(H->lo, da->lo, c->qlo, MPFR_RNDD);
+    mpfr_mul(H->hi, da->hi, c->qhi, MPFR_RNDU);
+    mpfr_set_zero(b.lo, 1);
+    mpfr_set_zero(b.hi, 1);
+    if (kind == 1) {
+        mpfr_set(b.hi, cc->hi, MPFR_RNDU);
+    } else if (kind == 2) {
+        mpfr_mul(b.lo, db->lo, cc->lo, MPFR_RNDD);
+        mpfr_mul(b.hi, db->hi, cc->hi, MPFR_RNDU);
+    }
+    mpfr_max(H->lo, H->lo, b.lo, MPFR_RNDD);
+    mpfr_max(H->hi, H->hi, b.hi, MPFR_RNDU);
+    iv_clear(&b);
+}
+
 /* H(e) enclosed, e >= 0 exact; t = e^e enclosed by the caller */
 static void h_encl(iv *H, mpfr_srcptr e, const iv *t, int sub, const pld_ctx *c)
 {
@@ -120,55 +174,27 @@ static void h_encl(iv *H, mpfr_srcptr e, const iv *t, int sub, const pld_ctx *c)
         dg_encl(H->lo, H->hi, e, e, c);
         return;
     }
-    iv x, d, b, cc;
-    iv_init(&x, wp), iv_init(&d, wp), iv_init(&b, wp), iv_init(&cc, wp);
-    /* d_AB: x = log1p((t - 1)/q) */
-    mpfr_sub_ui(x.lo, t->lo, 1, MPFR_RNDD);
-    mpfr_div(x.lo, x.lo, mpfr_sgn(x.lo) >= 0 ? c->qhi : c->qlo, MPFR_RNDD);
-    mpfr_log1p(x.lo, x.lo, MPFR_RNDD);
-    mpfr_sub_ui(x.hi, t->hi, 1, MPFR_RNDU);
-    mpfr_div(x.hi, x.hi, mpfr_sgn(x.hi) >= 0 ? c->qlo : c->qhi, MPFR_RNDU);
-    mpfr_log1p(x.hi, x.hi, MPFR_RNDU);
-    dg_encl(d.lo, d.hi, x.lo, x.hi, c);
-    mpfr_mul(H->lo, d.lo, c->qlo, MPFR_RNDD);
-    mpfr_mul(H->hi, d.hi, c->qhi, MPFR_RNDU);
-    /* d_BA: cc = 1 - p t, x = log(q t / cc) */
-    mpfr_mul(cc.lo, c->phi, t->hi, MPFR_RNDU);
-    mpfr_ui_sub(cc.lo, 1, cc.lo, MPFR_RNDD);
-    mpfr_mul(cc.hi, c->plo, t->lo, MPFR_RNDD);
-    mpfr_ui_sub(cc.hi, 1, cc.hi, MPFR_RNDU);
-    if (mpfr_sgn(cc.hi) <= 0) {
-        mpfr_set_zero(b.lo, 1);
-        mpfr_set_zero(b.hi, 1);
-    } else if (mpfr_sgn(cc.lo) <= 0) {
-        mpfr_set_zero(b.lo, 1);
-        mpfr_set(b.hi, cc.hi, MPFR_RNDU);               /* dG <= 1 */
-    } else {
-        mpfr_mul(x.lo, c->qlo, t->lo, MPFR_RNDD);
-        mpfr_div(x.lo, x.lo, cc.hi, MPFR_RNDD);
-        mpfr_log(x.lo, x.lo, MPFR_RNDD);
-        mpfr_mul(x.hi, c->qhi, t->hi, MPFR_RNDU);
-        mpfr_div(x.hi, x.hi, cc.lo, MPFR_RNDU);
-        mpfr_log(x.hi, x.hi, MPFR_RNDU);
-        dg_encl(d.lo, d.hi, x.lo, x.hi, c);
-        mpfr_mul(b.lo, d.lo, cc.lo, MPFR_RNDD);
-        mpfr_mul(b.hi, d.hi, cc.hi, MPFR_RNDU);
-    }
-    mpfr_max(H->lo, H->lo, b.lo, MPFR_RNDD);
-    mpfr_max(H->hi, H->hi, b.hi, MPFR_RNDU);
-    iv_clear(&x), iv_clear(&d), iv_clear(&b), iv_clear(&cc);
+    iv x, da, db, cc;
+    iv_init(&x, wp), iv_init(&da, wp), iv_init(&db, wp), iv_init(&cc, wp);
+    ab_arg(&x, t, c);
+    dg_encl(da.lo, da.hi, x.lo, x.hi, c);
+    const int kind = ba_arg(&cc, &x, t, c);
+    if (kind == 2)
+        dg_encl(db.lo, db.hi, x.lo, x.hi, c);
+    h_join(H, &da, &db, &cc, kind, c);
+    iv_clear(&x), iv_clear(&da), iv_clear(&db), iv_clear(&cc);
 }
 
 /* upper bound of H(e) at e >= 0 (exact) */
 static void h_upper(mpfr_ptr r, mpfr_srcptr e, int sub, const pld_ctx *c)
 {
-    iv t, H;
-    iv_init(&t, c->wp), iv_init(&H, c->wp);
-    mpfr_exp(t.lo, e, MPFR_RNDD);
-    mpfr_exp(t.hi, e, MPFR_RNDU);
-    h_encl(&H, e, &t, sub, c);
-    mpfr_set(r, H.hi, MPFR_RNDU);
-    iv_clear(&t), iv_clear(&H);
+    iv ee, He;
+    iv_init(&ee, c->wp), iv_init(&He, c->wp);
+    mpfr_exp(ee.lo, e, MPFR_RNDD);
+    mpfr_exp(ee.hi, e, MPFR_RNDU);
+    h_encl(&He, e, &ee, sub, c);
+    mpfr_set(r, He.hi, MPFR_RNDU);
+    iv_clear(&ee), iv_clear(&He);
 }
 
 /* L: a loss (a dyadic number) with H(L) <= tol certified, near the least */
@@ -197,27 +223,30 @@ static void tail_point(mpfr_ptr L, mpfr_srcptr tol, int sub, const pld_ctx *c)
     mpfr_clears(e, lo, r, (mpfr_ptr)0);
 }
 
-/* the upper PMF of one round into x[0..2m] (index m + i: loss i h), with
- * winf (upper and lower) and the sum of the masses (up); FR_EINTERNAL if
- * the atom at 0 is certified negative */
-static int pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned long m, int sub,
-                     const pld_ctx *c)
+/* the grid: a[i] contains e^{i h} and H[i] contains H(i h), i <= m */
+static void grid(iv *H, iv *a, unsigned long m, int sub, const pld_ctx *c)
 {
-    const mpfr_prec_t wp = c->wp;
-    iv *H = malloc((m + 2) * sizeof *H), *a = malloc((m + 2) * sizeof *a);
-    if (H == NULL || a == NULL) {
-        free(H), free(a);
-        return FR_ENOMEM;
-    }
-    mpfr_t e, d1, d2, sl, sh, nl, nh, tl, th, sum;
-    mpfr_inits2(wp, e, d1, d2, sl, sh, nl, nh, tl, th, sum, (mpfr_ptr)0);
+    mpfr_t e;
+    mpfr_init2(e, c->wp);
     for (unsigned long i = 0; i <= m; i++) {
-        iv_init(&H[i], wp), iv_init(&a[i], wp);
         mpfr_mul_ui(e, c->h, i, MPFR_RNDN);            /* exact: h dyadic, i small */
         mpfr_exp(a[i].lo, e, MPFR_RNDD);
         mpfr_exp(a[i].hi, e, MPFR_RNDU);
-        h_encl(&H[i], e, &a[i], sub, c);
+        if (H)
+            h_encl(&H[i], e, &a[i], sub, c);
     }
+    mpfr_clear(e);
+}
+
+/* the chord's masses at wp bits from the enclosures H[i] of H(e_i) and a[i]
+ * of a_i (H convex decreasing in a) into x[0..2m] (index m + i: loss i h),
+ * with winf (upper and lower); FR_EINTERNAL if the atom at 0 is certified
+ * negative */
+static int chord(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, const iv *H, const iv *a, unsigned long m,
+                 mpfr_prec_t wp)
+{
+    mpfr_t d1, d2, sl, sh, nl, nh, tl, th, sum;
+    mpfr_inits2(wp, d1, d2, sl, sh, nl, nh, tl, th, sum, (mpfr_ptr)0);
     /* slope s_i on [a_{i-1}, a_i] enclosed in [sl, sh]; s_{m+1} = 0.  Walk i
      * = m..1 keeping s_{i+1} in [nl, nh]; Delta_i = s_{i+1} - s_i >= 0 */
     mpfr_set_zero(nl, 1);
@@ -252,10 +281,28 @@ static int pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned lon
     mpfr_add(sum, sum, H[m].lo, MPFR_RNDD);
     mpfr_ui_sub(x[m], 1, sum, MPFR_RNDU);                 /* w_0 upper */
     int st = mpfr_sgn(x[m]) < 0 ? FR_EINTERNAL : FR_OK;
+    mpfr_clears(d1, d2, sl, sh, nl, nh, tl, th, sum, (mpfr_ptr)0);
+    return st;
+}
+
+/* the upper PMF of one round into x[0..2m] (index m + i: loss i h), with
+ * winf (upper and lower); FR_EINTERNAL if the atom at 0 is certified
+ * negative */
+static int pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned long m, int sub,
+                     const pld_ctx *c)
+{
+    iv *H = malloc((m + 2) * sizeof *H), *a = malloc((m + 2) * sizeof *a);
+    if (H == NULL || a == NULL) {
+        free(H), free(a);
+        return FR_ENOMEM;
+    }
+    for (unsigned long i = 0; i <= m; i++)
+        iv_init(&H[i], c->wp), iv_init(&a[i], c->wp);
+    grid(H, a, m, sub, c);
+    int st = chord(x, winf_hi, winf_lo, H, a, m, c->wp);
     for (unsigned long i = 0; i <= m; i++)
         iv_clear(&H[i]), iv_clear(&a[i]);
     free(H), free(a);
-    mpfr_clears(e, d1, d2, sl, sh, nl, nh, tl, th, sum, (mpfr_ptr)0);
     return st;
 }
 
@@ -289,6 +336,69 @@ void fri_pdm_pld_h_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr e, mpfr_srcptr s, 
     ctx_clear(&c);
 }
 
+/* enclosures.h: ctx_group's enclosures at wp bits (outputs of precision
+ * >= wp: the copies are exact) */
+void fri_pdm_pld_ctx(mpfr_t *out, mpfr_srcptr s, mpfr_srcptr sigma, unsigned long K, unsigned long N,
+                     mpfr_prec_t wp)
+{
+    pld_ctx c;
+    pld_group g;
+    ctx_round(&c, &g, 0, s, sigma, K, N, NULL, wp);
+    mpfr_srcptr v[6] = {c.alo, c.ahi, c.qlo, c.qhi, c.plo, c.phi};
+    for (int k = 0; k < 6; k++)
+        mpfr_set(out[k], v[k], MPFR_RNDN);
+    ctx_clear(&c);
+}
+
+/* enclosures.h: h_encl's arguments for q = K/N < 1 at wp bits, from t in
+ * [tlo, thi]: out = {x_AB lo, hi, cc lo, hi, x_BA lo, hi} (precision >= wp);
+ * returns ba_arg's kind */
+int fri_pdm_pld_h_args(mpfr_t *out, mpfr_srcptr tlo, mpfr_srcptr thi, unsigned long K, unsigned long N,
+                       mpfr_prec_t wp)
+{
+    pld_ctx c;
+    pld_group g;
+    mpfr_t one;
+    mpfr_init2(one, 2);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    ctx_round(&c, &g, 0, one, one, K, N, NULL, wp);
+    iv t, x, cc, y;
+    iv_init(&t, mpfr_get_prec(tlo) > mpfr_get_prec(thi) ? mpfr_get_prec(tlo) : mpfr_get_prec(thi));
+    iv_init(&x, wp), iv_init(&cc, wp), iv_init(&y, wp);
+    mpfr_set(t.lo, tlo, MPFR_RNDN);
+    mpfr_set(t.hi, thi, MPFR_RNDN);
+    ab_arg(&x, &t, &c);
+    const int kind = ba_arg(&cc, &y, &t, &c);
+    mpfr_srcptr v[6] = {x.lo, x.hi, cc.lo, cc.hi, y.lo, y.hi};
+    for (int k = 0; k < (kind == 2 ? 6 : 4); k++)
+        mpfr_set(out[k], v[k], MPFR_RNDN);
+    iv_clear(&t), iv_clear(&x), iv_clear(&cc), iv_clear(&y);
+    mpfr_clear(one);
+    ctx_clear(&c);
+    return kind;
+}
+
+/* enclosures.h: h_join at wp bits, in = {da lo, hi, db lo, hi, cc lo, hi},
+ * out = {H lo, hi} (precision >= wp) */
+void fri_pdm_pld_h_join(mpfr_t *out, mpfr_t *const in, int kind, unsigned long K, unsigned long N,
+                        mpfr_prec_t wp)
+{
+    pld_ctx c;
+    pld_group g;
+    mpfr_t one;
+    mpfr_init2(one, 2);
+    mpfr_set_ui(one, 1, MPFR_RNDN);
+    ctx_round(&c, &g, 0, one, one, K, N, NULL, wp);
+    iv da = {{*in[0]}, {*in[1]}}, db = {{*in[2]}, {*in[3]}}, cc = {{*in[4]}, {*in[5]}}, H;
+    iv_init(&H, wp);
+    h_join(&H, &da, &db, &cc, kind, &c);
+    mpfr_set(out[0], H.lo, MPFR_RNDN);
+    mpfr_set(out[1], H.hi, MPFR_RNDN);
+    iv_clear(&H);
+    mpfr_clear(one);
+    ctx_clear(&c);
+}
+
 /* enclosures.h: one round's upper PMF at working precision wp */
 int fri_pdm_pld_pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigned long m, mpfr_srcptr s,
                           mpfr_srcptr sigma, unsigned long K, unsigned long N, mpfr_srcptr h, mpfr_prec_t wp)
@@ -298,6 +408,46 @@ int fri_pdm_pld_pmf_upper(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, unsigne
     ctx_round(&c, &g, m, s, sigma, K, N, h, wp);
     int st = pmf_upper(x, winf_hi, winf_lo, m, g.sub, &c);
     ctx_clear(&c);
+    return st;
+}
+
+/* enclosures.h: grid's a[i] (alo[i], ahi[i], of wp bits), i <= m */
+void fri_pdm_pld_grid(mpfr_t *alo, mpfr_t *ahi, unsigned long m, mpfr_srcptr h, mpfr_prec_t wp)
+{
+    pld_ctx c;
+    c.wp = wp;
+    ctx_init(&c);
+    mpfr_set(c.h, h, MPFR_RNDN);                        /* exact: a power of two */
+    iv *a = malloc((m + 1) * sizeof *a);
+    if (a != NULL) {
+        for (unsigned long i = 0; i <= m; i++)
+            iv_init(&a[i], wp);
+        grid(NULL, a, m, 0, &c);
+        for (unsigned long i = 0; i <= m; i++) {
+            mpfr_swap(alo[i], a[i].lo);
+            mpfr_swap(ahi[i], a[i].hi);
+            iv_clear(&a[i]);
+        }
+        free(a);
+    }
+    ctx_clear(&c);
+}
+
+/* enclosures.h: chord at wp bits from H[i] in [Hlo[i], Hhi[i]], a_i in
+ * [alo[i], ahi[i]] */
+int fri_pdm_pld_chord(mpfr_t *x, mpfr_ptr winf_hi, mpfr_ptr winf_lo, mpfr_t *const Hlo, mpfr_t *const Hhi,
+                      mpfr_t *const alo, mpfr_t *const ahi, unsigned long m, mpfr_prec_t wp)
+{
+    iv *H = malloc((m + 1) * sizeof *H), *a = malloc((m + 1) * sizeof *a);
+    int st = FR_ENOMEM;
+    if (H != NULL && a != NULL) {
+        for (unsigned long i = 0; i <= m; i++) {
+            H[i] = (iv){{*Hlo[i]}, {*Hhi[i]}};
+            a[i] = (iv){{*alo[i]}, {*ahi[i]}};
+        }
+        st = chord(x, winf_hi, winf_lo, H, a, m, wp);
+    }
+    free(H), free(a);
     return st;
 }
 
@@ -314,6 +464,16 @@ static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int dir, const pld_ctx *c)
     mpfr_erfc(r, y, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
     mpfr_div_2ui(r, r, 1, dir > 0 ? MPFR_RNDU : MPFR_RNDD);
     mpfr_clear(y);
+}
+
+/* enclosures.h: phi_dir at wp bits (1/sqrt 2 enclosed at wp bits) */
+void fri_pdm_pld_phi(mpfr_ptr r, mpfr_srcptr x, int dir, mpfr_prec_t wp)
+{
+    pld_ctx c;
+    c.wp = wp;
+    ctx_init(&c);
+    phi_dir(r, x, dir, &c);
+    ctx_clear(&c);
 }
 
 /* the threshold x(g) = (log((e^g - (1-q))/q) + a^2/2)/a enclosed (lower end
@@ -363,6 +523,27 @@ static void cdf_dir(mpfr_ptr r, mpfr_srcptr x, int order, int dir, const pld_ctx
     mpfr_clears(u, v, (mpfr_ptr)0);
 }
 
+/* x <- a - b rounded down, a a lower bound of the larger CDF value, b an
+ * upper bound of the smaller; top: 1 - b (order 1) or a (order 2), the
+ * mass above the grid; clamped at 0 */
+static void cell_mass(mpfr_ptr x, mpfr_srcptr a, mpfr_srcptr b, int top, int order)
+{
+    if (!top)
+        mpfr_sub(x, a, b, MPFR_RNDD);
+    else if (order == 1)
+        mpfr_ui_sub(x, 1, b, MPFR_RNDD);
+    else
+        mpfr_set(x, a, MPFR_RNDD);
+    if (mpfr_sgn(x) < 0)
+        mpfr_set_zero(x, 1);
+}
+
+/* enclosures.h: cell_mass */
+void fri_pdm_pld_cell_mass(mpfr_ptr x, mpfr_srcptr a, mpfr_srcptr b, int top, int order)
+{
+    cell_mass(x, a, b, top, order);
+}
+
 /* the lower PMF of one round, order 1 (loss L under A) or 2 (loss -L under
  * B), into x[0..2m] (index m + j: loss j h), masses rounded down */
 static void pmf_lower(mpfr_t *x, unsigned long m, int order, const pld_ctx *c)
@@ -373,27 +554,19 @@ static void pmf_lower(mpfr_t *x, unsigned long m, int order, const pld_ctx *c)
     mpfr_inits2(c->wp, g, prev, cur, (mpfr_ptr)0);
     /* order 1: mass_j = F(x(g_{j+1})) - F(x(g_j)), top: 1 - F(x(g_m));
      * order 2: mass_j = Phi(x(-g_j)) - Phi(x(-g_{j+1})), top: Phi(x(-g_m)).
-     * Walk j = m..-m; prev = the upper bound needed at g_{j+1} side */
+     * Walk j = m..-m; prev = the bound needed at the g_{j+1} side */
     for (long j = (long)m; j >= -(long)m; j--) {
         mpfr_mul_si(g, c->h, order == 1 ? j : -j, MPFR_RNDN);
         thresh(&th, g, c);
         if (order == 1) {
             cdf_dir(cur, th.hi, 1, 1, c);                  /* F(x(g_j)) upper */
-            if (j == (long)m)
-                mpfr_ui_sub(x[m + j], 1, cur, MPFR_RNDD);
-            else
-                mpfr_sub(x[m + j], prev, cur, MPFR_RNDD);
+            cell_mass(x[m + j], prev, cur, j == (long)m, 1);
             cdf_dir(prev, th.lo, 1, -1, c);                /* F(x(g_j)) lower, for j-1 */
         } else {
             cdf_dir(cur, th.lo, 2, -1, c);                 /* Phi(x(-g_j)) lower */
-            if (j == (long)m)
-                mpfr_set(x[m + j], cur, MPFR_RNDD);
-            else
-                mpfr_sub(x[m + j], cur, prev, MPFR_RNDD);
+            cell_mass(x[m + j], cur, prev, j == (long)m, 2);
             cdf_dir(prev, th.hi, 2, 1, c);                 /* upper, for j-1 */
         }
-        if (mpfr_sgn(x[m + j]) < 0)
-            mpfr_set_zero(x[m + j], 1);
     }
     iv_clear(&th);
     mpfr_clears(g, prev, cur, (mpfr_ptr)0);
@@ -418,7 +591,7 @@ void fri_pdm_pld_pmf_lower(mpfr_t *x, unsigned long m, int order, mpfr_srcptr s,
 static void err_mul(mpfr_ptr M, mpfr_ptr E, mpfr_srcptr M2, mpfr_srcptr E2, mpfr_srcptr u4)
 {
     mpfr_t a, b, r;
-    mpfr_inits2(64, a, b, r, (mpfr_ptr)0);
+    mpfr_inits2(mpfr_get_prec(E), a, b, r, (mpfr_ptr)0);          /* 64 bits in compose */
     mpfr_add(a, M, E, MPFR_RNDU);
     mpfr_add(b, M2, E2, MPFR_RNDU);
     mpfr_mul(r, a, b, MPFR_RNDU);
@@ -480,6 +653,54 @@ static void err_pow(mpfr_ptr M, mpfr_ptr E, unsigned long T, mpfr_srcptr u4)
     mpfr_clears(rM, rE, bM, bE, (mpfr_ptr)0);
 }
 
+/* enclosures.h: err_mul at the precision of E */
+void fri_pdm_pld_err_mul(mpfr_ptr M, mpfr_ptr E, mpfr_srcptr M2, mpfr_srcptr E2, mpfr_srcptr u4)
+{
+    err_mul(M, E, M2, E2, u4);
+}
+
+/* enclosures.h: M1 >= ||x||_1, X2 >= ||x||_2 (x >= 0), at their precision */
+void fri_pdm_pld_norms(mpfr_ptr M1, mpfr_ptr X2, mpfr_t *const x, size_t len)
+{
+    mpfr_t t;
+    mpfr_init2(t, mpfr_get_prec(X2));
+    mpfr_set_zero(M1, 1);
+    mpfr_set_zero(X2, 1);
+    for (size_t k = 0; k < len; k++) {
+        mpfr_add(M1, M1, x[k], MPFR_RNDU);
+        mpfr_sqr(t, x[k], MPFR_RNDU);
+        mpfr_add(X2, X2, t, MPFR_RNDU);
+    }
+    mpfr_sqrt(X2, X2, MPFR_RNDU);
+    mpfr_clear(t);
+}
+
+/* enclosures.h: E1 >= c sqrt(n) X2 (Thm 24.2's ||y^ - y||_2 <= c ||y||_2,
+ * ||y||_2 = sqrt(n) ||x||_2), at E1's precision */
+void fri_pdm_pld_spec_err(mpfr_ptr E1, mpfr_srcptr cn, size_t n, mpfr_srcptr X2)
+{
+    mpfr_t sq;
+    mpfr_init2(sq, mpfr_get_prec(E1));
+    mpfr_sqrt_ui(sq, (unsigned long)n, MPFR_RNDU);
+    mpfr_mul(E1, cn, sq, MPFR_RNDU);
+    mpfr_mul(E1, E1, X2, MPFR_RNDU);
+    mpfr_clear(sq);
+}
+
+/* enclosures.h: EW >= E/sqrt n + c (M + E/sqrt n) (compose's header), at
+ * EW's precision */
+void fri_pdm_pld_ew(mpfr_ptr EW, mpfr_srcptr M, mpfr_srcptr E, mpfr_srcptr cn, size_t n)
+{
+    mpfr_t sq, e, t;
+    mpfr_inits2(mpfr_get_prec(EW), sq, e, t, (mpfr_ptr)0);
+    mpfr_sqrt_ui(sq, (unsigned long)n, MPFR_RNDD);
+    mpfr_div(e, E, sq, MPFR_RNDU);                     /* E / sqrt n */
+    mpfr_add(t, M, e, MPFR_RNDU);
+    mpfr_mul(t, t, cn, MPFR_RNDU);
+    mpfr_add(EW, e, t, MPFR_RNDU);
+    mpfr_clears(sq, e, t, (mpfr_ptr)0);
+}
+
 typedef struct {
     size_t n;
     mpfr_t *re, *im, *wre, *wim, *wr, *wi, tmp[4];
@@ -498,11 +719,10 @@ static int compose(pld_fft *f, pld_group *gr, size_t ng, int order, pld_ctx *c, 
                    unsigned long N, mpfr_t *winf_hi, mpfr_t *winf_lo)
 {
     const size_t n = f->n;
-    mpfr_t M, E, M1, E1, sq, X2;
-    mpfr_inits2(64, M, E, M1, E1, sq, X2, (mpfr_ptr)0);
+    mpfr_t M, E, M1, E1, X2;
+    mpfr_inits2(64, M, E, M1, E1, X2, (mpfr_ptr)0);
     mpfr_set_ui(M, 1, MPFR_RNDN);
     mpfr_set_zero(E, 1);
-    mpfr_sqrt_ui(sq, (unsigned long)n, MPFR_RNDU);
     int st = FR_OK, first = 1;
     for (size_t g = 0; st == FR_OK && g < ng; g++) {
         if (gr[g].T == 0)
@@ -517,17 +737,9 @@ static int compose(pld_fft *f, pld_group *gr, size_t ng, int order, pld_ctx *c, 
             st = pmf_upper(xr, winf_hi[g], winf_lo[g], gr[g].m, gr[g].sub, c);
         else
             pmf_lower(xr, gr[g].m, order, c);
-        mpfr_set_zero(M1, 1);
-        mpfr_set_zero(X2, 1);
-        for (size_t k = 0; k <= 2 * gr[g].m; k++) {
-            mpfr_add(M1, M1, xr[k], MPFR_RNDU);            /* ||x||_1 */
-            mpfr_sqr(E1, xr[k], MPFR_RNDU);
-            mpfr_add(X2, X2, E1, MPFR_RNDU);
-        }
-        mpfr_sqrt(X2, X2, MPFR_RNDU);                      /* ||x||_2 */
+        fri_pdm_pld_norms(M1, X2, xr, 2 * gr[g].m + 1);
         fri_fft(xr, xi, n, 0, f->wr, f->wi);
-        mpfr_mul(E1, f->cn, sq, MPFR_RNDU);
-        mpfr_mul(E1, E1, X2, MPFR_RNDU);                   /* c ||y||_2 = c sqrt(n) ||x||_2 */
+        fri_pdm_pld_spec_err(E1, f->cn, n, X2);
         for (size_t k = 0; k < n; k++)
             cpow_ui(xr[k], xi[k], gr[g].T, f->tmp);
         err_pow(M1, E1, gr[g].T, f->u4);
@@ -551,13 +763,9 @@ static int compose(pld_fft *f, pld_group *gr, size_t ng, int order, pld_ctx *c, 
             L++;
         for (size_t k = 0; k < n; k++)
             mpfr_div_2ui(f->re[k], f->re[k], L, MPFR_RNDN);   /* exact */
-        mpfr_sqrt_ui(sq, (unsigned long)n, MPFR_RNDD);
-        mpfr_div(E, E, sq, MPFR_RNDU);                     /* E / sqrt n */
-        mpfr_add(M1, M, E, MPFR_RNDU);
-        mpfr_mul(M1, M1, f->cn, MPFR_RNDU);
-        mpfr_add(f->EW, E, M1, MPFR_RNDU);
+        fri_pdm_pld_ew(f->EW, M, E, f->cn, n);
     }
-    mpfr_clears(M, E, M1, E1, sq, X2, (mpfr_ptr)0);
+    mpfr_clears(M, E, M1, E1, X2, (mpfr_ptr)0);
     return st;
 }
 
@@ -626,6 +834,59 @@ static void eps_from(mpfr_ptr out, const pld_fft *f, size_t OFF, mpfr_srcptr Win
     mpfr_set(out, t, up);
 done:
     mpfr_clears(A, B, w, e, t, D, Ae, (mpfr_ptr)0);
+}
+
+/* enclosures.h: eps_from on the masses w (index OFF + i: loss i h) */
+void fri_pdm_pld_eps_from(mpfr_ptr out, mpfr_t *w, size_t OFF, mpfr_srcptr EW, mpfr_srcptr Winf, int dir,
+                          mpfr_srcptr delta, mpfr_srcptr h, mpfr_prec_t wp)
+{
+    pld_ctx c;
+    c.wp = wp;
+    ctx_init(&c);
+    mpfr_set(c.h, h, MPFR_RNDN);                        /* exact: a power of two */
+    pld_fft f;
+    f.re = w;
+    mpfr_init2(f.EW, mpfr_get_prec(EW));
+    mpfr_set(f.EW, EW, MPFR_RNDN);
+    eps_from(out, &f, OFF, Winf, dir, delta, &c);
+    mpfr_clear(f.EW);
+    ctx_clear(&c);
+}
+
+/* Winf >= 1 - prod_g (1 - wh_g)^{T_g} (wh_g >= the rounds' w_inf), at
+ * Winf's precision */
+static void winf_up(mpfr_ptr Winf, mpfr_t *const wh, const pld_group *gr, size_t ng)
+{
+    mpfr_t r;
+    mpfr_init2(r, mpfr_get_prec(Winf));
+    mpfr_set_ui(Winf, 1, MPFR_RNDN);
+    for (size_t g = 0; g < ng; g++) {
+        mpfr_ui_sub(r, 1, wh[g], MPFR_RNDD);
+        mpfr_pow_ui(r, r, gr[g].T, MPFR_RNDD);
+        mpfr_mul(Winf, Winf, r, MPFR_RNDD);
+    }
+    mpfr_ui_sub(Winf, 1, Winf, MPFR_RNDU);
+    mpfr_clear(r);
+}
+
+/* enclosures.h: winf_up for the runs of T[g] rounds */
+int fri_pdm_pld_winf(mpfr_ptr Winf, mpfr_t *const wh, const unsigned long *T, size_t ng)
+{
+    pld_group *gr = malloc((ng ? ng : 1) * sizeof *gr);
+    if (gr == NULL)
+        return FR_ENOMEM;
+    for (size_t g = 0; g < ng; g++)
+        gr[g] = (pld_group){T[g], 0, 0, NULL, NULL};
+    winf_up(Winf, wh, gr, ng);
+    free(gr);
+    return FR_OK;
+}
+
+/* enclosures.h: u4 >= 4 2^-wp sqrt(n), at u4's precision */
+void fri_pdm_pld_u4(mpfr_ptr u4, size_t n, mpfr_prec_t wp)
+{
+    mpfr_sqrt_ui(u4, (unsigned long)n, MPFR_RNDU);
+    mpfr_mul_2si(u4, u4, 2 - (long)wp, MPFR_RNDU);
 }
 
 int fr_fedpdm_pld_rounds(mpfr_t eps, mpfr_t eps_lower, mpfr_t *const sigma, mpfr_t *const s,
@@ -738,19 +999,11 @@ int fr_fedpdm_pld_rounds(mpfr_t eps, mpfr_t eps_lower, mpfr_t *const sigma, mpfr
     if (st == FR_OK) {
         fri_fft_twiddles(f.wr, f.wi, n, c.wp);
         fri_fft_bound(f.cn, n, c.wp);
-        mpfr_sqrt_ui(f.u4, (unsigned long)n, MPFR_RNDU);
-        mpfr_mul_2si(f.u4, f.u4, 2 - (long)c.wp, MPFR_RNDU);          /* 4u sqrt(n) */
+        fri_pdm_pld_u4(f.u4, n, c.wp);                                  /* 4u sqrt(n) */
         st = compose(&f, gr, ng, 0, &c, K, N, wh, wl);
     }
     if (st == FR_OK) {
-        /* W_inf = 1 - prod (1 - w_inf,g)^{T_g}, up */
-        mpfr_set_ui(Winf, 1, MPFR_RNDN);
-        for (size_t g = 0; g < ng; g++) {
-            mpfr_ui_sub(r, 1, wh[g], MPFR_RNDD);
-            mpfr_pow_ui(r, r, gr[g].T, MPFR_RNDD);
-            mpfr_mul(Winf, Winf, r, MPFR_RNDD);
-        }
-        mpfr_ui_sub(Winf, 1, Winf, MPFR_RNDU);
+        winf_up(Winf, wh, gr, ng);                          /* W_inf */
         eps_from(up, &f, OFF, Winf, 1, delta, &c);
         mpfr_set_zero(Winf, 1);
         mpfr_set_zero(lo, 1);

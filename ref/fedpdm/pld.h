@@ -17,7 +17,9 @@ void fri_fft(mpfr_t *re, mpfr_t *im, size_t n, int inverse, mpfr_t *const wr, mp
 
 /* c (rounded up) with ||y^ - y||_2 <= c ||y||_2 for fri_fft at precision
  * wp (Higham 2002, Thm 24.2: c = L eta / (1 - L eta), L = log2 n, eta =
- * m + gamma_4 (sqrt2 + m), m = 2^-wp the twiddle error, u = 2^-wp). */
+ * m + gamma_4 (sqrt2 + m), m = 2^-wp the twiddle error, u = 2^-wp), every
+ * step rounded up at c's precision (pld.c: 64 bits; any >= 2), for
+ * L eta < 1. */
 void fri_fft_bound(mpfr_ptr c, size_t n, mpfr_prec_t wp);
 
 #endif

@@ -62,7 +62,7 @@ void fri_fft_bound(mpfr_ptr c, size_t n, mpfr_prec_t wp)
     while (((size_t)1 << L) < n)
         L++;
     mpfr_t u, g, e, t;
-    mpfr_inits2(64, u, g, e, t, (mpfr_ptr)0);
+    mpfr_inits2(mpfr_get_prec(c), u, g, e, t, (mpfr_ptr)0);
     mpfr_set_ui_2exp(u, 1, -(mpfr_exp_t)wp, MPFR_RNDN);     /* u = m = 2^-wp */
     mpfr_mul_ui(g, u, 4, MPFR_RNDU);
     mpfr_ui_sub(t, 1, g, MPFR_RNDD);

@@ -13,6 +13,7 @@
  *   - lower <= upper, upper <= the RDP bound (fr/ff_fedpdm_rdp_rounds) at
  *     the four settings of docs/DP.md (T = 300, fast) and their reference
  *     interval; fast >= ref and within 3 % (T = 3, ref is slow at 300);
+ *   - outputs of 5 bits: eps_lower rounded down;
  *   - more than 2^18 - 1 rounds: FR_ESIZE in both. */
 #include <check.h>
 #include <math.h>
@@ -209,6 +210,27 @@ START_TEST(fast_vs_ref)
 }
 END_TEST
 
+/* outputs of 5 bits (the working precision stays 128): eps_lower rounded
+ * down, below one Gaussian round's exact eps (4.377..., certified above by
+ * fr_fedpdm_gauss_eps), where rounding up would pass it */
+START_TEST(low_precision_outputs)
+{
+    mpfr_t sg, s, d, x, e, l;
+    mpfr_inits2(53, sg, s, d, (mpfr_ptr)0);
+    mpfr_init2(x, 128);
+    mpfr_inits2(5, e, l, (mpfr_ptr)0);
+    mpfr_set_ui(sg, 1, MPFR_RNDN);
+    mpfr_set_ui(s, 1, MPFR_RNDN);
+    mpfr_set_d(d, 1e-5, MPFR_RNDN);
+    ck_assert_int_eq(fr_fedpdm_gauss_eps(x, sg, s, d), FR_OK);
+    ck_assert_int_eq(fr_fedpdm_pld_rounds(e, l, &sg, &s, 1, 0, 100, 100, d), FR_OK);
+    ck_assert_msg(mpfr_lessequal_p(l, x) && mpfr_cmp_d(l, 4) >= 0 && mpfr_lessequal_p(l, e),
+                  "[%.6g, %.6g] vs exact %.17g", mpfr_get_d(l, MPFR_RNDN), mpfr_get_d(e, MPFR_RNDN),
+                  mpfr_get_d(x, MPFR_RNDN));
+    mpfr_clears(sg, s, d, x, e, l, (mpfr_ptr)0);
+}
+END_TEST
+
 START_TEST(too_many_rounds)
 {
     const unsigned long T = 1ul << 18;
@@ -246,6 +268,7 @@ Suite *suite_fedpdm_pld(void)
     tcase_add_test(tc, no_subsampling);
     tcase_add_test(tc, four_settings_fast);
     tcase_add_test(tc, fast_vs_ref);
+    tcase_add_test(tc, low_precision_outputs);
     tcase_add_test(tc, too_many_rounds);
     suite_add_tcase(s, tc);
     return s;
