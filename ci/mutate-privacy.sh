@@ -43,7 +43,12 @@ mkdir -p "$W"
 git ls-files | tar -cf - -T - | (cd "$W" && tar -xf -)          # mtimes kept
 [ -d build ] && [ ! -d "$W/build" ] && cp -a build "$W/build"
 cd "$W"
-touch $FILES                    # objects of an interrupted run's mutants: rebuilt
+# The copy above gives every source its original time, older than an
+# object a mutant left behind (the last mutant of each file of any earlier
+# run is restored in the source but not rebuilt): every file ever mutated
+# here ($W/.mutated) and every file of this run is rebuilt.
+[ -f .mutated ] && sort -u -o .mutated .mutated
+touch $FILES $(cat .mutated 2>/dev/null)
 MAKE="make -s BUILD=build"
 [ -n "${MUTATE_LIST:-}" ] || $MAKE build/bin/fedref_tests build/bin/proofs_checks build/bin/fedref > /dev/null
 
@@ -159,7 +164,7 @@ trap 'restore' EXIT INT TERM
 nk=0; ns=0; ni=0; ne=0
 echo "$all" | { while read -r f l c n r; do
   [ -n "$f" ] || continue
-  cp "$f" "$W/.orig"; cur=$f
+  cp "$f" "$W/.orig"; cur=$f; echo "$f" >> "$W/.mutated"
   awk -v L="$l" -v C="$c" -v N="$n" -v R="$r" \
     'NR == L { $0 = substr($0, 1, C - 1) R substr($0, C + N) } { print }' "$W/.orig" > "$f"
   tok=$(sed -n "${l}p" "$W/.orig" | cut -c"$c-$((c + n - 1))")
