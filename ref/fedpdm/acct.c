@@ -496,7 +496,7 @@ int fri_pdm_compose_wp(mpfr_ptr basic, mpfr_ptr adv, mpfr_srcptr sigma, mpfr_src
 
 /* S = g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
  *     + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu}
- * rounded up at the precision wp of acc, mu >= 0 and g > 0 upper bounds:
+ * rounded up at the precision wp of acc, mu >= 0 and 0 < g <= 1 upper bounds:
  * e^{j(j-1) mu} = E_j by E_j = E_{j-1} P_j, P_j = P_{j-1} e^{2mu} =
  * e^{2(j-1) mu} (products of positive upper bounds rounded up: upper
  * bounds); C(alpha, j) exact (GMP). */

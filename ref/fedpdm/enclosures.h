@@ -44,11 +44,12 @@ int fri_pdm_rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcp
 int fri_pdm_mu_up(mpfr_ptr mu, mpfr_srcptr sigma, mpfr_srcptr s);
 
 /* acct.c, the steps of fr_fedpdm_rdp, each rounded up at its output's
- * precision (rdp_sum: at S's): S >= g^2 C(alpha,2) min{4(e^{2mu} - 1),
- * 2 e^{2mu}} + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu} (mu >= 0,
- * g > 0); r >= ln(1 + S)/(alpha - 1); g >= K/N; r >= T e + L/(alpha - 1);
- * acc += n r (r overwritten) stays >= the exact sum.  fri_pdm_ln_inv_up:
- * L >= ln(1/x), 0 < x. */
+ * precision (rdp_sum: at S's):
+ *   S >= g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
+ *        + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu}
+ *        (mu >= 0, 0 < g <= 1, alpha <= ACCT_ALPHA_MAX);
+ *   r >= ln(1 + S)/(alpha - 1);  g >= K/N;  r >= T e + L/(alpha - 1);
+ *   acc += n r (r overwritten) stays >= the exact sum;  L >= ln(1/x). */
 void fri_pdm_rdp_sum(mpfr_ptr S, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g);
 void fri_pdm_rdp_log(mpfr_ptr r, mpfr_srcptr S, unsigned long alpha);
 void fri_pdm_ratio_up(mpfr_ptr g, unsigned long K, unsigned long N);
