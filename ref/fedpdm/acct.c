@@ -358,7 +358,7 @@ int fri_pdm_gauss_eps_wp(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_sr
             continue;
         }
         fri_pdm_delta_eps_encl(dl, du, m, alo, ahi, r2lo, r2hi, wp);
-        if (mpfr_lessequal_p(du, delta)) {
+        if (mpfr_lessequal_p(du, delta)) {                /* certified: delta(m) <= delta */
             mpfr_set(hi, m, MPFR_RNDN);
         } else if (mpfr_greater_p(dl, delta)) {
             mpfr_set(lo, m, MPFR_RNDN);
