@@ -238,22 +238,30 @@ START_TEST(rdp_steps)
             tu_rdp_sum_hp(X, al, mu, g, HP);
             above(S, X, "rdp_sum", w, i);
             /* S with the e^{..} steps exact (mu = 0: S = sum_{j>=3} 2 C(alpha,j)
-             * g^j, alpha <= 8, C(alpha,j) of up to 6 bits; g = 2^-k or a
-             * w-bit g), or the j = 2 term ruling (g = 2^-k, mu < ln(2)/2) */
-            if (i % 2) {
-                mpfr_set_zero(mu, 1);
-                if (i % 4 == 1)
-                    mpfr_set_ui_2exp(g, 1, -1 - (long)pick(4), MPFR_RNDN);
-                else
-                    tu_draw_wbit(g, &rng, w, 0.05, 0.99);
-            } else {
-                tu_draw_wbit(mu, &rng, w, 0.02, 0.3);
-                mpfr_set_ui_2exp(g, 1, -2 - (long)pick(4), MPFR_RNDN);
+             * g^j; g a w-bit number, alpha <= 5, or g = 2^-k, alpha <= 8), or
+             * the j = 2 term ruling (g = 2^-k, mu < ln(2)/2), or the last
+             * terms (g near 1, mu in [0.3, 2], alpha <= 4) */
+            for (int k = 0; k < 8; k++) {
+                const int c = (i + k) % 4;
+                unsigned long al3 = 3 + pick(3);
+                if (c < 2) {
+                    mpfr_set_zero(mu, 1);
+                    if (c)
+                        mpfr_set_ui_2exp(g, 1, -1 - (long)pick(4), MPFR_RNDN), al3 = 3 + pick(6);
+                    else
+                        tu_draw_wbit(g, &rng, w, 0.05, 0.99);
+                } else if (c == 2) {
+                    tu_draw_wbit(mu, &rng, w, 0.02, 0.3);
+                    mpfr_set_ui_2exp(g, 1, -2 - (long)pick(4), MPFR_RNDN);
+                } else {
+                    tu_draw_wbit(mu, &rng, w, 0.3, 2);
+                    tu_draw_wbit(g, &rng, w, 0.5, 0.99);
+                    al3 = 3 + pick(2);
+                }
+                fri_pdm_rdp_sum(S, al3, mu, g);
+                tu_rdp_sum_hp(X, al3, mu, g, HP);
+                above(S, X, "rdp_sum, exact steps", w, i);
             }
-            const unsigned long al3 = 3 + pick(i % 2 ? 6 : 3);
-            fri_pdm_rdp_sum(S, al3, mu, g);
-            tu_rdp_sum_hp(X, al3, mu, g, HP);
-            above(S, X, "rdp_sum, exact steps", w, i);
             /* ln(1 + S)/(alpha - 1) at an exact w-bit S */
             tu_draw_wbit(x, &rng, w, 0.01, 100);
             mpfr_set_prec(r, w);
