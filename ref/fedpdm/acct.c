@@ -71,17 +71,17 @@ static void phi_bound(mpfr_ptr r, mpfr_srcptr x, mpfr_srcptr r2lo, mpfr_srcptr r
  * in [zl, zu] (0 < zl): Laplace's continued fraction R(z) = 1/(z + 1/(z
  * + 2/(z + 3/(z + ...)))) converges for z > 0 and each tail t_k =
  * (k-1)/(z + t_{k+1}) is positive, so t_k lies in (0, (k-1)/z]; from
- * [0, (n-1)/zl] at depth n each level is a decreasing map of z and of the
- * tail, bounded outward.  R decreases in z.  Depth doubled until the
- * width is 2^-(wp-4) relative. */
+ * [0, +Inf] at depth n + 1 (the first level gives [0, (n-1)/zl]) each
+ * level is a decreasing map of z and of the tail, bounded outward.  R
+ * decreases in z.  Depth doubled until the width is 2^-(wp-4) relative. */
 void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp)
 {
     mpfr_t L, U, t, w;
     mpfr_inits2(wp, L, U, t, w, (mpfr_ptr)0);
     for (unsigned long n = 32;; n *= 2) {
         mpfr_set_zero(L, 1);
-        mpfr_ui_div(U, n - 1, zl, MPFR_RNDU);
-        for (unsigned long k = n - 1; k >= 2; k--) {
+        mpfr_set_inf(U, 1);
+        for (unsigned long k = n; k >= 2; k--) {
             mpfr_add(t, zu, U, MPFR_RNDU);
             mpfr_add(w, zl, L, MPFR_RNDD);
             mpfr_ui_div(L, k - 1, t, MPFR_RNDD);          /* t_k lower */
@@ -358,7 +358,7 @@ int fri_pdm_gauss_eps_wp(mpfr_ptr out, mpfr_srcptr sigma, mpfr_srcptr s, mpfr_sr
             continue;
         }
         fri_pdm_delta_eps_encl(dl, du, m, alo, ahi, r2lo, r2hi, wp);
-        if (mpfr_lessequal_p(du, delta)) {
+        if (mpfr_lessequal_p(du, delta)) {                /* certified: delta(m) <= delta */
             mpfr_set(hi, m, MPFR_RNDN);
         } else if (mpfr_greater_p(dl, delta)) {
             mpfr_set(lo, m, MPFR_RNDN);
@@ -426,92 +426,197 @@ int fr_fedpdm_compose(mpfr_t basic, mpfr_t adv, const mpfr_t sigma, const mpfr_t
     return fri_pdm_compose_wp(basic, adv, sigma, s, T, delta, (pb > pa ? pb : pa) + 64);
 }
 
+/* ln(1/x) rounded up (precision of L): -ln x, ln x rounded down */
+static void ln_inv_up(mpfr_ptr L, mpfr_srcptr x)
+{
+    mpfr_log(L, x, MPFR_RNDD);
+    mpfr_neg(L, L, MPFR_RNDN);
+}
+
+/* enclosures.h */
+void fri_pdm_ln_inv_up(mpfr_ptr L, mpfr_srcptr x)
+{
+    ln_inv_up(L, x);
+}
+
+/* enclosures.h: d0 = delta/k rounded down */
+void fri_pdm_round_delta(mpfr_ptr d0, mpfr_srcptr delta, unsigned long k)
+{
+    mpfr_div_ui(d0, delta, k, MPFR_RNDD);
+}
+
+/* enclosures.h: a >= sqrt(2T ln(1/delta')) e0 + T e0 (e^e0 - 1), delta' =
+ * delta/2 rounded down, every step rounded up at wp, the sum at a's
+ * precision */
+void fri_pdm_adv_eps(mpfr_ptr a, mpfr_srcptr e0, mpfr_srcptr delta, unsigned long T, mpfr_prec_t wp)
+{
+    mpfr_t t, u;
+    mpfr_inits2(wp, t, u, (mpfr_ptr)0);
+    mpfr_div_2ui(u, delta, 1, MPFR_RNDD);       /* delta' = delta/2, down (exact unless delta has more bits than u) */
+    ln_inv_up(t, u);                            /* ln(1/delta') rounded up */
+    mpfr_mul_ui(t, t, 2 * T, MPFR_RNDU);
+    mpfr_sqrt(t, t, MPFR_RNDU);
+    mpfr_mul(t, t, e0, MPFR_RNDU);              /* sqrt(2T ln(1/delta')) eps_0 */
+    mpfr_expm1(u, e0, MPFR_RNDU);
+    mpfr_mul(u, u, e0, MPFR_RNDU);
+    mpfr_mul_ui(u, u, T, MPFR_RNDU);            /* T eps_0 (e^eps_0 - 1) */
+    mpfr_add(a, t, u, MPFR_RNDU);
+    mpfr_clears(t, u, (mpfr_ptr)0);
+}
+
 /* enclosures.h */
 int fri_pdm_compose_wp(mpfr_ptr basic, mpfr_ptr adv, mpfr_srcptr sigma, mpfr_srcptr s,
                        unsigned long T, mpfr_srcptr delta, mpfr_prec_t wp)
 {
     const mpfr_prec_t pb = mpfr_get_prec(basic), pa = mpfr_get_prec(adv);
     int st;
-    mpfr_t d0, e0, t, u, b, a;
-    mpfr_inits2(wp, d0, e0, t, u, (mpfr_ptr)0);
+    mpfr_t d0, e0, b, a;
+    mpfr_inits2(wp, d0, e0, (mpfr_ptr)0);
     mpfr_init2(b, pb);
     mpfr_init2(a, pa);
     /* basic: per-round delta/T rounded down (a smaller delta_0 only raises
      * eps_0, and T delta_0 <= delta) */
-    mpfr_div_ui(d0, delta, T, MPFR_RNDD);
+    fri_pdm_round_delta(d0, delta, T);
     st = mpfr_zero_p(s) ? (mpfr_set_zero(e0, 1), FR_OK) : gauss_eps_core(e0, sigma, s, d0);
     if (st == FR_OK)
         mpfr_mul_ui(b, e0, T, MPFR_RNDU);
     /* advanced: delta' = delta/2 rounded down, delta_0 = delta/(2T) down */
     if (st == FR_OK) {
-        mpfr_div_ui(d0, delta, 2 * T, MPFR_RNDD);
+        fri_pdm_round_delta(d0, delta, 2 * T);
         st = mpfr_zero_p(s) ? (mpfr_set_zero(e0, 1), FR_OK) : gauss_eps_core(e0, sigma, s, d0);
     }
     if (st == FR_OK) {
-        mpfr_div_2ui(u, delta, 1, MPFR_RNDD);       /* delta' = delta/2, down (exact unless delta has more bits than u) */
-        mpfr_log(u, u, MPFR_RNDD);                  /* ln delta' rounded down */
-        mpfr_neg(t, u, MPFR_RNDN);                  /* ln(1/delta') rounded up */
-        mpfr_mul_ui(t, t, 2 * T, MPFR_RNDU);
-        mpfr_sqrt(t, t, MPFR_RNDU);
-        mpfr_mul(t, t, e0, MPFR_RNDU);              /* sqrt(2T ln(1/delta')) eps_0 */
-        mpfr_expm1(u, e0, MPFR_RNDU);
-        mpfr_mul(u, u, e0, MPFR_RNDU);
-        mpfr_mul_ui(u, u, T, MPFR_RNDU);            /* T eps_0 (e^eps_0 - 1) */
-        mpfr_add(a, t, u, MPFR_RNDU);
+        fri_pdm_adv_eps(a, e0, delta, T, wp);
         mpfr_set(basic, b, MPFR_RNDN);
         mpfr_set(adv, a, MPFR_RNDN);
     }
-    mpfr_clears(d0, e0, t, u, b, a, (mpfr_ptr)0);
+    mpfr_clears(d0, e0, b, a, (mpfr_ptr)0);
     return st;
+}
+
+/* S = g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
+ *     + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu}
+ * rounded up at the precision wp of acc, mu >= 0 and 0 < g <= 1 upper bounds:
+ * e^{j(j-1) mu} = E_j by E_j = E_{j-1} P_j, P_j = P_{j-1} e^{2mu} =
+ * e^{2(j-1) mu} (products of positive upper bounds rounded up: upper
+ * bounds); C(alpha, j) exact (GMP). */
+static void rdp_sum(mpfr_ptr acc, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g, mpfr_prec_t wp,
+                    mpz_ptr bin)
+{
+    mpfr_t a, b, t, gj, e2, P, E;
+    mpfr_inits2(wp, a, b, t, gj, e2, P, E, (mpfr_ptr)0);
+    /* j = 2 */
+    mpfr_mul_2ui(t, mu, 1, MPFR_RNDU);               /* 2 mu */
+    mpfr_expm1(a, t, MPFR_RNDU);
+    mpfr_mul_2ui(a, a, 2, MPFR_RNDU);                /* 4 (e^{2mu} - 1) */
+    mpfr_exp(e2, t, MPFR_RNDU);                      /* e^{2mu} */
+    mpfr_mul_2ui(b, e2, 1, MPFR_RNDU);               /* 2 e^{2mu} */
+    if (mpfr_less_p(b, a))
+        mpfr_set(a, b, MPFR_RNDN);
+    mpfr_sqr(gj, g, MPFR_RNDU);                      /* g^2 */
+    mpz_bin_uiui(bin, alpha, 2);
+    mpfr_mul_z(a, a, bin, MPFR_RNDU);
+    mpfr_mul(acc, a, gj, MPFR_RNDU);
+    mpfr_set(P, e2, MPFR_RNDU);                      /* P_2 = e^{2mu} */
+    mpfr_set(E, e2, MPFR_RNDU);                      /* E_2 = e^{2mu} */
+    for (unsigned long j = 3; j <= alpha; j++) {
+        mpfr_mul(gj, gj, g, MPFR_RNDU);              /* g^j */
+        mpz_mul_ui(bin, bin, alpha - j + 1);
+        mpz_divexact_ui(bin, bin, j);                /* C(alpha, j) */
+        mpfr_mul(P, P, e2, MPFR_RNDU);               /* e^{2(j-1) mu} */
+        mpfr_mul(E, E, P, MPFR_RNDU);                /* e^{j(j-1) mu} */
+        mpfr_mul_z(t, E, bin, MPFR_RNDU);
+        mpfr_mul(t, t, gj, MPFR_RNDU);
+        mpfr_mul_2ui(t, t, 1, MPFR_RNDU);
+        mpfr_add(acc, acc, t, MPFR_RNDU);
+    }
+    mpfr_clears(a, b, t, gj, e2, P, E, (mpfr_ptr)0);
+}
+
+/* r = ln(1 + S) / (alpha - 1), both steps rounded up (precision of r) */
+static void rdp_log(mpfr_ptr r, mpfr_srcptr S, unsigned long alpha)
+{
+    mpfr_log1p(r, S, MPFR_RNDU);
+    mpfr_div_ui(r, r, alpha - 1, MPFR_RNDU);
 }
 
 /* The per-round RDP of order alpha of the K-of-N subsampled Gaussian
  * mechanism, rounded up at precision wp:
- *   min{ alpha mu,
- *        1/(alpha-1) ln(1 + g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
- *                          + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu}) }
+ *   min{ alpha mu, 1/(alpha-1) ln(1 + S) }     (S: rdp_sum)
  * with g = K/N (the second only when K < N), mu an upper bound of
- * s^2/(2 sigma^2), g an upper bound of K/N.  e^{j(j-1) mu} = E_j by E_j =
- * E_{j-1} P_j, P_j = P_{j-1} e^{2mu} = e^{2(j-1) mu} (products of positive
- * upper bounds rounded up: upper bounds); C(alpha, j) exact (GMP). */
+ * s^2/(2 sigma^2), g an upper bound of K/N. */
 static void rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g, int sub,
                       mpfr_prec_t wp, mpz_ptr bin)
 {
-    mpfr_t a, b, t, gj, acc, e2, P, E;
-    mpfr_inits2(wp, a, b, t, gj, acc, e2, P, E, (mpfr_ptr)0);
+    mpfr_t acc;
+    mpfr_init2(acc, wp);
     mpfr_mul_ui(r, mu, alpha, MPFR_RNDU);                /* alpha mu */
     if (sub) {
-        /* j = 2 */
-        mpfr_mul_2ui(t, mu, 1, MPFR_RNDU);               /* 2 mu */
-        mpfr_expm1(a, t, MPFR_RNDU);
-        mpfr_mul_2ui(a, a, 2, MPFR_RNDU);                /* 4 (e^{2mu} - 1) */
-        mpfr_exp(e2, t, MPFR_RNDU);                      /* e^{2mu} */
-        mpfr_mul_2ui(b, e2, 1, MPFR_RNDU);               /* 2 e^{2mu} */
-        if (mpfr_less_p(b, a))
-            mpfr_set(a, b, MPFR_RNDN);
-        mpfr_sqr(gj, g, MPFR_RNDU);                      /* g^2 */
-        mpz_bin_uiui(bin, alpha, 2);
-        mpfr_mul_z(a, a, bin, MPFR_RNDU);
-        mpfr_mul(acc, a, gj, MPFR_RNDU);
-        mpfr_set(P, e2, MPFR_RNDU);                      /* P_2 = e^{2mu} */
-        mpfr_set(E, e2, MPFR_RNDU);                      /* E_2 = e^{2mu} */
-        for (unsigned long j = 3; j <= alpha; j++) {
-            mpfr_mul(gj, gj, g, MPFR_RNDU);              /* g^j */
-            mpz_mul_ui(bin, bin, alpha - j + 1);
-            mpz_divexact_ui(bin, bin, j);                /* C(alpha, j) */
-            mpfr_mul(P, P, e2, MPFR_RNDU);               /* e^{2(j-1) mu} */
-            mpfr_mul(E, E, P, MPFR_RNDU);                /* e^{j(j-1) mu} */
-            mpfr_mul_z(t, E, bin, MPFR_RNDU);
-            mpfr_mul(t, t, gj, MPFR_RNDU);
-            mpfr_mul_2ui(t, t, 1, MPFR_RNDU);
-            mpfr_add(acc, acc, t, MPFR_RNDU);
-        }
-        mpfr_log1p(acc, acc, MPFR_RNDU);
-        mpfr_div_ui(acc, acc, alpha - 1, MPFR_RNDU);
+        rdp_sum(acc, alpha, mu, g, wp, bin);
+        rdp_log(acc, acc, alpha);
         if (mpfr_less_p(acc, r))
             mpfr_set(r, acc, MPFR_RNDN);
     }
-    mpfr_clears(a, b, t, gj, acc, e2, P, E, (mpfr_ptr)0);
+    mpfr_clear(acc);
+}
+
+/* enclosures.h */
+void fri_pdm_rdp_sum(mpfr_ptr S, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g)
+{
+    mpz_t bin;
+    mpz_init(bin);
+    rdp_sum(S, alpha, mu, g, mpfr_get_prec(S), bin);
+    mpz_clear(bin);
+}
+
+/* enclosures.h */
+void fri_pdm_rdp_log(mpfr_ptr r, mpfr_srcptr S, unsigned long alpha)
+{
+    rdp_log(r, S, alpha);
+}
+
+/* g = K/N rounded up (precision of g) */
+static void ratio_up(mpfr_ptr g, unsigned long K, unsigned long N)
+{
+    mpfr_set_ui(g, K, MPFR_RNDU);
+    mpfr_div_ui(g, g, N, MPFR_RNDU);
+}
+
+/* enclosures.h */
+void fri_pdm_ratio_up(mpfr_ptr g, unsigned long K, unsigned long N)
+{
+    ratio_up(g, K, N);
+}
+
+/* r = T e + L/(alpha - 1), every step rounded up (precision of r, t) */
+static void rdp_conv(mpfr_ptr r, mpfr_srcptr e, unsigned long T, mpfr_srcptr L, unsigned long alpha,
+                     mpfr_ptr t)
+{
+    mpfr_mul_ui(r, e, T, MPFR_RNDU);
+    mpfr_div_ui(t, L, alpha - 1, MPFR_RNDU);
+    mpfr_add(r, r, t, MPFR_RNDU);
+}
+
+/* enclosures.h */
+void fri_pdm_rdp_conv(mpfr_ptr r, mpfr_srcptr e, unsigned long T, mpfr_srcptr L, unsigned long alpha)
+{
+    mpfr_t t;
+    mpfr_init2(t, mpfr_get_prec(r));
+    rdp_conv(r, e, T, L, alpha, t);
+    mpfr_clear(t);
+}
+
+/* acc += n r, both steps rounded up (r overwritten) */
+static void rdp_run(mpfr_ptr acc, mpfr_ptr r, unsigned long n)
+{
+    mpfr_mul_ui(r, r, n, MPFR_RNDU);
+    mpfr_add(acc, acc, r, MPFR_RNDU);
+}
+
+/* enclosures.h */
+void fri_pdm_rdp_run(mpfr_ptr acc, mpfr_ptr r, unsigned long n)
+{
+    rdp_run(acc, r, n);
 }
 
 /* mu = s^2 / (2 sigma^2) rounded up (precision of mu); tmp scratch. */
@@ -570,17 +675,13 @@ int fri_pdm_rdp_wp(mpfr_ptr eps, unsigned long *alpha, mpfr_srcptr sigma, mpfr_s
     mpz_init(bin);
     mpfr_inits2(wp, mu, g, L, r, best, t, (mpfr_ptr)0);
     mu_up(mu, sigma, s, t);                             /* mu = s^2/(2 sigma^2), up */
-    mpfr_set_ui(g, K, MPFR_RNDU);
-    mpfr_div_ui(g, g, N, MPFR_RNDU);                    /* K/N, up */
-    mpfr_log(L, delta, MPFR_RNDD);
-    mpfr_neg(L, L, MPFR_RNDN);                          /* ln(1/delta), up */
+    ratio_up(g, K, N);                                  /* K/N, up */
+    ln_inv_up(L, delta);                                /* ln(1/delta), up */
     unsigned long ab = 2;
     mpfr_set_inf(best, 1);
     for (unsigned long al = 2; al <= alpha_max; al++) {
         rdp_round(r, al, mu, g, K < N, wp, bin);
-        mpfr_mul_ui(r, r, T, MPFR_RNDU);                /* T rounds */
-        mpfr_div_ui(t, L, al - 1, MPFR_RNDU);
-        mpfr_add(r, r, t, MPFR_RNDU);
+        rdp_conv(r, r, T, L, al, t);                    /* T rounds, then L/(alpha-1) */
         if (mpfr_less_p(r, best)) {
             mpfr_set(best, r, MPFR_RNDN);
             ab = al;
@@ -611,8 +712,7 @@ int fr_fedpdm_rdp_order(mpfr_t e, const mpfr_t sigma, const mpfr_t s, unsigned l
     mpz_init(bin);
     mpfr_inits2(wp, mu, g, r, t, (mpfr_ptr)0);
     mu_up(mu, sigma, s, t);
-    mpfr_set_ui(g, K, MPFR_RNDU);
-    mpfr_div_ui(g, g, N, MPFR_RNDU);
+    ratio_up(g, K, N);
     rdp_round(r, alpha, mu, g, K < N, wp, bin);
     mpfr_set(e, r, MPFR_RNDU);
     mpfr_clears(mu, g, r, t, (mpfr_ptr)0);
@@ -709,8 +809,7 @@ int fri_pdm_rdp_rounds_wp(mpfr_ptr eps, unsigned long *alpha, mpfr_t *const sigm
         mpfr_init2(acc[al], wp);
         mpfr_set_zero(acc[al], 1);
     }
-    mpfr_set_ui(g, K, MPFR_RNDU);
-    mpfr_div_ui(g, g, N, MPFR_RNDU);                    /* K/N, up */
+    ratio_up(g, K, N);                                  /* K/N, up */
     for (unsigned long t0 = 0; t0 < T;) {
         const int sub = t0 >= first && K < N;
         unsigned long t1 = t0 + 1;                      /* the run [t0, t1) */
@@ -720,18 +819,15 @@ int fri_pdm_rdp_rounds_wp(mpfr_ptr eps, unsigned long *alpha, mpfr_t *const sigm
         mu_up(mu, sigma[t0], s[t0], t);
         for (unsigned long al = 2; al <= alpha_max; al++) {
             rdp_round(r, al, mu, g, sub, wp, bin);
-            mpfr_mul_ui(r, r, t1 - t0, MPFR_RNDU);
-            mpfr_add(acc[al], acc[al], r, MPFR_RNDU);
+            rdp_run(acc[al], r, t1 - t0);
         }
         t0 = t1;
     }
-    mpfr_log(L, delta, MPFR_RNDD);
-    mpfr_neg(L, L, MPFR_RNDN);                          /* ln(1/delta), up */
+    ln_inv_up(L, delta);                                /* ln(1/delta), up */
     unsigned long ab = 2;
     mpfr_set_inf(best, 1);
     for (unsigned long al = 2; al <= alpha_max; al++) {
-        mpfr_div_ui(t, L, al - 1, MPFR_RNDU);
-        mpfr_add(r, acc[al], t, MPFR_RNDU);
+        rdp_conv(r, acc[al], 1, L, al, t);              /* acc (exact: same precision) + L/(alpha-1) */
         if (mpfr_less_p(r, best)) {
             mpfr_set(best, r, MPFR_RNDN);
             ab = al;

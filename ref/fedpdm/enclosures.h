@@ -43,6 +43,26 @@ int fri_pdm_rdp_round(mpfr_ptr r, unsigned long alpha, mpfr_srcptr mu, mpfr_srcp
 /* acct.c: mu (its precision) >= s^2 / (2 sigma^2).  FR_OK. */
 int fri_pdm_mu_up(mpfr_ptr mu, mpfr_srcptr sigma, mpfr_srcptr s);
 
+/* acct.c, the steps of fr_fedpdm_rdp, each rounded up at its output's
+ * precision (rdp_sum: at S's):
+ *   S >= g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}}
+ *        + sum_{j=3}^{alpha} 2 g^j C(alpha,j) e^{j(j-1) mu}
+ *        (mu >= 0, 0 < g <= 1, alpha <= ACCT_ALPHA_MAX);
+ *   r >= ln(1 + S)/(alpha - 1);  g >= K/N;  r >= T e + L/(alpha - 1);
+ *   acc += n r (r overwritten) stays >= the exact sum;  L >= ln(1/x). */
+void fri_pdm_rdp_sum(mpfr_ptr S, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g);
+void fri_pdm_rdp_log(mpfr_ptr r, mpfr_srcptr S, unsigned long alpha);
+void fri_pdm_ratio_up(mpfr_ptr g, unsigned long K, unsigned long N);
+void fri_pdm_rdp_conv(mpfr_ptr r, mpfr_srcptr e, unsigned long T, mpfr_srcptr L, unsigned long alpha);
+void fri_pdm_rdp_run(mpfr_ptr acc, mpfr_ptr r, unsigned long n);
+void fri_pdm_ln_inv_up(mpfr_ptr L, mpfr_srcptr x);
+
+/* acct.c, the steps of fr_fedpdm_compose: d0 (its precision) <= delta/k;
+ * a (its precision) >= sqrt(2T ln(1/delta')) e0 + T e0 (e^e0 - 1),
+ * delta' = delta/2 rounded down, each step rounded up at wp, e0 >= 0. */
+void fri_pdm_round_delta(mpfr_ptr d0, mpfr_srcptr delta, unsigned long k);
+void fri_pdm_adv_eps(mpfr_ptr a, mpfr_srcptr e0, mpfr_srcptr delta, unsigned long T, mpfr_prec_t wp);
+
 /* acct.c: fr_fedpdm_gauss_eps for s > 0 (the arguments checked), its
  * bisection started at working precision wp0 (> the precision p of out;
  * fr_fedpdm_gauss_eps: p + 32) and doubled as before, up to 8 (p + 32) +

@@ -10,4 +10,9 @@
  * only when sub (subsampling g < 1); temporaries at wp bits. */
 void tu_rdp_round_hp(mpfr_t r, unsigned long al, const mpfr_t mu, const mpfr_t g, int sub, mpfr_prec_t wp);
 
+/* S = g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}} + sum_{j>=3} 2 g^j
+ * C(alpha,j) e^{j(j-1) mu}, the sum in the logarithm above; temporaries at
+ * wp bits. */
+void tu_rdp_sum_hp(mpfr_t S, unsigned long al, const mpfr_t mu, const mpfr_t g, mpfr_prec_t wp);
+
 #endif

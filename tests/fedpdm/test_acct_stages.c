@@ -206,6 +206,134 @@ START_TEST(rdp_total)
 }
 END_TEST
 
+/* a draw in [0, n) */
+static unsigned long pick(unsigned long n)
+{
+    return (unsigned long)(frng_next64(&rng) % n);
+}
+
+/* the steps of the RDP accountant, each at w = 2..24 bits on w-bit inputs
+ * (exact steps around the one checked: g a power of two, alpha - 1 and T
+ * powers of two in half the cases):
+ *   S = g^2 C(alpha,2) min{4(e^{2mu} - 1), 2 e^{2mu}} + sum_{j=3}^{alpha}
+ *   2 g^j C(alpha,j) e^{j(j-1) mu}, alpha = 2..5, against the definition;
+ *   ln(1 + S)/(alpha - 1); K/N (g N >= K exactly); T e + L/(alpha - 1);
+ *   acc + n r (exactly, at 4 WMAX bits); ln(1/x). */
+START_TEST(rdp_steps)
+{
+    frng_init(&rng, tu_seed(0xacc7), 9);
+    mpfr_t mu, g, S, r, e, L, x, X, t;
+    mpfr_inits2(WMAX, mu, g, S, r, e, L, x, (mpfr_ptr)0);
+    mpfr_inits2(HP, X, t, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= 24; w++)
+        for (int i = 0; i < 24; i++) {
+            const unsigned long al = 2 + pick(4);
+            tu_draw_wbit(mu, &rng, w, 0.01, 3);
+            if (i % 2)
+                tu_draw_wbit(g, &rng, w, 0.01, 0.99);
+            else
+                mpfr_set_ui_2exp(g, 1, -1 - (long)pick(4), MPFR_RNDN);
+            mpfr_set_prec(S, w);
+            fri_pdm_rdp_sum(S, al, mu, g);
+            tu_rdp_sum_hp(X, al, mu, g, HP);
+            above(S, X, "rdp_sum", w, i);
+            /* S with the e^{..} steps exact (mu = 0: S = sum_{j>=3} 2 C(alpha,j)
+             * g^j; g a w-bit number, alpha <= 5, or g = 2^-k, alpha <= 8), or
+             * the j = 2 term ruling (g = 2^-k, mu < ln(2)/2), or the last
+             * terms (g near 1, mu in [0.3, 2], alpha <= 4) */
+            for (int k = 0; k < 8; k++) {
+                const int c = (i + k) % 4;
+                unsigned long al3 = 3 + pick(3);
+                if (c < 2) {
+                    mpfr_set_zero(mu, 1);
+                    if (c)
+                        mpfr_set_ui_2exp(g, 1, -1 - (long)pick(4), MPFR_RNDN), al3 = 3 + pick(6);
+                    else
+                        tu_draw_wbit(g, &rng, w, 0.05, 0.99);
+                } else if (c == 2) {
+                    tu_draw_wbit(mu, &rng, w, 0.02, 0.3);
+                    mpfr_set_ui_2exp(g, 1, -2 - (long)pick(4), MPFR_RNDN);
+                } else {
+                    tu_draw_wbit(mu, &rng, w, 0.3, 2);
+                    tu_draw_wbit(g, &rng, w, 0.5, 0.99);
+                    al3 = 3 + pick(2);
+                }
+                fri_pdm_rdp_sum(S, al3, mu, g);
+                tu_rdp_sum_hp(X, al3, mu, g, HP);
+                above(S, X, "rdp_sum, exact steps", w, i);
+            }
+            /* ln(1 + S)/(alpha - 1) at an exact w-bit S */
+            tu_draw_wbit(x, &rng, w, 0.01, 100);
+            mpfr_set_prec(r, w);
+            fri_pdm_rdp_log(r, x, al);
+            mpfr_log1p(X, x, MPFR_RNDN);
+            mpfr_div_ui(X, X, al - 1, MPFR_RNDN);
+            above(r, X, "rdp_log", w, i);
+            /* K/N */
+            const unsigned long K = 1 + pick(1000), N = K + pick(5000);
+            mpfr_set_prec(r, w);
+            fri_pdm_ratio_up(r, K, N);
+            mpfr_mul_ui(X, r, N, MPFR_RNDN);
+            ck_assert_msg(mpfr_cmp_ui(X, K) >= 0, "ratio_up w %d: %lu/%lu above %.17g", (int)w, K, N,
+                          mpfr_get_d(r, MPFR_RNDN));
+            /* T e + L/(alpha - 1) */
+            const unsigned long T = i % 2 ? 1ul << pick(5) : 1 + pick(40);
+            tu_draw_wbit(e, &rng, w, 0.01, 10);
+            tu_draw_wbit(L, &rng, w, 0.1, 30);
+            mpfr_set_prec(r, w);
+            fri_pdm_rdp_conv(r, e, T, L, al);
+            mpfr_mul_ui(X, e, T, MPFR_RNDN);
+            mpfr_div_ui(t, L, al - 1, MPFR_RNDN);
+            mpfr_add(X, X, t, MPFR_RNDN);
+            above(r, X, "rdp_conv", w, i);
+            /* acc + n r */
+            tu_draw_wbit(S, &rng, w, 0.01, 10);
+            tu_draw_wbit(e, &rng, w, 0.01, 10);
+            mpfr_mul_ui(X, e, T, MPFR_RNDN);
+            mpfr_add(X, X, S, MPFR_RNDN);                  /* exact at HP */
+            fri_pdm_rdp_run(S, e, T);
+            above(S, X, "rdp_run", w, i);
+            /* ln(1/x), x with up to 2w bits */
+            tu_draw_wbit(x, &rng, w + (mpfr_prec_t)pick((unsigned long)w + 1), 1e-12, 0.9);
+            mpfr_set_prec(L, w);
+            fri_pdm_ln_inv_up(L, x);
+            mpfr_log(X, x, MPFR_RNDN);
+            mpfr_neg(X, X, MPFR_RNDN);
+            above(L, X, "ln_inv_up", w, i);
+        }
+    mpfr_clears(mu, g, S, r, e, L, x, X, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* S at the top of the exponent range, alpha = 2, g = 1/2: 2 mu = ln(max)
+ * - 0.3 (max the largest number), so e^{2mu} and 4(e^{2mu} - 1) are
+ * finite but 2 e^{2mu} and 4(e^{2mu} - 1) are not: S = +Inf, or ln S >=
+ * 2 mu + ln(2 g^2) (min{..} = 2 e^{2mu} as e^{2mu} > 2). */
+START_TEST(rdp_sum_overflow)
+{
+    mpfr_t mu, g, S, X, t;
+    mpfr_inits2(HP, X, t, (mpfr_ptr)0);
+    mpfr_inits2(WMAX, mu, g, S, (mpfr_ptr)0);
+    mpfr_set_ui_2exp(g, 1, -1, MPFR_RNDN);
+    mpfr_const_log2(X, MPFR_RNDN);
+    mpfr_mul_si(X, X, mpfr_get_emax(), MPFR_RNDN);          /* ln 2^emax > ln max */
+    mpfr_sub_d(X, X, 0.3, MPFR_RNDN);
+    mpfr_div_2ui(mu, X, 1, MPFR_RNDN);
+    for (mpfr_prec_t w = 40; w <= WMAX; w += 8) {
+        mpfr_set_prec(S, w);
+        fri_pdm_rdp_sum(S, 2, mu, g);
+        if (mpfr_inf_p(S))
+            continue;
+        mpfr_log(X, S, MPFR_RNDN);
+        mpfr_mul_2ui(t, mu, 1, MPFR_RNDN);
+        mpfr_sub_d(t, t, 0.6931471805599453, MPFR_RNDN);    /* 2 mu + ln(2/4) */
+        ck_assert_msg(mpfr_greaterequal_p(X, t), "rdp_sum w %d: ln S = %.17g below 2 mu + ln(2 g^2) = %.17g",
+                      (int)w, mpfr_get_d(X, MPFR_RNDN), mpfr_get_d(t, MPFR_RNDN));
+    }
+    mpfr_clears(mu, g, S, X, t, (mpfr_ptr)0);
+}
+END_TEST
+
 /* ---- the least eps of one release ------------------------------------------ */
 
 /* fri_pdm_gauss_eps_wp at output precision p = 2..32, its bisection started
@@ -367,6 +495,70 @@ START_TEST(compose)
 }
 END_TEST
 
+/* the per-round delta of composition: d0 (w bits) = delta/k rounded down,
+ * k = T, 2T not powers of two, delta with up to 2w bits: k d0 <= delta
+ * (exact at 3 WMAX bits) */
+START_TEST(round_delta)
+{
+    frng_init(&rng, tu_seed(0xacc7), 10);
+    mpfr_t d, d0, X;
+    mpfr_inits2(WMAX, d, d0, (mpfr_ptr)0);
+    mpfr_init2(X, 3 * WMAX);
+    for (mpfr_prec_t w = 2; w <= WMAX; w++)
+        for (int i = 0; i < 8; i++) {
+            const unsigned long k = 2 * (1 + pick(40)) + (i % 2 ? 0 : 1);
+            tu_draw_wbit(d, &rng, w + (mpfr_prec_t)pick((unsigned long)w + 1), 1e-12, 0.9);
+            mpfr_set_prec(d0, w);
+            fri_pdm_round_delta(d0, d, k);
+            mpfr_mul_ui(X, d0, k, MPFR_RNDN);
+            ck_assert_msg(mpfr_lessequal_p(X, d), "round_delta w %d k %lu: %lu d0 above delta", (int)w, k, k);
+        }
+    mpfr_clears(d, d0, X, (mpfr_ptr)0);
+}
+END_TEST
+
+/* the advanced composition at a given w-bit e0, wp = w = 2..24, the result
+ * at 4w + 8 bits (the sum's rounding then negligible) or at w bits:
+ * a >= sqrt(2T ln(2/delta)) e0 + T e0 (e^e0 - 1).  Cases: e0 = 2^-k or
+ * below 1e-3 (the first term rules; 2T a power of two), or e0 in [2, 6] with
+ * T in [16, 64] and delta near 1/2 (the second rules); delta with up to
+ * 3w bits (delta/2 rounded to w bits). */
+START_TEST(adv_eps)
+{
+    frng_init(&rng, tu_seed(0xacc7), 11);
+    mpfr_t e0, d, a, X, t;
+    mpfr_inits2(WMAX, e0, d, (mpfr_ptr)0);
+    mpfr_init2(a, 4 * WMAX + 8);
+    mpfr_inits2(HP, X, t, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= 24; w++)
+        for (int i = 0; i < 24; i++) {
+            const int first = i % 2;
+            const unsigned long T = first ? (i % 4 == 1 ? 1ul << pick(6) : 1 + pick(100)) : 16 + pick(49);
+            if (first && i % 3)
+                mpfr_set_ui_2exp(e0, 1, -8 - (long)pick(12), MPFR_RNDN);
+            else if (first)
+                tu_draw_wbit(e0, &rng, w, 1e-6, 1e-3);
+            else
+                tu_draw_wbit(e0, &rng, w, 2, 6);
+            tu_draw_wbit(d, &rng, w + (mpfr_prec_t)pick(2 * (unsigned long)w + 1), first ? 1e-9 : 0.3,
+                         first ? 0.5 : 0.9);
+            mpfr_set_prec(a, i % 3 == 2 ? w : 4 * w + 8);
+            fri_pdm_adv_eps(a, e0, d, T, w);
+            mpfr_div_2ui(t, d, 1, MPFR_RNDN);
+            mpfr_log(t, t, MPFR_RNDN);
+            mpfr_mul_si(t, t, -2 * (long)T, MPFR_RNDN);
+            mpfr_sqrt(t, t, MPFR_RNDN);
+            mpfr_mul(X, t, e0, MPFR_RNDN);
+            mpfr_expm1(t, e0, MPFR_RNDN);
+            mpfr_mul(t, t, e0, MPFR_RNDN);
+            mpfr_mul_ui(t, t, T, MPFR_RNDN);
+            mpfr_add(X, X, t, MPFR_RNDN);
+            above(a, X, "adv_eps", w, i);
+        }
+    mpfr_clears(e0, d, a, X, t, (mpfr_ptr)0);
+}
+END_TEST
+
 /* fri_pdm_thm2_wp at wp = w: c0 q^2 eps sqrt(K T / (N (1 - q))), w-bit c0,
  * eps, q */
 START_TEST(thm2)
@@ -392,6 +584,48 @@ START_TEST(thm2)
             mpfr_mul(t, t, e, MPFR_RNDN);
             mpfr_mul(X, t, c0, MPFR_RNDN);
             above(r, X, "thm2", w, i);
+        }
+    mpfr_clears(c0, e, q, r, X, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* fri_pdm_thm2_wp with the steps around each one exact: wp = w = 2..16,
+ * the result at 4w bits, N a power of two, K T < 2^w or K not a w-bit
+ * number, q = 1/2 or 3/4 (1 - q and q^2 exact) or a w-bit q, c0 and eps
+ * powers of two or w-bit numbers */
+START_TEST(thm2_steps)
+{
+    frng_init(&rng, tu_seed(0xacc7), 12);
+    mpfr_t c0, e, q, r, X, t;
+    mpfr_inits2(WMAX, c0, e, q, r, (mpfr_ptr)0);
+    mpfr_inits2(HP, X, t, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= 16; w++)
+        for (int i = 0; i < 48; i++) {
+            const unsigned long N = i % 4 ? 1ul << pick(8) : 1 + pick(300);
+            const unsigned long K = i % 3 ? 1 + pick(1ul << (w < 8 ? w : 8)) : 1 + pick(5000),
+                                T = i % 5 < 2 ? 1ul << pick(6) : 1 + pick(60);
+            if (i % 2)
+                mpfr_set_ui_2exp(q, 1 + 2 * (unsigned long)(i % 4 == 1), -1 - (i % 4 == 1), MPFR_RNDN);
+            else
+                tu_draw_wbit(q, &rng, w, 0.01, 0.8);         /* < 1 at every w */
+            if (i % 3 == 1) {
+                mpfr_set_ui_2exp(c0, 1, (long)pick(5) - 2, MPFR_RNDN);
+                mpfr_set_ui_2exp(e, 1, (long)pick(5) - 2, MPFR_RNDN);
+            } else {
+                tu_draw_wbit(c0, &rng, w, 0.1, 10);
+                tu_draw_wbit(e, &rng, w, 0.01, 5);
+            }
+            mpfr_set_prec(r, i % 7 == 3 ? w : 4 * w);
+            ck_assert_int_eq(fri_pdm_thm2_wp(r, c0, e, K, N, T, q, w), FR_OK);
+            mpfr_ui_sub(t, 1, q, MPFR_RNDN);
+            mpfr_ui_div(t, K * T, t, MPFR_RNDN);
+            mpfr_div_ui(t, t, N, MPFR_RNDN);
+            mpfr_sqrt(t, t, MPFR_RNDN);
+            mpfr_mul(t, t, q, MPFR_RNDN);
+            mpfr_mul(t, t, q, MPFR_RNDN);
+            mpfr_mul(t, t, e, MPFR_RNDN);
+            mpfr_mul(X, t, c0, MPFR_RNDN);
+            above(r, X, "thm2 steps", w, i);
         }
     mpfr_clears(c0, e, q, r, X, t, (mpfr_ptr)0);
 }
@@ -441,6 +675,38 @@ START_TEST(mills_small_z)
 }
 END_TEST
 
+/* fri_pdm_mills_encl at the inputs (zl = zu = z, w bits) where the lower
+ * end is the tightest, found by a search over w <= 10, z in [1/8, 64):
+ * rl <= R(z) there takes the inner levels' w = zl + L rounded down (an
+ * upper bound of the tail from it) */
+START_TEST(mills_aimed)
+{
+    static const struct { int w; long m, e; } Z[] = {{7, 103, -6}, {8, 199, -7}, {9, 365, -8}};
+    mpfr_t z, rl, ru, R, t;
+    mpfr_inits2(WMAX, z, rl, ru, (mpfr_ptr)0);
+    mpfr_inits2(HP, R, t, (mpfr_ptr)0);
+    for (int i = 0; i < 3; i++) {
+        const mpfr_prec_t w = Z[i].w;
+        mpfr_set_prec(z, w), mpfr_set_prec(rl, w), mpfr_set_prec(ru, w);
+        ck_assert_int_eq(mpfr_set_si_2exp(z, Z[i].m, Z[i].e, MPFR_RNDN), 0);
+        fri_pdm_mills_encl(rl, ru, z, z, w);
+        mpfr_neg(t, z, MPFR_RNDN);
+        tu_phi_hp(R, t);
+        mpfr_sqr(t, z, MPFR_RNDN);
+        mpfr_div_2ui(t, t, 1, MPFR_RNDN);
+        mpfr_exp(t, t, MPFR_RNDN);
+        mpfr_mul(R, R, t, MPFR_RNDN);
+        mpfr_const_pi(t, MPFR_RNDN);
+        mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+        mpfr_sqrt(t, t, MPFR_RNDN);
+        mpfr_mul(R, R, t, MPFR_RNDN);
+        below(rl, R, "mills lower, aimed", w, i);
+        above(ru, R, "mills upper, aimed", w, i);
+    }
+    mpfr_clears(z, rl, ru, R, t, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_acct_stages(void)
 {
     Suite *s = suite_create("fedpdm_acct_stages");
@@ -449,11 +715,17 @@ Suite *suite_fedpdm_acct_stages(void)
     tcase_add_test(tc, mu_up_dir);
     tcase_add_test(tc, rdp_round);
     tcase_add_test(tc, rdp_total);
+    tcase_add_test(tc, rdp_steps);
+    tcase_add_test(tc, rdp_sum_overflow);
     tcase_add_test(tc, gauss_eps);
     tcase_add_test(tc, gauss_eps_zero_tie);
     tcase_add_test(tc, compose);
+    tcase_add_test(tc, round_delta);
+    tcase_add_test(tc, adv_eps);
     tcase_add_test(tc, thm2);
+    tcase_add_test(tc, thm2_steps);
     tcase_add_test(tc, mills_small_z);
+    tcase_add_test(tc, mills_aimed);
     suite_add_tcase(s, tc);
     return s;
 }
