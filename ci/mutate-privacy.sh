@@ -56,6 +56,7 @@ suites() {
   */fedpdm/acct.c) echo "fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
   ref/fedepm/dp.c) echo "dp_enclosures dp_round_sweep dp status_fedepm" ;;
   */fedepm/dp.c) echo "dp_round_sweep dp status_fedepm" ;;
+  fast/fedpdm/sens*.c) echo "fedpdm_sens_stages fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
   */fedpdm/sens*.c) echo "fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
   ref/fedpdm/pld.c) echo "fedpdm_pld_stages fedpdm_pld status_fedpdm_acct" ;;
   */fedpdm/pld*.c) echo "fedpdm_pld status_fedpdm_acct" ;;
