@@ -76,6 +76,14 @@ unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsi
     const double p = 1.0 / (1.0 + exp(-xl));
     unsigned long m = (unsigned long)floor((double)(n + 1) * p);
     if (m > n) m = n;
+    ffi_dp_tight_steps(wu, wl, n, m, ruu, rul, rdu, rdl);
+    return m;
+}
+
+/* The steps from the mode m outward with the ratios given (compose_tight.h) */
+void ffi_dp_tight_steps(double *wu, double *wl, unsigned long n, unsigned long m, double ruu, double rul, double rdu,
+                        double rdl)
+{
     wu[m] = wl[m] = 1;
     for (unsigned long i = m; i < n; i++) {        /* b = i -> i + 1 */
         wu[i + 1] = ffi_next_up(ffi_next_up(ffi_next_up(wu[i] * ruu) * (double)(n - i)) / (double)(i + 1));
@@ -85,7 +93,6 @@ unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsi
         wu[i - 1] = ffi_next_up(ffi_next_up(ffi_next_up(wu[i] * rdu) * (double)i) / (double)(n - i + 1));
         wl[i - 1] = ffi_next_down_clamp0(ffi_next_down_clamp0(ffi_next_down_clamp0(wl[i] * rdl) * (double)i) / (double)(n - i + 1));
     }
-    return m;
 }
 
 /* b[c] = wu[c] / sum wl rounded up, in place of wu (compose_tight.h) */
@@ -105,11 +112,17 @@ static void binomial_up(double *b, double *lo, unsigned long n, unsigned long kk
     ffi_dp_tight_normalise(b, lo, n);
 }
 
+/* >= a - E b (compose_tight.h) */
+double ffi_dp_tight_dminus(double a, double E, double b)
+{
+    return ffi_next_up(a - ffi_next_down_clamp0(E * b));
+}
+
 static double delta_at(const double *A, const double *B, unsigned long J, unsigned long sum,
                        double h)
 {
     if (J + 1 > sum) return 0;
-    return ffi_next_up(A[J + 1] - ffi_next_down_clamp0(dn4(exp(ffi_next_down_clamp0((double)J * h))) * B[J + 1]));
+    return ffi_dp_tight_dminus(A[J + 1], dn4(exp(ffi_next_down_clamp0((double)J * h))), B[J + 1]);
 }
 
 /* P[s + sum] >= the masses of S (compose_tight.h) */

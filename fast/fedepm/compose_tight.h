@@ -19,6 +19,14 @@ typedef struct { unsigned long k, n; } ffi_tight_group;
  * and wl[i-1] <= wl[i] e^-x i/(n-i+1) for 0 < i <= m. */
 unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsigned long kk, double h);
 
+/* Its steps with the ratios given (the e^{+-x} above, rounded): wu[m] =
+ * wl[m] = 1; for m <= i < n, wu[i+1] >= wu[i] ruu (n-i)/(i+1) and wl[i+1]
+ * <= wl[i] rul (n-i)/(i+1); for 0 < i <= m, wu[i-1] >= wu[i] rdu
+ * i/(n-i+1) and wl[i-1] <= wl[i] rdl i/(n-i+1), exactly for the binary64
+ * values of each step (wl >= 0). */
+void ffi_dp_tight_steps(double *wu, double *wl, unsigned long n, unsigned long m, double ruu, double rul, double rdu,
+                        double rdl);
+
 /* b[c] (the weights wu on entry) replaced by an upper bound of b[c] /
  * sum_{i <= n} wl[i], c <= n */
 void ffi_dp_tight_normalise(double *b, const double *wl, unsigned long n);
@@ -31,6 +39,10 @@ void ffi_dp_tight_normalise(double *b, const double *wl, unsigned long n);
  * holds the last group's binomial bounds). */
 void ffi_dp_tight_law(double *P, double *Q, double *b, double *bl, const ffi_tight_group *g, size_t ng,
                       unsigned long sum, double h);
+
+/* a, E, b >= 0 finite: >= a - E b (delta at a grid point: the suffix sum
+ * A, a lower bound E of e^{h J}, the suffix sum B). */
+double ffi_dp_tight_dminus(double a, double E, double b);
 
 /* >= the least e >= 0 with D(e) = sum_{s >= 1, h s > e} P[sum + s] (1 -
  * e^{e - h s}) <= delta, taking the P[] given as exact masses.  On return

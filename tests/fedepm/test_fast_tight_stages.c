@@ -105,6 +105,82 @@ START_TEST(weights_and_normalise)
 }
 END_TEST
 
+/* a random binary64 in [2^lo, 2^hi) */
+static double draw_d(frng_t *rng, int lo, int hi)
+{
+    return ldexp(1 + (double)frng_u53(rng) * 0x1p-53, lo + (int)(frng_u53(rng) % (uint64_t)(hi - lo)));
+}
+
+/* the steps with the ratios given: each against its own inputs exactly,
+ * free of the slack of the exponentials */
+START_TEST(steps_own)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x7f13), 0);
+    double wu[NMAX + 1], wl[NMAX + 1];
+    mpfr_t t;
+    mpfr_init2(t, HP);
+    for (int i = 0; i < 20 * NCASE; i++) {
+        const unsigned long n = 1 + frng_u53(&rng) % NMAX, m = frng_u53(&rng) % (n + 1);
+        const double rul = draw_d(&rng, 0, 3), rdl = draw_d(&rng, -3, 0);
+        const double ruu = frng_u53(&rng) % 2 ? rul : nextafter(rul, 8), rdu = frng_u53(&rng) % 2 ? rdl : nextafter(rdl, 1);
+        ffi_dp_tight_steps(wu, wl, n, m, ruu, rul, rdu, rdl);
+        ck_assert(wu[m] == 1 && wl[m] == 1);
+        for (unsigned long c = m; c < n; c++) {
+            mpfr_set_d(t, wu[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, ruu, MPFR_RNDN);
+            mpfr_mul_ui(t, t, n - c, MPFR_RNDN);
+            mpfr_div_ui(t, t, c + 1, MPFR_RNDN);
+            ck_assert_msg(ge(wu[c + 1], t), "case %d: wu[%lu] below its step", i, c + 1);
+            mpfr_set_d(t, wl[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, rul, MPFR_RNDN);
+            mpfr_mul_ui(t, t, n - c, MPFR_RNDN);
+            mpfr_div_ui(t, t, c + 1, MPFR_RNDN);
+            ck_assert_msg(le(wl[c + 1], t) && wl[c + 1] >= 0, "case %d: wl[%lu] above its step", i, c + 1);
+        }
+        for (unsigned long c = m; c > 0; c--) {
+            mpfr_set_d(t, wu[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, rdu, MPFR_RNDN);
+            mpfr_mul_ui(t, t, c, MPFR_RNDN);
+            mpfr_div_ui(t, t, n - c + 1, MPFR_RNDN);
+            ck_assert_msg(ge(wu[c - 1], t), "case %d: wu[%lu] below its step", i, c - 1);
+            mpfr_set_d(t, wl[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, rdl, MPFR_RNDN);
+            mpfr_mul_ui(t, t, c, MPFR_RNDN);
+            mpfr_div_ui(t, t, n - c + 1, MPFR_RNDN);
+            ck_assert_msg(le(wl[c - 1], t) && wl[c - 1] >= 0, "case %d: wl[%lu] above its step", i, c - 1);
+        }
+    }
+    mpfr_clear(t);
+}
+END_TEST
+
+/* delta at a grid point: >= a - E b exactly, a near E b (cancellation)
+ * or far above it */
+START_TEST(dminus_own)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x7f14), 0);
+    mpfr_t t;
+    mpfr_init2(t, HP);
+    for (int i = 0; i < 20 * NCASE; i++) {
+        const double E = draw_d(&rng, 0, 6), b = draw_d(&rng, -30, 0);
+        double a = E * b;
+        switch (frng_u53(&rng) % 3) {
+        case 0: for (int s = (int)(frng_u53(&rng) % 5); s > 0; s--) a = nextafter(a, 2 * a); break;
+        case 1: a = a * (1 + 0x1p-20 * (double)(frng_u53(&rng) % 1024)); break;
+        default: a = draw_d(&rng, 1, 20) * a; break;
+        }
+        const double d = ffi_dp_tight_dminus(a, E, b);
+        mpfr_set_d(t, E, MPFR_RNDN);
+        mpfr_mul_d(t, t, b, MPFR_RNDN);          /* exact */
+        mpfr_d_sub(t, a, t, MPFR_RNDN);          /* exact at HP */
+        ck_assert_msg(mpfr_cmp_d(t, d) <= 0, "case %d: %a below a - E b (a %a E %a b %a)", i, d, a, E, b);
+    }
+    mpfr_clear(t);
+}
+END_TEST
+
 #define NG 3
 #define KMAX 12
 #define NGMAX 4
@@ -285,6 +361,8 @@ Suite *suite_dp_fast_tight_stages(void)
     Suite *s = suite_create("dp_fast_tight_stages");
     TCase *tc = tcase_create("directions");
     tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, steps_own);
+    tcase_add_test(tc, dminus_own);
     tcase_add_test(tc, weights_and_normalise);
     tcase_add_test(tc, law_up);
     tcase_add_test(tc, least_e_up);
