@@ -112,6 +112,18 @@ static void binomial_up(double *b, double *lo, unsigned long n, unsigned long kk
     ffi_dp_tight_normalise(b, lo, n);
 }
 
+/* <= e^{J h} (compose_tight.h) */
+double ffi_dp_tight_exp_lo(unsigned long J, double h)
+{
+    return dn4(exp(ffi_next_down_clamp0((double)J * h)));
+}
+
+/* <= b + E p (compose_tight.h) */
+double ffi_dp_tight_bstep(double b, double E, double p)
+{
+    return ffi_next_down_clamp0(b + ffi_next_down_clamp0(E * p));
+}
+
 /* >= a - E b (compose_tight.h) */
 double ffi_dp_tight_dminus(double a, double E, double b)
 {
@@ -122,7 +134,7 @@ static double delta_at(const double *A, const double *B, unsigned long J, unsign
                        double h)
 {
     if (J + 1 > sum) return 0;
-    return ffi_dp_tight_dminus(A[J + 1], dn4(exp(ffi_next_down_clamp0((double)J * h))), B[J + 1]);
+    return ffi_dp_tight_dminus(A[J + 1], ffi_dp_tight_exp_lo(J, h), B[J + 1]);
 }
 
 /* P[s + sum] >= the masses of S (compose_tight.h) */
@@ -156,7 +168,7 @@ double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long s
     A[sum + 1] = B[sum + 1] = 0;
     for (unsigned long s = sum; s >= 1; s--) {
         A[s] = ffi_next_up(A[s + 1] + P[sum + s]);
-        B[s] = ffi_next_down_clamp0(B[s + 1] + ffi_next_down_clamp0(dn4(exp(-ffi_next_up((double)s * h))) * P[sum + s]));
+        B[s] = ffi_dp_tight_bstep(B[s + 1], dn4(exp(-ffi_next_up((double)s * h))), P[sum + s]);
     }
     if (delta_at(A, B, 0, sum, h) <= delta) return 0;
     unsigned long a = 0, c = sum;
@@ -164,13 +176,19 @@ double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long s
         unsigned long m = a + (c - a) / 2;
         if (delta_at(A, B, m, sum, h) <= delta) c = m; else a = m;
     }
-    double t = ffi_next_up(A[c] - delta), e;
+    return ffi_dp_tight_cell(A[c], B[c], delta, c, h);
+}
+
+/* the least e in the cell (compose_tight.h) */
+double ffi_dp_tight_cell(double a, double b, double delta, unsigned long c, double h)
+{
+    double t = ffi_next_up(a - delta), e;
     /* the cell [h (c-1), h c], its ends rounded up (delta is decreasing) */
     const double top = ffi_next_up((double)c * h), bot = ffi_next_up((double)(c - 1) * h);
-    if (t <= 0 || B[c] == 0) {
+    if (t <= 0 || b == 0) {
         e = top;
     } else {
-        e = up4(log(ffi_next_up(t / B[c])));
+        e = up4(log(ffi_next_up(t / b)));
         if (e < bot) e = bot;
         if (e > top) e = top;
     }

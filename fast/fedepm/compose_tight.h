@@ -40,6 +40,13 @@ void ffi_dp_tight_normalise(double *b, const double *wl, unsigned long n);
 void ffi_dp_tight_law(double *P, double *Q, double *b, double *bl, const ffi_tight_group *g, size_t ng,
                       unsigned long sum, double h);
 
+/* <= e^{J h} (h >= 0). */
+double ffi_dp_tight_exp_lo(unsigned long J, double h);
+
+/* b, E, p >= 0 finite: <= b + E p (a step of the suffix sums B, E a lower
+ * bound of e^{-h s}). */
+double ffi_dp_tight_bstep(double b, double E, double p);
+
 /* a, E, b >= 0 finite: >= a - E b (delta at a grid point: the suffix sum
  * A, a lower bound E of e^{h J}, the suffix sum B). */
 double ffi_dp_tight_dminus(double a, double E, double b);
@@ -49,5 +56,10 @@ double ffi_dp_tight_dminus(double a, double E, double b);
  * A[s] >= sum_{t >= s} P[sum + t] and B[s] <= sum_{t >= s} P[sum + t]
  * e^{-h t} for 1 <= s <= sum (A, B: sum + 2 values). */
 double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long sum, double h, double delta);
+
+/* Its last cell, c >= 1: >= min(h c, max(h (c-1), ln((a - delta)/b)))
+ * when a > delta and b > 0, else >= h c (a >= A_c and b <= B_c: the least
+ * e in the cell, D(e) = a - e^e b there). */
+double ffi_dp_tight_cell(double a, double b, double delta, unsigned long c, double h);
 
 #endif

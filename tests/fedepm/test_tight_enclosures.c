@@ -177,7 +177,7 @@ static unsigned long draw_groups(fri_tight_group *g, size_t *ng, mpfr_t h, frng_
         used |= 1ul << k;
         g[i] = (fri_tight_group){k, 1 + frng_u53(rng) % 3};
     }
-    for (size_t i = 0; i < *ng; i++)            /* ascending k, as make_groups sorts */
+    for (size_t i = 0; i < *ng; i++)            /* ascending k, as fri_dp_tight_groups sorts */
         for (size_t j = i + 1; j < *ng; j++)
             if (g[j].k < g[i].k) { fri_tight_group s = g[i]; g[i] = g[j]; g[j] = s; }
     for (size_t i = 0; i < *ng; i++) sum += g[i].k * g[i].n;
