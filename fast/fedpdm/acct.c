@@ -18,6 +18,7 @@
 #include "../internal.h"
 #include "fedfast/fedpdm.h"
 #include "acct.h"
+#include "acct_stages.h"
 
 #define SQRT1_2 0.70710678118654752440       /* 1/sqrt2 rounded: one more 2^-53 */
 #define LN_SQRT_PI 0.57236494292470008707    /* ln sqrt(pi) rounded: likewise */
@@ -81,13 +82,25 @@ static double lphi_neg(double z, int dir)
  * Phi(-z)); the test made on delta(eps) directly and on its complement
  * 1 - delta(eps) = Phi(-x1) + T (two positive terms: no loss near
  * delta = 1); either certifies. */
-static int eps_cert(double eps, double s, double sigma, double delta)
+void ffi_pdm_cert_args(double b[4], double eps, double s, double sigma)
 {
     const double alo = ffi_pad_down(s / sigma, R_OP), ahi = ffi_pad_up(s / sigma, R_OP);
     const double x1U = ffi_pad_up(ffi_pad_up(ahi / 2, R_OP) - ffi_pad_down(eps / ahi, R_OP), R_OP);
     const double x1L = ffi_pad_down(ffi_pad_down(alo / 2, R_OP) - ffi_pad_up(eps / alo, R_OP), R_OP);
     const double zU = ffi_pad_up(ffi_pad_up(ahi / 2, R_OP) + ffi_pad_up(eps / alo, R_OP), R_OP);
     double zL = ffi_pad_down(ffi_pad_down(alo / 2, R_OP) + ffi_pad_down(eps / ahi, R_OP), R_OP);
+    b[0] = x1L;
+    b[1] = x1U;
+    b[2] = zL;
+    b[3] = zU;
+}
+
+static int eps_cert(double eps, double s, double sigma, double delta)
+{
+    double b[4];
+    ffi_pdm_cert_args(b, eps, s, sigma);
+    const double x1L = b[0], x1U = b[1], zU = b[3];
+    double zL = b[2];
     if (zL < 0)
         zL = 0;
     const double PU = phi_b(x1U, 1), PL = phi_b(x1L, -1);
@@ -105,6 +118,10 @@ static int eps_cert(double eps, double s, double sigma, double delta)
         return -1;
     return 0;
 }
+
+int ffi_pdm_eps_cert(double eps, double s, double sigma, double delta) { return eps_cert(eps, s, sigma, delta); }
+double ffi_pdm_phi_b(double x, int dir) { return phi_b(x, dir); }
+double ffi_pdm_lphi_neg(double z, int dir) { return lphi_neg(z, dir); }
 
 /* valid inputs, s > 0: an upper bound of the least eps (or +Inf). */
 static double gauss_eps_core(double sigma, double s, double delta)

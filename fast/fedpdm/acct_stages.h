@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* acct_stages.h -- internal to fast: the decision of ff_fedpdm_gauss_eps
+ * (acct.c) and its stages, declared here so that the white-box tests
+ * (tests/fedpdm/test_fast_acct_stages.c) can check its verdicts against
+ * delta(eps) at high precision next to the root, where one bound rounded
+ * the wrong way shows: the search's tolerance (2^-46) hides it in eps.
+ * Not part of the library's interface (hidden in the shared library). */
+#ifndef FEDREF_FAST_FEDPDM_ACCT_STAGES_H
+#define FEDREF_FAST_FEDPDM_ACCT_STAGES_H
+
+/* s, sigma > 0, eps >= 0, 0 < delta < 1 finite: 1 if delta(eps) <= delta
+ * is certified, -1 if delta(eps) > delta is, else 0; delta(eps) =
+ * Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a), a = s/sigma. */
+int ffi_pdm_eps_cert(double eps, double s, double sigma, double delta);
+
+/* Its arguments, a = s/sigma: b[0] <= a/2 - eps/a <= b[1] and b[2] <=
+ * a/2 + eps/a <= b[3]. */
+void ffi_pdm_cert_args(double b[4], double eps, double s, double sigma);
+
+/* Phi(x) bounded above (dir > 0, x an upper bound of the argument) or
+ * below (dir < 0, x a lower bound); ln Phi(-z) bounded above (dir > 0, z
+ * >= 0 a lower bound) or below (dir < 0, z an upper bound). */
+double ffi_pdm_phi_b(double x, int dir);
+double ffi_pdm_lphi_neg(double z, int dir);
+
+#endif
