@@ -95,6 +95,21 @@ void ffi_pdm_cert_args(double b[4], double eps, double s, double sigma)
     b[3] = zU;
 }
 
+/* <= e^{eps + l} (acct_stages.h) */
+double ffi_pdm_T_lo(double eps, double l)
+{
+    return ffi_pad_down(exp(ffi_pad_down(eps + l, R_OP)), R_LM);
+}
+
+/* the certificate of delta(eps) <= delta (acct_stages.h) */
+int ffi_pdm_cert_holds(double PU, double QL, double TL, double delta)
+{
+    const double cU = ffi_pad_up(1 - delta, R_OP);   /* 1 - delta */
+    if (ffi_pad_up(PU - TL, R_OP) <= delta || ffi_pad_down(QL + TL, R_OP) >= cU)
+        return 1;
+    return 0;
+}
+
 static int eps_cert(double eps, double s, double sigma, double delta)
 {
     double b[4];
@@ -105,14 +120,14 @@ static int eps_cert(double eps, double s, double sigma, double delta)
         zL = 0;
     const double PU = phi_b(x1U, 1), PL = phi_b(x1L, -1);
     const double QU = phi_b(-x1L, 1), QL = phi_b(-x1U, -1);
-    double TL = ffi_pad_down(exp(ffi_pad_down(eps + lphi_neg(zU, -1), R_OP)), R_LM);
+    double TL = ffi_pdm_T_lo(eps, lphi_neg(zU, -1));
     double TU = ffi_pad_up(exp(ffi_pad_up(eps + lphi_neg(zL, 1), R_OP)), R_LM);
     if (!(TL >= 0))
         TL = 0;
     if (isnan(TU))
         TU = INFINITY;
-    const double cU = ffi_pad_up(1 - delta, R_OP), cL = ffi_pad_down(1 - delta, R_OP);   /* 1 - delta */
-    if (ffi_pad_up(PU - TL, R_OP) <= delta || ffi_pad_down(QL + TL, R_OP) >= cU)
+    const double cL = ffi_pad_down(1 - delta, R_OP);   /* 1 - delta */
+    if (ffi_pdm_cert_holds(PU, QL, TL, delta))
         return 1;
     if (ffi_pad_down(PL - TU, R_OP) > delta || ffi_pad_up(QU + TU, R_OP) < cL)
         return -1;

@@ -23,4 +23,12 @@ void ffi_pdm_cert_args(double b[4], double eps, double s, double sigma);
 double ffi_pdm_phi_b(double x, int dir);
 double ffi_pdm_lphi_neg(double z, int dir);
 
+/* <= e^{eps + l} (T = e^eps Phi(-z) from below, l <= ln Phi(-z)). */
+double ffi_pdm_T_lo(double eps, double l);
+
+/* 1 only if PU - TL <= delta or QL + TL >= 1 - delta (exactly, for the
+ * binary64 values given): with PU >= Phi(x1), TL <= T and QL <= Phi(-x1),
+ * delta(eps) = Phi(x1) - T <= delta certified. */
+int ffi_pdm_cert_holds(double PU, double QL, double TL, double delta);
+
 #endif

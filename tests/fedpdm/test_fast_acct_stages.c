@@ -112,12 +112,55 @@ START_TEST(phi_bounds)
 }
 END_TEST
 
+/* T from below against e^{eps + l} at HP, and the certificate against its
+ * own inputs exactly: PU - TL and QL + TL aimed a few ulps either side of
+ * delta and of 1 - delta */
+START_TEST(T_and_certificate)
+{
+    frng_t rng;
+    const uint64_t seed = tu_rng_start(&rng, 20261204u, 64);
+    mpfr_t x, y;
+    mpfr_inits2(HP, x, y, (mpfr_ptr)0);
+    for (int i = 0; i < tu_effort(4000); i++) {
+        const double eps = 30 * (double)frng_u53(&rng) * 0x1p-53, l = -700 * (double)frng_u53(&rng) * 0x1p-53;
+        const double T = ffi_pdm_T_lo(eps, l);
+        mpfr_set_d(x, eps, MPFR_RNDN);
+        mpfr_add_d(x, x, l, MPFR_RNDN);          /* exact */
+        mpfr_exp(x, x, MPFR_RNDN);
+        ck_assert_msg(T >= 0 && mpfr_cmp_d(x, T) >= 0, "seed %llu: T %a above e^{eps + l} (eps %a l %a)",
+                      (unsigned long long)seed, T, eps, l);
+        const double delta = exp(-40 * (double)frng_u53(&rng) * 0x1p-53) * 0.9;
+        const double TL = frng_u53(&rng) % 2 ? 0 : 0.1 * (double)frng_u53(&rng) * 0x1p-53;
+        double PU = delta + TL, QL = (1 - delta) - TL;
+        const int k = (int)(frng_u53(&rng) % 9) - 4;
+        if (frng_u53(&rng) % 2) {
+            for (int j = 0; j < (k < 0 ? -k : k) * 8; j++) PU = nextafter(PU, k < 0 ? 0 : 2);
+            QL = 0;
+        } else {
+            for (int j = 0; j < (k < 0 ? -k : k) * 8; j++) QL = nextafter(QL, k < 0 ? 0 : 2);
+            PU = 1;
+        }
+        if (!ffi_pdm_cert_holds(PU, QL, TL, delta)) continue;
+        mpfr_set_d(x, PU, MPFR_RNDN);
+        mpfr_sub_d(x, x, TL, MPFR_RNDN);         /* PU - TL, exact */
+        mpfr_set_d(y, QL, MPFR_RNDN);
+        mpfr_add_d(y, y, TL, MPFR_RNDN);
+        mpfr_add_d(y, y, delta, MPFR_RNDN);      /* QL + TL + delta, exact */
+        ck_assert_msg(mpfr_cmp_d(x, delta) <= 0 || mpfr_cmp_ui(y, 1) >= 0,
+                      "seed %llu: certified with PU %a QL %a TL %a delta %a", (unsigned long long)seed, PU, QL, TL,
+                      delta);
+    }
+    mpfr_clears(x, y, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_fast_acct_stages(void)
 {
     Suite *s = suite_create("fedpdm_fast_acct_stages");
     TCase *tc = tcase_create("decision");
     tcase_add_test(tc, cert_args);
     tcase_add_test(tc, phi_bounds);
+    tcase_add_test(tc, T_and_certificate);
     tcase_add_test(tc, eps_cert_near_root);
     suite_add_tcase(s, tc);
     return s;
