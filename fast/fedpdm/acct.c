@@ -183,6 +183,12 @@ int ff_fedpdm_gauss_eps(double *eps, double sigma, double s, double delta)
     return FR_OK;
 }
 
+/* <= delta / n (acct_stages.h) */
+double ffi_pdm_delta_share(double delta, double n)
+{
+    return ffi_pad_down(delta / n, R_OP);
+}
+
 int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsigned long T,
                       double delta)
 {
@@ -199,10 +205,10 @@ int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsign
     /* delta_0 = delta/T and delta/(2T) rounded down; below DBL_MIN the
      * rounding down is not certified (dn's absolute margin), so that
      * epsilon is +Inf, a valid upper bound (fedfast/fedpdm.h) */
-    double d0 = ffi_pad_down(delta / Td, R_OP);
+    double d0 = ffi_pdm_delta_share(delta, Td);
     double e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
     const double b = ffi_pad_up(e0 * Td, R_OP);
-    d0 = ffi_pad_down(delta / (2 * Td), R_OP);
+    d0 = ffi_pdm_delta_share(delta, 2 * Td);
     e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
     /* ln(1/delta'): delta/2 exact when it is normal; else adv is +Inf
      * below (e0 is +Inf when s > 0; s = 0 gives adv = 0 either way) */

@@ -31,4 +31,8 @@ double ffi_pdm_T_lo(double eps, double l);
  * delta(eps) = Phi(x1) - T <= delta certified. */
 int ffi_pdm_cert_holds(double PU, double QL, double TL, double delta);
 
+/* ff_fedpdm_compose's share of delta per release, n = T or 2T: <= delta /
+ * n (n d0 <= delta exactly). */
+double ffi_pdm_delta_share(double delta, double n);
+
 #endif

@@ -112,9 +112,10 @@ START_TEST(phi_bounds)
 }
 END_TEST
 
-/* T from below against e^{eps + l} at HP, and the certificate against its
- * own inputs exactly: PU - TL and QL + TL aimed a few ulps either side of
- * delta and of 1 - delta */
+/* T from below against e^{eps + l} at HP, the share of delta (n d0 <=
+ * delta exactly, n = T or 2T) and the certificate against its own inputs
+ * exactly: PU - TL and QL + TL aimed a few ulps either side of delta and
+ * of 1 - delta */
 START_TEST(T_and_certificate)
 {
     frng_t rng;
@@ -140,6 +141,12 @@ START_TEST(T_and_certificate)
             for (int j = 0; j < (k < 0 ? -k : k) * 8; j++) QL = nextafter(QL, k < 0 ? 0 : 2);
             PU = 1;
         }
+        const double n = (double)(1 + frng_u53(&rng) % (1ul << 40)) * (frng_u53(&rng) % 2 ? 1 : 2);
+        const double d0 = ffi_pdm_delta_share(delta, n);
+        mpfr_set_d(x, d0, MPFR_RNDN);
+        mpfr_mul_d(x, x, n, MPFR_RNDN);          /* exact */
+        ck_assert_msg(mpfr_cmp_d(x, delta) <= 0, "seed %llu: n d0 above delta (delta %a n %a)", (unsigned long long)seed,
+                      delta, n);
         if (!ffi_pdm_cert_holds(PU, QL, TL, delta)) continue;
         mpfr_set_d(x, PU, MPFR_RNDN);
         mpfr_sub_d(x, x, TL, MPFR_RNDN);         /* PU - TL, exact */
