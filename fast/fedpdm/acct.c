@@ -189,6 +189,17 @@ double ffi_pdm_delta_share(double delta, double n)
     return ffi_pad_down(delta / n, R_OP);
 }
 
+/* the advanced composition from e0 (acct_stages.h) */
+double ffi_pdm_compose_adv(double e0, double Td, double delta)
+{
+    const double L = ffi_pad_up(-ffi_pad_down(log(delta / 2), R_LM), R_OP);
+    double t = ffi_pad_up(sqrt(ffi_pad_up(2 * Td * L, R_OP)), R_OP);
+    t = ffi_pad_up(t * e0, R_OP);
+    double u = ffi_pad_up(expm1(e0), R_LM);
+    u = ffi_pad_up(ffi_pad_up(u * e0, R_OP) * Td, R_OP);
+    return ffi_pad_up(t + u, R_OP);
+}
+
 int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsigned long T,
                       double delta)
 {
@@ -212,12 +223,7 @@ int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsign
     e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
     /* ln(1/delta'): delta/2 exact when it is normal; else adv is +Inf
      * below (e0 is +Inf when s > 0; s = 0 gives adv = 0 either way) */
-    const double L = ffi_pad_up(-ffi_pad_down(log(delta / 2), R_LM), R_OP);
-    double t = ffi_pad_up(sqrt(ffi_pad_up(2 * Td * L, R_OP)), R_OP);
-    t = ffi_pad_up(t * e0, R_OP);
-    double u = ffi_pad_up(expm1(e0), R_LM);
-    u = ffi_pad_up(ffi_pad_up(u * e0, R_OP) * Td, R_OP);
-    const double a = ffi_pad_up(t + u, R_OP);
+    const double a = ffi_pdm_compose_adv(e0, Td, delta);
     *basic = b;
     *adv = isnan(a) ? INFINITY : a;
     return FR_OK;

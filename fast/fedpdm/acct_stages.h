@@ -35,4 +35,8 @@ int ffi_pdm_cert_holds(double PU, double QL, double TL, double delta);
  * n (n d0 <= delta exactly). */
 double ffi_pdm_delta_share(double delta, double n);
 
+/* Its advanced composition from e0 >= 0 (the per-release epsilon at delta
+ * / (2T)), T = Td releases: >= sqrt(2 T ln(2/delta)) e0 + T e0 (e^e0 - 1). */
+double ffi_pdm_compose_adv(double e0, double Td, double delta);
+
 #endif

@@ -161,6 +161,37 @@ START_TEST(T_and_certificate)
 }
 END_TEST
 
+/* the advanced composition from e0 against sqrt(2 T ln(2/delta)) e0 + T e0
+ * (e^e0 - 1) at HP: free of the slack of e0's search; e0 = 0 (s = 0) too */
+START_TEST(compose_adv)
+{
+    frng_t rng;
+    const uint64_t seed = tu_rng_start(&rng, 20261204u, 65);
+    mpfr_t x, y;
+    mpfr_inits2(HP, x, y, (mpfr_ptr)0);
+    for (int i = 0; i < tu_effort(2000); i++) {
+        const double e0 = i % 8 == 0 ? 0 : 1e-4 * exp(11 * (double)frng_u53(&rng) * 0x1p-53);
+        const double Td = (double)(1 + frng_u53(&rng) % (1ul << (1 + frng_u53(&rng) % 40)));
+        const double delta = exp(-30 * (double)frng_u53(&rng) * 0x1p-53) * 0.9;
+        const double a = ffi_pdm_compose_adv(e0, Td, delta);
+        mpfr_set_d(x, delta, MPFR_RNDN);
+        mpfr_ui_div(x, 2, x, MPFR_RNDN);
+        mpfr_log(x, x, MPFR_RNDN);
+        mpfr_mul_d(x, x, 2 * Td, MPFR_RNDN);
+        mpfr_sqrt(x, x, MPFR_RNDN);
+        mpfr_mul_d(x, x, e0, MPFR_RNDN);         /* sqrt(2 T ln(2/delta)) e0 */
+        mpfr_set_d(y, e0, MPFR_RNDN);
+        mpfr_expm1(y, y, MPFR_RNDN);
+        mpfr_mul_d(y, y, e0, MPFR_RNDN);
+        mpfr_mul_d(y, y, Td, MPFR_RNDN);
+        mpfr_add(x, x, y, MPFR_RNDN);
+        ck_assert_msg(mpfr_cmp_d(x, a) <= 0, "seed %llu: adv %a below (e0 %a T %a delta %a)", (unsigned long long)seed,
+                      a, e0, Td, delta);
+    }
+    mpfr_clears(x, y, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_fast_acct_stages(void)
 {
     Suite *s = suite_create("fedpdm_fast_acct_stages");
@@ -168,6 +199,7 @@ Suite *suite_fedpdm_fast_acct_stages(void)
     tcase_add_test(tc, cert_args);
     tcase_add_test(tc, phi_bounds);
     tcase_add_test(tc, T_and_certificate);
+    tcase_add_test(tc, compose_adv);
     tcase_add_test(tc, eps_cert_near_root);
     suite_add_tcase(s, tc);
     return s;
