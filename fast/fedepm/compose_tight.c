@@ -76,6 +76,14 @@ unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsi
     const double p = 1.0 / (1.0 + exp(-xl));
     unsigned long m = (unsigned long)floor((double)(n + 1) * p);
     if (m > n) m = n;
+    ffi_dp_tight_steps(wu, wl, n, m, ruu, rul, rdu, rdl);
+    return m;
+}
+
+/* The steps from the mode m outward with the ratios given (compose_tight.h) */
+void ffi_dp_tight_steps(double *wu, double *wl, unsigned long n, unsigned long m, double ruu, double rul, double rdu,
+                        double rdl)
+{
     wu[m] = wl[m] = 1;
     for (unsigned long i = m; i < n; i++) {        /* b = i -> i + 1 */
         wu[i + 1] = ffi_next_up(ffi_next_up(ffi_next_up(wu[i] * ruu) * (double)(n - i)) / (double)(i + 1));
@@ -85,7 +93,6 @@ unsigned long ffi_dp_tight_weights(double *wu, double *wl, unsigned long n, unsi
         wu[i - 1] = ffi_next_up(ffi_next_up(ffi_next_up(wu[i] * rdu) * (double)i) / (double)(n - i + 1));
         wl[i - 1] = ffi_next_down_clamp0(ffi_next_down_clamp0(ffi_next_down_clamp0(wl[i] * rdl) * (double)i) / (double)(n - i + 1));
     }
-    return m;
 }
 
 /* b[c] = wu[c] / sum wl rounded up, in place of wu (compose_tight.h) */
@@ -105,11 +112,29 @@ static void binomial_up(double *b, double *lo, unsigned long n, unsigned long kk
     ffi_dp_tight_normalise(b, lo, n);
 }
 
+/* <= e^{J h} (compose_tight.h) */
+double ffi_dp_tight_exp_lo(unsigned long J, double h)
+{
+    return dn4(exp(ffi_next_down_clamp0((double)J * h)));
+}
+
+/* <= b + E p (compose_tight.h) */
+double ffi_dp_tight_bstep(double b, double E, double p)
+{
+    return ffi_next_down_clamp0(b + ffi_next_down_clamp0(E * p));
+}
+
+/* >= a - E b (compose_tight.h) */
+double ffi_dp_tight_dminus(double a, double E, double b)
+{
+    return ffi_next_up(a - ffi_next_down_clamp0(E * b));
+}
+
 static double delta_at(const double *A, const double *B, unsigned long J, unsigned long sum,
                        double h)
 {
     if (J + 1 > sum) return 0;
-    return ffi_next_up(A[J + 1] - ffi_next_down_clamp0(dn4(exp(ffi_next_down_clamp0((double)J * h))) * B[J + 1]));
+    return ffi_dp_tight_dminus(A[J + 1], ffi_dp_tight_exp_lo(J, h), B[J + 1]);
 }
 
 /* P[s + sum] >= the masses of S (compose_tight.h) */
@@ -143,7 +168,7 @@ double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long s
     A[sum + 1] = B[sum + 1] = 0;
     for (unsigned long s = sum; s >= 1; s--) {
         A[s] = ffi_next_up(A[s + 1] + P[sum + s]);
-        B[s] = ffi_next_down_clamp0(B[s + 1] + ffi_next_down_clamp0(dn4(exp(-ffi_next_up((double)s * h))) * P[sum + s]));
+        B[s] = ffi_dp_tight_bstep(B[s + 1], dn4(exp(-ffi_next_up((double)s * h))), P[sum + s]);
     }
     if (delta_at(A, B, 0, sum, h) <= delta) return 0;
     unsigned long a = 0, c = sum;
@@ -151,13 +176,19 @@ double ffi_dp_tight_least(double *A, double *B, const double *P, unsigned long s
         unsigned long m = a + (c - a) / 2;
         if (delta_at(A, B, m, sum, h) <= delta) c = m; else a = m;
     }
-    double t = ffi_next_up(A[c] - delta), e;
+    return ffi_dp_tight_cell(A[c], B[c], delta, c, h);
+}
+
+/* the least e in the cell (compose_tight.h) */
+double ffi_dp_tight_cell(double a, double b, double delta, unsigned long c, double h)
+{
+    double t = ffi_next_up(a - delta), e;
     /* the cell [h (c-1), h c], its ends rounded up (delta is decreasing) */
     const double top = ffi_next_up((double)c * h), bot = ffi_next_up((double)(c - 1) * h);
-    if (t <= 0 || B[c] == 0) {
+    if (t <= 0 || b == 0) {
         e = top;
     } else {
-        e = up4(log(ffi_next_up(t / B[c])));
+        e = up4(log(ffi_next_up(t / b)));
         if (e < bot) e = bot;
         if (e > top) e = top;
     }

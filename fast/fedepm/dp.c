@@ -69,6 +69,7 @@
 
 #include "fedfast.h"
 #include "../internal.h"
+#include "dp.h"
 
 static double up4(double x) { return ffi_next_up(ffi_next_up(ffi_next_up(ffi_next_up(x)))); }
 
@@ -93,6 +94,22 @@ static int sens_args(const double *out, double delta, double Delta, double eta, 
     return FR_OK;
 }
 
+double ffi_dp_sens_num_scaled(double mu, double delta, double Delta, int *j)
+{
+    int em, ed;
+    const double fm = frexp(mu, &em), fd = frexp(delta, &ed);
+    *j = em + ed - 960;
+    return ffi_next_up(ldexp(ffi_next_up(fm * fd), 960) + ffi_next_up(ldexp(Delta, -*j)));
+}
+
+double ffi_dp_sens_scaled(double mu, double delta, double Delta, double D)
+{
+    int j;
+    const double Ns = ffi_dp_sens_num_scaled(mu, delta, Delta, &j);
+    const double Ds = ldexp(D, -j);
+    return Ds >= DBL_MIN ? ffi_next_up(Ns / Ds) : INFINITY;
+}
+
 int ff_dp_sens_step_upper(double *out, double delta, double Delta, double eta, double mu)
 {
     int st = sens_args(out, delta, Delta, eta, mu);
@@ -105,12 +122,7 @@ int ff_dp_sens_step_upper(double *out, double delta, double Delta, double eta, d
          * scalings, exact but for the underflow of Delta 2^-j, rounded
          * outward by up), the quotient unchanged; a subnormal scaled
          * denominator means q >= 2^1980: +Inf */
-        int em, ed;
-        const double fm = frexp(mu, &em), fd = frexp(delta, &ed);
-        const int j = em + ed - 960;
-        const double Ns = ffi_next_up(ldexp(ffi_next_up(fm * fd), 960) + ffi_next_up(ldexp(Delta, -j)));
-        const double Ds = ldexp(Dd, -j);
-        *out = Ds >= DBL_MIN ? ffi_next_up(Ns / Ds) : INFINITY;
+        *out = ffi_dp_sens_scaled(mu, delta, Delta, Dd);
         return FR_OK;
     }
     *out = ffi_next_up(N / Dd);                      /* Dd = 0: +Inf */
@@ -151,12 +163,30 @@ static int compose_args(const double *basic, const double *adv, const double *ep
     return FR_OK;
 }
 
+void ffi_dp_adv_sums(double *Q, double *E, const double *eps, const double *m, size_t k)
+{
+    double q = 0, e = 0;
+    for (size_t j = 0; j < k; j++) {
+        if (eps[j] == 0)
+            continue;
+        q = upsum(q, ffi_next_up(eps[j] * eps[j]));
+        e = upsum(e, ffi_next_up(eps[j] * up4(m ? m[j] : expm1(eps[j]))));
+    }
+    *Q = q;
+    *E = e;
+}
+
+double ffi_dp_adv_T(double L, double Q)
+{
+    return ffi_next_up(sqrt(ffi_next_up(2 * L * Q)));
+}
+
 int ff_dp_compose_upper(double *basic, double *adv, const double *eps, size_t k, double delta)
 {
     int st = compose_args(basic, adv, eps, k, delta);
     if (st != FR_OK)
         return st;
-    double b = 0, Q = 0, E = 0;
+    double b = 0;
     int inf = 0, pos = 0;
     for (size_t j = 0; j < k; j++) {
         inf |= isinf(eps[j]);
@@ -171,14 +201,9 @@ int ff_dp_compose_upper(double *basic, double *adv, const double *eps, size_t k,
         a = 0;
     } else {
         const double L = up4(-log(delta));  /* >= ln(1/delta) */
-        for (size_t j = 0; j < k; j++) {
-            if (eps[j] == 0)
-                continue;
-            Q = upsum(Q, ffi_next_up(eps[j] * eps[j]));
-            E = upsum(E, ffi_next_up(eps[j] * up4(expm1(eps[j]))));
-        }
-        const double T = ffi_next_up(sqrt(ffi_next_up(2 * L * Q)));
-        a = upsum(T, E);
+        double Q, E;
+        ffi_dp_adv_sums(&Q, &E, eps, NULL, k);
+        a = upsum(ffi_dp_adv_T(L, Q), E);
     }
     *basic = b;
     *adv = a;

@@ -18,6 +18,7 @@
 #include "../internal.h"
 #include "fedfast/fedpdm.h"
 #include "acct.h"
+#include "acct_stages.h"
 
 #define SQRT1_2 0.70710678118654752440       /* 1/sqrt2 rounded: one more 2^-53 */
 #define LN_SQRT_PI 0.57236494292470008707    /* ln sqrt(pi) rounded: likewise */
@@ -81,30 +82,61 @@ static double lphi_neg(double z, int dir)
  * Phi(-z)); the test made on delta(eps) directly and on its complement
  * 1 - delta(eps) = Phi(-x1) + T (two positive terms: no loss near
  * delta = 1); either certifies. */
-static int eps_cert(double eps, double s, double sigma, double delta)
+void ffi_pdm_cert_args(double b[4], double eps, double s, double sigma)
 {
     const double alo = ffi_pad_down(s / sigma, R_OP), ahi = ffi_pad_up(s / sigma, R_OP);
     const double x1U = ffi_pad_up(ffi_pad_up(ahi / 2, R_OP) - ffi_pad_down(eps / ahi, R_OP), R_OP);
     const double x1L = ffi_pad_down(ffi_pad_down(alo / 2, R_OP) - ffi_pad_up(eps / alo, R_OP), R_OP);
     const double zU = ffi_pad_up(ffi_pad_up(ahi / 2, R_OP) + ffi_pad_up(eps / alo, R_OP), R_OP);
     double zL = ffi_pad_down(ffi_pad_down(alo / 2, R_OP) + ffi_pad_down(eps / ahi, R_OP), R_OP);
+    b[0] = x1L;
+    b[1] = x1U;
+    b[2] = zL;
+    b[3] = zU;
+}
+
+/* <= e^{eps + l} (acct_stages.h) */
+double ffi_pdm_T_lo(double eps, double l)
+{
+    return ffi_pad_down(exp(ffi_pad_down(eps + l, R_OP)), R_LM);
+}
+
+/* the certificate of delta(eps) <= delta (acct_stages.h) */
+int ffi_pdm_cert_holds(double PU, double QL, double TL, double delta)
+{
+    const double cU = ffi_pad_up(1 - delta, R_OP);   /* 1 - delta */
+    if (ffi_pad_up(PU - TL, R_OP) <= delta || ffi_pad_down(QL + TL, R_OP) >= cU)
+        return 1;
+    return 0;
+}
+
+static int eps_cert(double eps, double s, double sigma, double delta)
+{
+    double b[4];
+    ffi_pdm_cert_args(b, eps, s, sigma);
+    const double x1L = b[0], x1U = b[1], zU = b[3];
+    double zL = b[2];
     if (zL < 0)
         zL = 0;
     const double PU = phi_b(x1U, 1), PL = phi_b(x1L, -1);
     const double QU = phi_b(-x1L, 1), QL = phi_b(-x1U, -1);
-    double TL = ffi_pad_down(exp(ffi_pad_down(eps + lphi_neg(zU, -1), R_OP)), R_LM);
+    double TL = ffi_pdm_T_lo(eps, lphi_neg(zU, -1));
     double TU = ffi_pad_up(exp(ffi_pad_up(eps + lphi_neg(zL, 1), R_OP)), R_LM);
     if (!(TL >= 0))
         TL = 0;
     if (isnan(TU))
         TU = INFINITY;
-    const double cU = ffi_pad_up(1 - delta, R_OP), cL = ffi_pad_down(1 - delta, R_OP);   /* 1 - delta */
-    if (ffi_pad_up(PU - TL, R_OP) <= delta || ffi_pad_down(QL + TL, R_OP) >= cU)
+    const double cL = ffi_pad_down(1 - delta, R_OP);   /* 1 - delta */
+    if (ffi_pdm_cert_holds(PU, QL, TL, delta))
         return 1;
     if (ffi_pad_down(PL - TU, R_OP) > delta || ffi_pad_up(QU + TU, R_OP) < cL)
         return -1;
     return 0;
 }
+
+int ffi_pdm_eps_cert(double eps, double s, double sigma, double delta) { return eps_cert(eps, s, sigma, delta); }
+double ffi_pdm_phi_b(double x, int dir) { return phi_b(x, dir); }
+double ffi_pdm_lphi_neg(double z, int dir) { return lphi_neg(z, dir); }
 
 /* valid inputs, s > 0: an upper bound of the least eps (or +Inf). */
 static double gauss_eps_core(double sigma, double s, double delta)
@@ -151,6 +183,23 @@ int ff_fedpdm_gauss_eps(double *eps, double sigma, double s, double delta)
     return FR_OK;
 }
 
+/* <= delta / n (acct_stages.h) */
+double ffi_pdm_delta_share(double delta, double n)
+{
+    return ffi_pad_down(delta / n, R_OP);
+}
+
+/* the advanced composition from e0 (acct_stages.h) */
+double ffi_pdm_compose_adv(double e0, double Td, double delta)
+{
+    const double L = ffi_pad_up(-ffi_pad_down(log(delta / 2), R_LM), R_OP);
+    double t = ffi_pad_up(sqrt(ffi_pad_up(2 * Td * L, R_OP)), R_OP);
+    t = ffi_pad_up(t * e0, R_OP);
+    double u = ffi_pad_up(expm1(e0), R_LM);
+    u = ffi_pad_up(ffi_pad_up(u * e0, R_OP) * Td, R_OP);
+    return ffi_pad_up(t + u, R_OP);
+}
+
 int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsigned long T,
                       double delta)
 {
@@ -167,19 +216,14 @@ int ff_fedpdm_compose(double *basic, double *adv, double sigma, double s, unsign
     /* delta_0 = delta/T and delta/(2T) rounded down; below DBL_MIN the
      * rounding down is not certified (dn's absolute margin), so that
      * epsilon is +Inf, a valid upper bound (fedfast/fedpdm.h) */
-    double d0 = ffi_pad_down(delta / Td, R_OP);
+    double d0 = ffi_pdm_delta_share(delta, Td);
     double e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
     const double b = ffi_pad_up(e0 * Td, R_OP);
-    d0 = ffi_pad_down(delta / (2 * Td), R_OP);
+    d0 = ffi_pdm_delta_share(delta, 2 * Td);
     e0 = s == 0 ? 0 : d0 >= DBL_MIN ? gauss_eps_core(sigma, s, d0) : INFINITY;
     /* ln(1/delta'): delta/2 exact when it is normal; else adv is +Inf
      * below (e0 is +Inf when s > 0; s = 0 gives adv = 0 either way) */
-    const double L = ffi_pad_up(-ffi_pad_down(log(delta / 2), R_LM), R_OP);
-    double t = ffi_pad_up(sqrt(ffi_pad_up(2 * Td * L, R_OP)), R_OP);
-    t = ffi_pad_up(t * e0, R_OP);
-    double u = ffi_pad_up(expm1(e0), R_LM);
-    u = ffi_pad_up(ffi_pad_up(u * e0, R_OP) * Td, R_OP);
-    const double a = ffi_pad_up(t + u, R_OP);
+    const double a = ffi_pdm_compose_adv(e0, Td, delta);
     *basic = b;
     *adv = isnan(a) ? INFINITY : a;
     return FR_OK;

@@ -17,6 +17,7 @@
 #include <math.h>
 #include "../internal.h"
 #include "fedfast/fedpdm.h"
+#include "sens_path.h"
 
 static double mul_u(double x, double y)          /* x, y >= 0 */
 {
@@ -40,6 +41,9 @@ static double mul_d(double x, double y)          /* x, y >= 0 */
         return fmax(nextafter(p, 0), 0);
     return fma(x, y, -p) < 0 ? nextafter(p, 0) : p;
 }
+double ffi_path_mul_up(double x, double y) { return mul_u(x, y); }
+double ffi_path_mul_down(double x, double y) { return mul_d(x, y); }
+
 static double add_u(double x, double y)
 {
     double t = x + y;

@@ -32,12 +32,9 @@ static int cmp_ul(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* k_j = ceil(eps_j / h) into kj (0 for eps_j = 0), the groups of equal
- * k_j > 0 into g (sorted), their number, the sum of the k_j and the work
- * of the convolutions (0 if some k_j exceeds TIGHT_KJ_MAX or the sum
- * TIGHT_SUPPORT: the grid is too fine). */
-static size_t make_groups(unsigned long *kj, group *g, unsigned long *sum, unsigned long *work,
-                          mpfr_t *const eps, size_t k, mpfr_srcptr h, mpfr_ptr q)
+/* The groups (enclosures.h). */
+size_t fri_dp_tight_groups(unsigned long *kj, group *g, unsigned long *sum, unsigned long *work,
+                           mpfr_t *const eps, size_t k, mpfr_srcptr h, mpfr_ptr q)
 {
     size_t m = 0;
     *sum = 0;
@@ -241,7 +238,7 @@ int fr_dp_compose_tight(mpfr_t eps, mpfr_t *const epsj, size_t k, const mpfr_t d
     mpfr_t *P = NULL, *A = NULL, *B = NULL;
     size_t ng = 0, len = 0;
     if (kj == NULL || g == NULL) { st = FR_ENOMEM; goto out; }
-    while ((ng = make_groups(kj, g, &sum, &work, epsj, k, h, q)) == 0)
+    while ((ng = fri_dp_tight_groups(kj, g, &sum, &work, epsj, k, h, q)) == 0)
         mpfr_mul_2ui(h, h, 1, MPFR_RNDN);          /* coarser until the work fits */
     len = 2 * (size_t)sum + 1;
     P = fri_vec_new(len, wp);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* enclosures.h -- internal to ref: the enclosure of 002's advanced
- * composition that dp.c's Ziv loop decides on, and the three stages of the
+ * composition that dp.c's Ziv loop decides on, and the four stages of the
  * optimal composition (compose_tight.c), declared here so that the
  * white-box tests (tests/fedepm/test_enclosures.c,
  * test_tight_enclosures.c) can check them at working precisions far below
@@ -21,6 +21,14 @@ void fri_dp_adv_bound(mpfr_ptr r, int dir, mpfr_prec_t wp, mpfr_t *const eps, si
 
 /* compose_tight.c: releases grouped by their grid steps k (n of them) */
 typedef struct { unsigned long k, n; } fri_tight_group;
+
+/* k_j >= eps_j / h (ceil of the quotient rounded up at q's precision; 0
+ * for eps_j = 0) into kj, the groups of equal k_j > 0 into g (sorted by
+ * k), their number, *sum = sum_j k_j and *work = the products of the
+ * convolutions; 0 (the grid is too fine) if a k_j exceeds 2^12, the sum
+ * 2^18 or the work 2^27.  kj, g: k values; q: scratch. */
+size_t fri_dp_tight_groups(unsigned long *kj, fri_tight_group *g, unsigned long *sum, unsigned long *work,
+                           mpfr_t *const eps, size_t k, mpfr_srcptr h, mpfr_ptr q);
 
 /* b[0..n] (precision of each) >= the binomial masses C(n, c) p^c
  * (1-p)^(n-c) of the number c of +1 among n releases of RR_{k h}, p = 1/(1

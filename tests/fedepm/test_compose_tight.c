@@ -302,6 +302,38 @@ START_TEST(input_beyond_working_precision)
 }
 END_TEST
 
+/* delta far below every mass: the least e is just below the basic sum,
+ * eps_1 + ln(1 - delta/p) (one release, p = 1/(1 + e^-eps_1)), and the
+ * result is the basic sum rounded up (never rounded down below it) */
+START_TEST(basic_sum_cap)
+{
+    static const double E[] = {1, 0.3, 2.5, 0x1.8p-3, 7};
+    mpfr_t e, p, t, out;
+    mpfr_inits2(HP, e, p, t, (mpfr_ptr)0);
+    mpfr_init2(out, 53);
+    for (size_t i = 0; i < sizeof E / sizeof E[0]; i++) {
+        const double delta = 1e-300;
+        mpfr_set_d(e, -E[i], MPFR_RNDN);
+        mpfr_exp(p, e, MPFR_RNDN);
+        mpfr_add_ui(p, p, 1, MPFR_RNDN);
+        mpfr_ui_div(p, 1, p, MPFR_RNDN);
+        mpfr_d_div(t, delta, p, MPFR_RNDN);
+        mpfr_neg(t, t, MPFR_RNDN);
+        mpfr_log1p(t, t, MPFR_RNDN);
+        mpfr_add_d(t, t, E[i], MPFR_RNDN);       /* the least e */
+        double f;
+        ck_assert_int_eq(ff_dp_compose_tight_upper(&f, &E[i], 1, delta), FR_OK);
+        ck_assert_msg(mpfr_cmp_d(t, f) <= 0, "fast %a below the least e (eps %a)", f, E[i]);
+        mpfr_t *ej = &e;
+        mpfr_set_d(e, E[i], MPFR_RNDN);
+        mpfr_set_d(p, delta, MPFR_RNDN);
+        ck_assert_int_eq(fr_dp_compose_tight(out, ej, 1, p), FR_OK);
+        ck_assert_msg(mpfr_cmp(out, t) >= 0, "ref below the least e (eps %a)", E[i]);
+    }
+    mpfr_clears(e, p, t, out, (mpfr_ptr)0);
+}
+END_TEST
+
 START_TEST(special_values)
 {
     mpfr_t out;
@@ -330,6 +362,7 @@ Suite *suite_dp_compose_tight(void)
     tcase_add_test(tc, output_rounded_up);
     tcase_add_test(tc, input_beyond_working_precision);
     tcase_add_test(tc, special_values);
+    tcase_add_test(tc, basic_sum_cap);
     suite_add_tcase(s, tc);
     return s;
 }

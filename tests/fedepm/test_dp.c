@@ -4,7 +4,8 @@
  *   - fr_dp_sens_step: the exact rational (mu delta + Delta)/(eta + mu)
  *     (GMP mpq) rounded by mpfr_set_q, in every direction; aliasing;
  *   - ff_dp_sens_step_upper: >= that rational (exact comparison), within
- *     its bound function;
+ *     its bound function, whose absolute term is >= 2^-1071/(eta + mu) +
+ *     2^-1073 exactly;
  *   - fr_dp_compose / ff_dp_compose_upper: basic from an mpq sum; adv from
  *     a naive enclosure at 4p + 64 bits (ln via 1/delta, e^x - 1 via exp,
  *     plain loops; every operation rounded outward), +Inf and 0 cases;
@@ -95,6 +96,35 @@ START_TEST(sens_step_overflow_inside)
     }
     mpfr_clear(want);
     mpq_clear(q);
+}
+END_TEST
+
+/* The absolute term of ff_dp_sens_step_upper_bound: abs >= 2^-1071/(eta +
+ * mu) + 2^-1073 exactly, eta + mu from 2^-1021 (abs near 2^-50) to 2^10
+ * (abs subnormal), powers of 2 among them. */
+START_TEST(sens_step_bound_abs)
+{
+    seed = tu_rng_start(&rng, SUITE_SEED, 33);
+    mpq_t b, t;
+    mpq_inits(b, t, NULL);
+    for (int c = 0; c < effort(3000); c++) {
+        const int e = -1021 + (int)below(1032);
+        const double eta = below(2) ? ldexp(1, e - 1) : rpos(e - 1, e - 1), mu = below(2) ? eta : rpos(e - 1, e - 1);
+        double rel, abs;
+        ck_assert_int_eq(ff_dp_sens_step_upper_bound(&rel, &abs, 1, 1, eta, mu), FR_OK);
+        mpq_set_d(b, eta);
+        mpq_set_d(t, mu);
+        mpq_add(b, b, t);
+        mpq_inv(b, b);
+        mpq_div_2exp(b, b, 1071);
+        mpq_set_ui(t, 1, 1);
+        mpq_div_2exp(t, t, 1073);
+        mpq_add(b, b, t);
+        mpq_set_d(t, abs);
+        ck_assert_msg(mpq_cmp(t, b) >= 0, "abs %a below 2^-1071/(eta + mu) + 2^-1073 (eta %a mu %a) [FEDREF_SEED=%llu]",
+                      abs, eta, mu, seed);
+    }
+    mpq_clears(b, t, NULL);
 }
 END_TEST
 
@@ -701,6 +731,7 @@ Suite *suite_dp(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, sens_step_against_mpq);
     tcase_add_test(tc, sens_step_overflow_inside);
+    tcase_add_test(tc, sens_step_bound_abs);
     tcase_add_test(tc, compose_against_oracle);
     tcase_add_test(tc, ref_scale_rounding_eq27);
     tcase_add_test(tc, ref_scale_rounding_certified);

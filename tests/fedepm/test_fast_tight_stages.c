@@ -105,6 +105,147 @@ START_TEST(weights_and_normalise)
 }
 END_TEST
 
+/* a random binary64 in [2^lo, 2^hi) */
+static double draw_d(frng_t *rng, int lo, int hi)
+{
+    return ldexp(1 + (double)frng_u53(rng) * 0x1p-53, lo + (int)(frng_u53(rng) % (uint64_t)(hi - lo)));
+}
+
+/* the steps with the ratios given: each against its own inputs exactly,
+ * free of the slack of the exponentials */
+START_TEST(steps_own)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x7f13), 0);
+    double wu[NMAX + 1], wl[NMAX + 1];
+    mpfr_t t;
+    mpfr_init2(t, HP);
+    for (int i = 0; i < 20 * NCASE; i++) {
+        const unsigned long n = 1 + frng_u53(&rng) % NMAX, m = frng_u53(&rng) % (n + 1);
+        const double rul = draw_d(&rng, 0, 3), rdl = draw_d(&rng, -3, 0);
+        const double ruu = frng_u53(&rng) % 2 ? rul : nextafter(rul, 8), rdu = frng_u53(&rng) % 2 ? rdl : nextafter(rdl, 1);
+        ffi_dp_tight_steps(wu, wl, n, m, ruu, rul, rdu, rdl);
+        ck_assert(wu[m] == 1 && wl[m] == 1);
+        for (unsigned long c = m; c < n; c++) {
+            mpfr_set_d(t, wu[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, ruu, MPFR_RNDN);
+            mpfr_mul_ui(t, t, n - c, MPFR_RNDN);
+            mpfr_div_ui(t, t, c + 1, MPFR_RNDN);
+            ck_assert_msg(ge(wu[c + 1], t), "case %d: wu[%lu] below its step", i, c + 1);
+            mpfr_set_d(t, wl[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, rul, MPFR_RNDN);
+            mpfr_mul_ui(t, t, n - c, MPFR_RNDN);
+            mpfr_div_ui(t, t, c + 1, MPFR_RNDN);
+            ck_assert_msg(le(wl[c + 1], t) && wl[c + 1] >= 0, "case %d: wl[%lu] above its step", i, c + 1);
+        }
+        for (unsigned long c = m; c > 0; c--) {
+            mpfr_set_d(t, wu[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, rdu, MPFR_RNDN);
+            mpfr_mul_ui(t, t, c, MPFR_RNDN);
+            mpfr_div_ui(t, t, n - c + 1, MPFR_RNDN);
+            ck_assert_msg(ge(wu[c - 1], t), "case %d: wu[%lu] below its step", i, c - 1);
+            mpfr_set_d(t, wl[c], MPFR_RNDN);
+            mpfr_mul_d(t, t, rdl, MPFR_RNDN);
+            mpfr_mul_ui(t, t, c, MPFR_RNDN);
+            mpfr_div_ui(t, t, n - c + 1, MPFR_RNDN);
+            ck_assert_msg(le(wl[c - 1], t) && wl[c - 1] >= 0, "case %d: wl[%lu] above its step", i, c - 1);
+        }
+    }
+    mpfr_clear(t);
+}
+END_TEST
+
+/* delta at a grid point: >= a - E b exactly, a near E b (cancellation)
+ * or far above it */
+START_TEST(dminus_own)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x7f14), 0);
+    mpfr_t t;
+    mpfr_init2(t, HP);
+    for (int i = 0; i < 20 * NCASE; i++) {
+        const double E = draw_d(&rng, 0, 6), b = draw_d(&rng, -30, 0);
+        double a = E * b;
+        switch (frng_u53(&rng) % 3) {
+        case 0: for (int s = (int)(frng_u53(&rng) % 5); s > 0; s--) a = nextafter(a, 2 * a); break;
+        case 1: a = a * (1 + 0x1p-20 * (double)(frng_u53(&rng) % 1024)); break;
+        default: a = draw_d(&rng, 1, 20) * a; break;
+        }
+        const double d = ffi_dp_tight_dminus(a, E, b);
+        mpfr_set_d(t, E, MPFR_RNDN);
+        mpfr_mul_d(t, t, b, MPFR_RNDN);          /* exact */
+        mpfr_d_sub(t, a, t, MPFR_RNDN);          /* exact at HP */
+        ck_assert_msg(mpfr_cmp_d(t, d) <= 0, "case %d: %a below a - E b (a %a E %a b %a)", i, d, a, E, b);
+    }
+    mpfr_clear(t);
+}
+END_TEST
+
+/* the steps of the suffix sums B and of delta's exponential: bstep <= b +
+ * E p, exp_lo(J, h) <= e^{J h} with J h up to 700 (where one ulp of J h
+ * outweighs the four steps down after exp) */
+START_TEST(bstep_and_exp_own)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x7f15), 0);
+    mpfr_t t, x;
+    mpfr_inits2(HP, t, x, (mpfr_ptr)0);
+    for (int i = 0; i < 20 * NCASE; i++) {
+        const double E = draw_d(&rng, -20, 0), p = draw_d(&rng, -30, 0);
+        const double b = frng_u53(&rng) % 3 ? 0 : draw_d(&rng, -40, -10);
+        const double r = ffi_dp_tight_bstep(b, E, p);
+        mpfr_set_d(t, E, MPFR_RNDN);
+        mpfr_mul_d(t, t, p, MPFR_RNDN);          /* exact */
+        mpfr_add_d(t, t, b, MPFR_RNDN);          /* exact at HP */
+        ck_assert_msg(r >= 0 && mpfr_cmp_d(t, r) >= 0, "case %d: %a above b + E p (b %a E %a p %a)", i, r, b, E, p);
+        const unsigned long J = 1 + frng_u53(&rng) % (1ul << 18);
+        const double h = ldexp(draw_d(&rng, 0, 1), -(int)(frng_u53(&rng) % 30)) * 350 / (double)J;
+        const double el = ffi_dp_tight_exp_lo(J, h);
+        mpfr_set_d(x, h, MPFR_RNDN);
+        mpfr_mul_ui(x, x, J, MPFR_RNDN);         /* exact */
+        mpfr_exp(x, x, MPFR_RNDN);
+        ck_assert_msg(mpfr_cmp_d(x, el) >= 0, "case %d: %a above e^{J h} (J %lu h %a)", i, el, J, h);
+    }
+    mpfr_clears(t, x, (mpfr_ptr)0);
+}
+END_TEST
+
+/* the last cell: >= min(h c, max(h (c-1), ln((a - delta)/b))), the root
+ * small (its ulp far below the one of the logarithm's argument), inside,
+ * below or above the cell, or a <= delta */
+START_TEST(cell_own)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x7f16), 0);
+    mpfr_t L, x, y;
+    mpfr_inits2(HP, L, x, y, (mpfr_ptr)0);
+    for (int i = 0; i < 20 * NCASE; i++) {
+        const unsigned long c = frng_u53(&rng) % 2 ? 1 : 1 + frng_u53(&rng) % 64;
+        const double h = draw_d(&rng, -16, -4), delta = draw_d(&rng, -30, -3), b = draw_d(&rng, -4, 0);
+        const int where = (int)(frng_u53(&rng) % 4);
+        const double u = (double)frng_u53(&rng) * 0x1p-53;
+        const double root = where == 0 ? h * ((double)(c - 1) + u) : where == 1 ? h * (double)(c - 1) * u
+                          : h * ((double)c + 1 + u);
+        const double a = where == 3 ? delta * u : delta + b * exp(root);
+        const double e = ffi_dp_tight_cell(a, b, delta, c, h);
+        mpfr_set_d(x, h, MPFR_RNDN);
+        mpfr_mul_ui(y, x, c, MPFR_RNDN);         /* h c, exact */
+        if (a > delta) {
+            mpfr_mul_ui(x, x, c - 1, MPFR_RNDN); /* h (c-1), exact */
+            mpfr_set_d(L, a, MPFR_RNDN);
+            mpfr_sub_d(L, L, delta, MPFR_RNDN);
+            mpfr_div_d(L, L, b, MPFR_RNDN);
+            mpfr_log(L, L, MPFR_RNDN);
+            mpfr_max(L, L, x, MPFR_RNDN);
+            mpfr_min(y, L, y, MPFR_RNDN);
+        }
+        ck_assert_msg(mpfr_cmp_d(y, e) <= 0, "case %d: e %a below %a (a %a b %a delta %a c %lu h %a)", i, e,
+                      mpfr_get_d(y, MPFR_RNDN), a, b, delta, c, h);
+    }
+    mpfr_clears(L, x, y, (mpfr_ptr)0);
+}
+END_TEST
+
 #define NG 3
 #define KMAX 12
 #define NGMAX 4
@@ -285,6 +426,10 @@ Suite *suite_dp_fast_tight_stages(void)
     Suite *s = suite_create("dp_fast_tight_stages");
     TCase *tc = tcase_create("directions");
     tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, steps_own);
+    tcase_add_test(tc, dminus_own);
+    tcase_add_test(tc, bstep_and_exp_own);
+    tcase_add_test(tc, cell_own);
     tcase_add_test(tc, weights_and_normalise);
     tcase_add_test(tc, law_up);
     tcase_add_test(tc, least_e_up);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_tight_enclosures.c -- white-box: the three stages of ref's optimal
+/* test_tight_enclosures.c -- white-box: the four stages of ref's optimal
  * composition (ref/fedepm/compose_tight.c, declared in
  * ref/fedepm/enclosures.h) keep their directions at working precisions far
  * below the library's (w = 2..WMAX bits, where fr_dp_compose_tight uses 117
- * and more): the binomial masses and the composed law are upper bounds, the
+ * and more): the grid steps k_j cover the eps_j (k_j h >= eps_j exactly,
+ * eps_j of more bits than w), the binomial masses and the composed law are upper bounds, the
  * suffix sums A are upper and B lower bounds, and the least e is at least
  * the true one for the masses given.  At the library's precision a step
  * rounded the wrong way moves a result by about 2^-117 relative, far inside
@@ -60,6 +61,54 @@ static int at_least(mpfr_srcptr v, mpfr_srcptr t)
     mpfr_clear(s);
     return ok;
 }
+
+/* k_j h >= eps_j for every release, the quotient eps_j / h rounded at w
+ * bits (eps_j of 200 bits, h of 53), and the groups count every k_j */
+START_TEST(groups_cover)
+{
+    frng_t rng;
+    frng_init(&rng, tu_seed(0x7b10), 0);
+    enum { K = 3 };
+    mpfr_t eps[K], h, q, x;
+    for (int j = 0; j < K; j++) mpfr_init2(eps[j], 200);
+    mpfr_init2(h, 53);
+    mpfr_init2(x, HP + 64);
+    mpfr_init2(q, 2);
+    unsigned long kj[K], sum, work;
+    fri_tight_group g[K];
+    for (mpfr_prec_t w = 2; w <= 64; w++)
+        for (int i = 0; i < 8 * NCASE; i++) {
+            mpfr_set_prec(q, w);
+            tu_draw_wbit(h, &rng, 53, 1e-3, 1e-2);
+            for (int j = 0; j < K; j++) {
+                tu_draw_wbit(eps[j], &rng, 200, 1e-3, 4);
+                if (frng_u53(&rng) % 4 == 0) {       /* just above a grid point */
+                    mpfr_mul_ui(x, h, frng_u53(&rng) % 400 + 1, MPFR_RNDN);
+                    mpfr_set_ui_2exp(eps[j], 1, -150, MPFR_RNDN);
+                    mpfr_mul(eps[j], eps[j], x, MPFR_RNDN);
+                    mpfr_add(eps[j], eps[j], x, MPFR_RNDU);
+                }
+            }
+            const size_t ng = fri_dp_tight_groups(kj, g, &sum, &work, eps, K, h, q);
+            if (ng == 0) continue;
+            unsigned long tot = 0, cnt = 0;
+            for (size_t c = 0; c < ng; c++) { tot += g[c].k * g[c].n; cnt += g[c].n; }
+            ck_assert(tot == sum && cnt == K);
+            for (int j = 0; j < K; j++) {             /* the j-th smallest eps against the j-th smallest k */
+                int r = 0;
+                for (int l = 0; l < K; l++) r += mpfr_less_p(eps[l], eps[j]) || (mpfr_equal_p(eps[l], eps[j]) && l < j);
+                unsigned long kr = 0;
+                for (size_t c = 0, seen = 0; c < ng; seen += g[c].n, c++)
+                    if ((unsigned long)r < seen + g[c].n) { kr = g[c].k; break; }
+                mpfr_mul_ui(x, h, kr, MPFR_RNDN);     /* exact */
+                ck_assert_msg(mpfr_greaterequal_p(x, eps[j]), "w %d case %d: k h = %.17g below eps %.17g", (int)w, i,
+                              mpfr_get_d(x, MPFR_RNDN), mpfr_get_d(eps[j], MPFR_RNDN));
+            }
+        }
+    for (int j = 0; j < K; j++) mpfr_clear(eps[j]);
+    mpfr_clears(h, q, x, (mpfr_ptr)0);
+}
+END_TEST
 
 #define NBINO 48
 
@@ -128,7 +177,7 @@ static unsigned long draw_groups(fri_tight_group *g, size_t *ng, mpfr_t h, frng_
         used |= 1ul << k;
         g[i] = (fri_tight_group){k, 1 + frng_u53(rng) % 3};
     }
-    for (size_t i = 0; i < *ng; i++)            /* ascending k, as make_groups sorts */
+    for (size_t i = 0; i < *ng; i++)            /* ascending k, as fri_dp_tight_groups sorts */
         for (size_t j = i + 1; j < *ng; j++)
             if (g[j].k < g[i].k) { fri_tight_group s = g[i]; g[i] = g[j]; g[j] = s; }
     for (size_t i = 0; i < *ng; i++) sum += g[i].k * g[i].n;
@@ -328,6 +377,7 @@ Suite *suite_dp_tight_enclosures(void)
     Suite *s = suite_create("dp_tight_enclosures");
     TCase *tc = tcase_create("directions");
     tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, groups_cover);
     tcase_add_test(tc, binomial_upper);
     tcase_add_test(tc, law_upper);
     tcase_add_test(tc, least_e_upper);

@@ -73,6 +73,32 @@ START_TEST(classical_ru)
 }
 END_TEST
 
+/* fast (5) where sigma^2 is subnormal (s near 2^-520): >= the value at HP
+ * bits, the last rounding of ldexp a half-ulp of 2^-1074 away */
+START_TEST(classical_subnormal)
+{
+    mpfr_t x;
+    mpfr_init2(x, HP);
+    for (int k = 0; k < 600; k++) {
+        const double s = ldexp(1 + (double)((k * 2654435761u) & 0xfffff) * 0x1p-20, -540 + k % 24);
+        const double eps = EPS[k % 6], delta = DEL[k % 4];
+        mpfr_set_d(x, delta, MPFR_RNDN);
+        mpfr_ui_div(x, 5, x, MPFR_RNDN);
+        mpfr_div_2ui(x, x, 2, MPFR_RNDN);
+        mpfr_log(x, x, MPFR_RNDN);
+        mpfr_mul_d(x, x, 2 * s, MPFR_RNDN);
+        mpfr_mul_d(x, x, s, MPFR_RNDN);
+        mpfr_div_d(x, x, eps, MPFR_RNDN);
+        mpfr_div_d(x, x, eps, MPFR_RNDN);
+        double f;
+        ck_assert_int_eq(ff_gauss_sigma2_classical_upper(&f, eps, delta, s), FR_OK);
+        ck_assert_msg(mpfr_cmp_d(x, f) <= 0, "fast %a below exact %a: eps %g delta %g s %a", f,
+                      mpfr_get_d(x, MPFR_RNDN), eps, delta, s);
+    }
+    mpfr_clear(x);
+}
+END_TEST
+
 /* The analytic sigma is RU(sigma*): delta_eps(sigma) <= delta <
  * delta_eps(nextbelow(sigma)) at HP bits, at 53 bits (the bisection) and at
  * 200 bits (the Newton estimate, galloping and bisection of p > 96); fast >=
@@ -307,6 +333,7 @@ Suite *suite_fedpdm_gauss(void)
     TCase *tc = tcase_create("gauss");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, classical_ru);
+    tcase_add_test(tc, classical_subnormal);
     tcase_add_test(tc, analytic_root);
     tcase_add_test(tc, analytic_scale_prec);
     tcase_add_test(tc, edges);

@@ -199,6 +199,38 @@ START_TEST(edges)
 }
 END_TEST
 
+/* The near-underflow absolute term: abs >= 2^-1070 (S_Q(a) + 1), S_Q(a) =
+ * sum_{r<Q} a^r exactly (mpq), a = |1 - eta rho| in (2, 3), S_Q >= 2^50 so
+ * that the term is normal and a one-ulp move of S_up shows. */
+START_TEST(bound_abs_underflow)
+{
+    seed = tu_seed(20261204u);
+    frng_init(&rng, seed, 37);
+    mpq_t a, p, sum, t;
+    mpq_inits(a, p, sum, t, NULL);
+    for (int i = 0; i < tu_effort(200); i++) {
+        const double rho = 3 + (double)frng_u53(&rng) * 0x1p-53, G = rpos(-1000, -970);
+        const unsigned long Q = 50 + below(100);
+        double rel, abs;
+        ck_assert_int_eq(ff_fedpdm_sensitivity_bound(&rel, &abs, 1, rho, Q, G), FR_OK);
+        mpq_set_d(a, rho);
+        mpq_set_ui(t, 1, 1);
+        mpq_sub(a, a, t);                   /* a = rho - 1 (eta = 1) */
+        mpq_set_ui(p, 1, 1);
+        mpq_set_ui(sum, 1, 1);              /* S_Q + 1 */
+        for (unsigned long r = 0; r < Q; r++) {
+            mpq_add(sum, sum, p);
+            mpq_mul(p, p, a);
+        }
+        mpq_div_2exp(sum, sum, 1070);
+        mpq_set_d(t, abs);
+        ck_assert_msg(mpq_cmp(t, sum) >= 0, "seed %llu: abs %a below 2^-1070 (S_Q + 1) (rho %a Q %lu)", seed, abs,
+                      rho, Q);
+    }
+    mpq_clears(a, p, sum, t, NULL);
+}
+END_TEST
+
 /* ---- the validator of Lemma 2 / Theorem 3 ---- */
 
 #define CRD 0x1.e3779b97f4a7cp-2    /* RD(2 sqrt 5 - 4) */
@@ -554,6 +586,7 @@ Suite *suite_fedpdm_sens(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, random_regimes);
     tcase_add_test(tc, edges);
+    tcase_add_test(tc, bound_abs_underflow);
     tcase_add_test(tc, thm3_random);
     tcase_add_test(tc, thm3_edges);
     tcase_add_test(tc, path_random);
