@@ -59,16 +59,13 @@ suites() {
   */fedpdm/gauss.c) echo "fedpdm_round_sweep fedpdm_gauss status_fedpdm_gauss" ;;
   ref/fedpdm/acct.c) echo "fedpdm_acct_stages fedpdm_enclosures fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
   fast/fedpdm/acct.c) echo "fedpdm_fast_acct_stages fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
-  */fedpdm/acct.c) echo "fedpdm_round_sweep fedpdm_acct status_fedpdm_acct" ;;
   ref/fedepm/dp.c) echo "dp_enclosures dp_round_sweep dp status_fedepm" ;;
   fast/fedepm/dp.c) echo "dp_stages dp_round_sweep dp status_fedepm" ;;
-  */fedepm/dp.c) echo "dp_round_sweep dp status_fedepm" ;;
   fast/fedpdm/sens*.c) echo "fedpdm_sens_stages fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
   */fedpdm/sens*.c) echo "fedpdm_round_sweep fedpdm_sens status_fedpdm_sens" ;;
   ref/fedpdm/pld.c) echo "fedpdm_pld_compose fedpdm_pld_stages fedpdm_pld status_fedpdm_acct" ;;
   ref/fedpdm/pld_fft.c) echo "fedpdm_pld_compose fedpdm_pld status_fedpdm_acct" ;;
   fast/fedpdm/pld.c) echo "fedpdm_pld_fast_stages fedpdm_pld status_fedpdm_acct" ;;
-  */fedpdm/pld*.c) echo "fedpdm_pld status_fedpdm_acct" ;;
   ref/fedepm/compose_tight.c) echo "dp_tight_enclosures dp_compose_tight status_fedepm" ;;
   fast/fedepm/compose_tight.c) echo "dp_fast_tight_stages dp_compose_tight status_fedepm" ;;
   esac
