@@ -14,4 +14,10 @@ void tu_phi_hp(mpfr_t r, const mpfr_t x);
  * NULL) = its first term Phi(a/2 - e/a). */
 void tu_delta_hp(mpfr_t D, mpfr_t T1, const mpfr_t e, const mpfr_t a, mpfr_prec_t wp);
 
+/* The PLD accountant's profile of one K-of-N round (ref/fedpdm/pld.c):
+ * H(e) = max(q dG(log(1 + (e^e - 1)/q)), (1 - p e^e) dG(log(q e^e / (1 -
+ * p e^e)))), p = 1 - q (the second 0 when p e^e >= 1); q = 1: dG(e); dG =
+ * tu_delta_hp with a = mu; every step to nearest at prec(r). */
+void tu_pld_H_hp(mpfr_t r, mpfr_srcptr e, mpfr_srcptr mu, mpfr_srcptr q);
+
 #endif

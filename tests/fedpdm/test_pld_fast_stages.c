@@ -172,34 +172,6 @@ START_TEST(cdf_bounds)
 }
 END_TEST
 
-/* H(e) = max(q dG(log(1 + (e^e - 1)/q)), (1 - p e^e) dG(log(q e^e / (1 - p e^e)))) at HP (ref's pld.c header) */
-static void H_exact(mpfr_t r, mpfr_srcptr e, mpfr_srcptr mu, mpfr_srcptr q)
-{
-    if (mpfr_cmp_ui(q, 1) == 0) {
-        tu_delta_hp(r, NULL, e, mu, HP);
-        return;
-    }
-    mpfr_t t, x, p, c, b;
-    mpfr_inits2(HP, t, x, p, c, b, (mpfr_ptr)0);
-    mpfr_exp(t, e, MPFR_RNDN);
-    mpfr_sub_ui(x, t, 1, MPFR_RNDN);
-    mpfr_div(x, x, q, MPFR_RNDN);
-    mpfr_log1p(x, x, MPFR_RNDN);
-    tu_delta_hp(r, NULL, x, mu, HP);
-    mpfr_mul(r, r, q, MPFR_RNDN);
-    mpfr_ui_sub(p, 1, q, MPFR_RNDN);
-    mpfr_mul(c, p, t, MPFR_RNDN);
-    mpfr_ui_sub(c, 1, c, MPFR_RNDN);
-    if (mpfr_sgn(c) > 0) {
-        mpfr_mul(x, q, t, MPFR_RNDN);
-        mpfr_div(x, x, c, MPFR_RNDN);
-        mpfr_log(x, x, MPFR_RNDN);
-        tu_delta_hp(b, NULL, x, mu, HP);
-        mpfr_mul(b, b, c, MPFR_RNDN);
-        mpfr_max(r, r, b, MPFR_RNDN);
-    }
-    mpfr_clears(t, x, p, c, b, (mpfr_ptr)0);
-}
 
 /* dG's bounds at a in [alo, ahi], H's enclosure, the thresholds x(g) = (log((e^g - p)/q) + a^2/2)/a */
 START_TEST(profile_thresholds)
@@ -230,7 +202,7 @@ START_TEST(profile_thresholds)
         double lo, hi;
         ffi_pdm_pld_h(&lo, &hi, e, e == 0 ? 1 : ee * (1 - 0x1p-45), e == 0 ? 1 : ee * (1 + 0x1p-45), sub, &c);
         mpfr_set_d(x, e, MPFR_RNDN);
-        H_exact(D, x, a, q);
+        tu_pld_H_hp(D, x, a, q);
         ck_assert_msg(mpfr_cmp_d(D, hi) <= 0 && mpfr_cmp_d(D, lo) >= 0, "H(%.17g) K %lu N %lu sub %d: [%.17g, %.17g] misses %.17g",
                       e, K, N, sub, lo, hi, mpfr_get_d(D, MPFR_RNDN));
         /* x(g) */
@@ -281,7 +253,7 @@ START_TEST(grid_cells)
         mpfr_div_ui(q, q, N, MPFR_RNDN);
         for (unsigned long i = 0; i <= m; i++) {
             mpfr_set_d(t, c.h * (double)i, MPFR_RNDN);
-            H_exact(H, t, a, q);
+            tu_pld_H_hp(H, t, a, q);
             mpfr_exp(t, t, MPFR_RNDN);
             const double *Hl = ws, *Hh = ws + (m + 1), *al = ws + 2 * (m + 1), *ah = ws + 3 * (m + 1);
             ck_assert_msg(mpfr_cmp_d(t, al[i]) >= 0 && mpfr_cmp_d(t, ah[i]) <= 0 && mpfr_cmp_d(H, Hl[i]) >= 0 &&

@@ -27,36 +27,6 @@ Suite *suite_fedpdm_pld_stages(void);
 #define NCASE 8
 #define MMAX 40
 
-/* H(e) = max(q dG(log(1 + (e^e - 1)/q)), (1 - p e^e) dG(log(q e^e / (1 - p e^e)))), p = 1 - q
- * (the second 0 when p e^e >= 1); q = 1: dG(e); dG = delta_hp.h's delta with a = mu */
-static void H_exact(mpfr_t r, mpfr_srcptr e, mpfr_srcptr mu, mpfr_srcptr q)
-{
-    if (mpfr_cmp_ui(q, 1) == 0) {
-        tu_delta_hp(r, NULL, e, mu, HP);
-        return;
-    }
-    mpfr_t t, x, p, c, b;
-    mpfr_inits2(HP, t, x, p, c, b, (mpfr_ptr)0);
-    mpfr_exp(t, e, MPFR_RNDN);
-    mpfr_sub_ui(x, t, 1, MPFR_RNDN);
-    mpfr_div(x, x, q, MPFR_RNDN);
-    mpfr_log1p(x, x, MPFR_RNDN);
-    tu_delta_hp(r, NULL, x, mu, HP);
-    mpfr_mul(r, r, q, MPFR_RNDN);
-    mpfr_ui_sub(p, 1, q, MPFR_RNDN);
-    mpfr_mul(c, p, t, MPFR_RNDN);
-    mpfr_ui_sub(c, 1, c, MPFR_RNDN);
-    if (mpfr_sgn(c) > 0) {
-        mpfr_mul(x, q, t, MPFR_RNDN);
-        mpfr_div(x, x, c, MPFR_RNDN);
-        mpfr_log(x, x, MPFR_RNDN);
-        tu_delta_hp(b, NULL, x, mu, HP);
-        mpfr_mul(b, b, c, MPFR_RNDN);
-        mpfr_max(r, r, b, MPFR_RNDN);
-    }
-    mpfr_clears(t, x, p, c, b, (mpfr_ptr)0);
-}
-
 /* v >= t - 2^-(HP-40) max(|t|, 1) (t's own error at HP bits is far smaller) */
 static int above(mpfr_srcptr v, mpfr_srcptr t)
 {
@@ -104,7 +74,7 @@ START_TEST(profile_enclosed)
             mpfr_div(mu, s, sg, MPFR_RNDN);
             mpfr_set_ui(q, K, MPFR_RNDN);
             mpfr_div_ui(q, q, N, MPFR_RNDN);
-            H_exact(H, e, mu, q);
+            tu_pld_H_hp(H, e, mu, q);
             ck_assert_msg(below(lo, H) && above(hi, H), "w %d case %d (K %lu N %lu e %.6g): [%.10g, %.10g] misses %.17g",
                           (int)w, c, K, N, mpfr_get_d(e, MPFR_RNDN), mpfr_get_d(lo, MPFR_RNDN),
                           mpfr_get_d(hi, MPFR_RNDN), mpfr_get_d(H, MPFR_RNDN));
@@ -150,7 +120,7 @@ START_TEST(pmf_upper_masses)
             mpfr_div_ui(q, q, N, MPFR_RNDN);
             for (unsigned long i = 0; i <= m; i++) {
                 mpfr_mul_ui(e, h, i, MPFR_RNDN);
-                H_exact(Hx[i], e, mu, q);
+                tu_pld_H_hp(Hx[i], e, mu, q);
                 mpfr_exp(a[i], e, MPFR_RNDN);
             }
             for (unsigned long i = 1; i <= m; i++) {    /* s_i on [a_{i-1}, a_i] */
