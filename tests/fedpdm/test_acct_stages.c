@@ -559,6 +559,20 @@ START_TEST(adv_eps)
 }
 END_TEST
 
+/* X = c0 q^2 eps sqrt(K T / (N (1 - q))) to nearest at X's precision (t scratch) */
+static void thm2_exact(mpfr_t X, mpfr_t t, const mpfr_t c0, const mpfr_t e, unsigned long K, unsigned long N,
+                       unsigned long T, const mpfr_t q)
+{
+    mpfr_ui_sub(t, 1, q, MPFR_RNDN);
+    mpfr_ui_div(t, K * T, t, MPFR_RNDN);
+    mpfr_div_ui(t, t, N, MPFR_RNDN);
+    mpfr_sqrt(t, t, MPFR_RNDN);
+    mpfr_mul(t, t, q, MPFR_RNDN);
+    mpfr_mul(t, t, q, MPFR_RNDN);
+    mpfr_mul(t, t, e, MPFR_RNDN);
+    mpfr_mul(X, t, c0, MPFR_RNDN);
+}
+
 /* fri_pdm_thm2_wp at wp = w: c0 q^2 eps sqrt(K T / (N (1 - q))), w-bit c0,
  * eps, q */
 START_TEST(thm2)
@@ -575,14 +589,7 @@ START_TEST(thm2)
             tu_draw_wbit(q, &rng, w, 0.01, 0.99);
             mpfr_set_prec(r, w);
             ck_assert_int_eq(fri_pdm_thm2_wp(r, c0, e, K, N, T, q, w), FR_OK);
-            mpfr_ui_sub(t, 1, q, MPFR_RNDN);
-            mpfr_ui_div(t, K * T, t, MPFR_RNDN);
-            mpfr_div_ui(t, t, N, MPFR_RNDN);
-            mpfr_sqrt(t, t, MPFR_RNDN);
-            mpfr_mul(t, t, q, MPFR_RNDN);
-            mpfr_mul(t, t, q, MPFR_RNDN);
-            mpfr_mul(t, t, e, MPFR_RNDN);
-            mpfr_mul(X, t, c0, MPFR_RNDN);
+            thm2_exact(X, t, c0, e, K, N, T, q);
             above(r, X, "thm2", w, i);
         }
     mpfr_clears(c0, e, q, r, X, t, (mpfr_ptr)0);
@@ -617,14 +624,7 @@ START_TEST(thm2_steps)
             }
             mpfr_set_prec(r, i % 7 == 3 ? w : 4 * w);
             ck_assert_int_eq(fri_pdm_thm2_wp(r, c0, e, K, N, T, q, w), FR_OK);
-            mpfr_ui_sub(t, 1, q, MPFR_RNDN);
-            mpfr_ui_div(t, K * T, t, MPFR_RNDN);
-            mpfr_div_ui(t, t, N, MPFR_RNDN);
-            mpfr_sqrt(t, t, MPFR_RNDN);
-            mpfr_mul(t, t, q, MPFR_RNDN);
-            mpfr_mul(t, t, q, MPFR_RNDN);
-            mpfr_mul(t, t, e, MPFR_RNDN);
-            mpfr_mul(X, t, c0, MPFR_RNDN);
+            thm2_exact(X, t, c0, e, K, N, T, q);
             above(r, X, "thm2 steps", w, i);
         }
     mpfr_clears(c0, e, q, r, X, t, (mpfr_ptr)0);
