@@ -99,6 +99,30 @@ void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu
     mpfr_clears(L, U, t, w, (mpfr_ptr)0);
 }
 
+/* the ranges of z = a/2 + eps/a and x1 = a/2 - eps/a over a in [alo, ahi]
+ * (0 < alo, eps >= 0), at the outputs' precision (that of zl): zl =
+ * alo/2 + eps/ahi and zu = ahi/2 + eps/alo bound z (not monotone in a);
+ * x1 increases with a, so x1l = x1(alo) and x1u = x1(ahi), each rounded
+ * outward. */
+void fri_pdm_mills_args(mpfr_ptr zl, mpfr_ptr zu, mpfr_ptr x1l, mpfr_ptr x1u, mpfr_srcptr eps,
+                        mpfr_srcptr alo, mpfr_srcptr ahi)
+{
+    mpfr_t h, q;
+    mpfr_inits2(mpfr_get_prec(zl), h, q, (mpfr_ptr)0);
+    mpfr_div_2ui(h, alo, 1, MPFR_RNDD);
+    mpfr_div(q, eps, ahi, MPFR_RNDD);
+    mpfr_add(zl, h, q, MPFR_RNDD);                         /* z lower */
+    mpfr_div_2ui(h, ahi, 1, MPFR_RNDU);
+    mpfr_div(q, eps, alo, MPFR_RNDU);
+    mpfr_add(zu, h, q, MPFR_RNDU);                         /* z upper */
+    mpfr_div(q, eps, ahi, MPFR_RNDD);
+    mpfr_sub(x1u, h, q, MPFR_RNDU);                        /* x1 upper (a up) */
+    mpfr_div_2ui(h, alo, 1, MPFR_RNDD);
+    mpfr_div(q, eps, alo, MPFR_RNDU);
+    mpfr_sub(x1l, h, q, MPFR_RNDD);                        /* x1 lower (a down) */
+    mpfr_clears(h, q, (mpfr_ptr)0);
+}
+
 /* [dl, du] encloses delta(eps) = Phi(a/2 - eps/a) - e^eps Phi(-a/2 - eps/a)
  * with a in [alo, ahi] (a > 0).  When z = a/2 + eps/a >= MILLS_Z0 the
  * second term is phi(x1) R(z), x1 = a/2 - eps/a (e^eps phi(-z) = phi(x1):
@@ -109,21 +133,10 @@ void fri_pdm_delta_eps_encl(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcp
 {
     mpfr_t h, q, x, p1, p2, e, zl, zu, x1l, x1u, rl, ru;
     mpfr_inits2(wp, h, q, x, p1, p2, e, zl, zu, x1l, x1u, rl, ru, (mpfr_ptr)0);
-    mpfr_div_2ui(h, alo, 1, MPFR_RNDD);
-    mpfr_div(q, eps, ahi, MPFR_RNDD);
-    mpfr_add(zl, h, q, MPFR_RNDD);                         /* z lower */
+    fri_pdm_mills_args(zl, zu, x1l, x1u, eps, alo, ahi);
     const int mills = mpfr_cmp_ui(zl, MILLS_Z0) >= 0;
-    if (mills) {
-        mpfr_div_2ui(h, ahi, 1, MPFR_RNDU);
-        mpfr_div(q, eps, alo, MPFR_RNDU);
-        mpfr_add(zu, h, q, MPFR_RNDU);                     /* z upper */
+    if (mills)
         fri_pdm_mills_encl(rl, ru, zl, zu, wp);
-        mpfr_div(q, eps, ahi, MPFR_RNDD);
-        mpfr_sub(x1u, h, q, MPFR_RNDU);                    /* x1 upper (a up) */
-        mpfr_div_2ui(h, alo, 1, MPFR_RNDD);
-        mpfr_div(q, eps, alo, MPFR_RNDU);
-        mpfr_sub(x1l, h, q, MPFR_RNDD);                    /* x1 lower (a down) */
-    }
     for (int dir = 1; dir >= -1; dir -= 2) {
         const mpfr_rnd_t up = dir > 0 ? MPFR_RNDU : MPFR_RNDD, dn = dir > 0 ? MPFR_RNDD : MPFR_RNDU;
         /* first term in direction dir: x1 = a/2 - eps/a, larger with a larger */
@@ -499,12 +512,14 @@ int fri_pdm_compose_wp(mpfr_ptr basic, mpfr_ptr adv, mpfr_srcptr sigma, mpfr_src
  * rounded up at the precision wp of acc, mu >= 0 and 0 < g <= 1 upper bounds:
  * e^{j(j-1) mu} = E_j by E_j = E_{j-1} P_j, P_j = P_{j-1} e^{2mu} =
  * e^{2(j-1) mu} (products of positive upper bounds rounded up: upper
- * bounds); C(alpha, j) exact (GMP). */
+ * bounds); C(alpha, j) exact (GMP), and so is E_j C(alpha, j), held at wp +
+ * alpha bits. */
 static void rdp_sum(mpfr_ptr acc, unsigned long alpha, mpfr_srcptr mu, mpfr_srcptr g, mpfr_prec_t wp,
                     mpz_ptr bin)
 {
-    mpfr_t a, b, t, gj, e2, P, E;
+    mpfr_t a, b, t, gj, e2, P, E, Ec;
     mpfr_inits2(wp, a, b, t, gj, e2, P, E, (mpfr_ptr)0);
+    mpfr_init2(Ec, wp + (mpfr_prec_t)alpha);        /* E_j C(alpha, j) held exactly */
     /* j = 2 */
     mpfr_mul_2ui(t, mu, 1, MPFR_RNDU);               /* 2 mu */
     mpfr_expm1(a, t, MPFR_RNDU);
@@ -525,12 +540,12 @@ static void rdp_sum(mpfr_ptr acc, unsigned long alpha, mpfr_srcptr mu, mpfr_srcp
         mpz_divexact_ui(bin, bin, j);                /* C(alpha, j) */
         mpfr_mul(P, P, e2, MPFR_RNDU);               /* e^{2(j-1) mu} */
         mpfr_mul(E, E, P, MPFR_RNDU);                /* e^{j(j-1) mu} */
-        mpfr_mul_z(t, E, bin, MPFR_RNDU);
-        mpfr_mul(t, t, gj, MPFR_RNDU);
+        mpfr_mul_z(Ec, E, bin, MPFR_RNDU);           /* exact: C(alpha, j) < 2^alpha */
+        mpfr_mul(t, Ec, gj, MPFR_RNDU);
         mpfr_mul_2ui(t, t, 1, MPFR_RNDU);
         mpfr_add(acc, acc, t, MPFR_RNDU);
     }
-    mpfr_clears(a, b, t, gj, e2, P, E, (mpfr_ptr)0);
+    mpfr_clears(a, b, t, gj, e2, P, E, Ec, (mpfr_ptr)0);
 }
 
 /* r = ln(1 + S) / (alpha - 1), both steps rounded up (precision of r) */

@@ -29,6 +29,11 @@ void fri_pdm_sigma2_encl(mpfr_ptr vL, mpfr_ptr vU, mpfr_srcptr eps, mpfr_srcptr 
 void fri_pdm_delta_eps_encl(mpfr_ptr dl, mpfr_ptr du, mpfr_srcptr eps, mpfr_srcptr alo,
                             mpfr_srcptr ahi, mpfr_srcptr r2lo, mpfr_srcptr r2hi, mpfr_prec_t wp);
 
+/* acct.c: zl <= a/2 + eps/a <= zu and x1l <= a/2 - eps/a <= x1u for every
+ * a in [alo, ahi] (0 < alo, eps >= 0), all four at zl's precision. */
+void fri_pdm_mills_args(mpfr_ptr zl, mpfr_ptr zu, mpfr_ptr x1l, mpfr_ptr x1u, mpfr_srcptr eps,
+                        mpfr_srcptr alo, mpfr_srcptr ahi);
+
 /* acct.c: [rl, ru] (precision wp) contains the Mills ratio R(z) = Phi(-z) /
  * phi(z) for every z in [zl, zu], 0 < zl. */
 void fri_pdm_mills_encl(mpfr_ptr rl, mpfr_ptr ru, mpfr_srcptr zl, mpfr_srcptr zu, mpfr_prec_t wp);

@@ -7,7 +7,8 @@
  *   and K-of-N subsampled) at given mu and g; the whole RDP accountant
  *   (one sigma, and per-round sigma_t with the first rounds unsampled)
  *   with its conversion to (eps, delta); basic and advanced composition;
- *   the evaluation of Theorem 2; the Mills-ratio enclosure at small z.
+ *   the evaluation of Theorem 2; the Mills-ratio enclosure at small z and
+ *   the ranges of its argument z and of x1 over an interval of a.
  * Each result must be on its promised side (above, for all of them but the
  * lower end of the Mills ratio) of the exact value, computed here from the
  * definition at HP bits to nearest: the subsampled RDP term by term with
@@ -707,6 +708,92 @@ START_TEST(mills_aimed)
 }
 END_TEST
 
+/* fri_pdm_mills_args at w = 2..WMAX: alo, eps w-bit numbers, ahi = alo in
+ * three cases of four (the bounds are then those of z and x1 at one point,
+ * so each rounding toward the wrong side shows) and a few ulps above it in
+ * the fourth; z = a/2 + eps/a and x1 = a/2 - eps/a at HP bits at the end
+ * points: zl <= z(alo), z(ahi) <= zu (z convex, its maximum at an end
+ * point, and its minimum above alo/2 + eps/ahi, itself checked by zl),
+ * x1l <= x1(alo), x1(ahi) <= x1u (x1 increasing). */
+START_TEST(mills_args)
+{
+    frng_init(&rng, tu_seed(0xacc7), 7);
+    mpfr_t alo, ahi, eps, zl, zu, x1l, x1u, z, t;
+    mpfr_inits2(WMAX, alo, ahi, eps, zl, zu, x1l, x1u, (mpfr_ptr)0);
+    mpfr_inits2(HP, z, t, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= WMAX; w++)
+        for (int i = 0; i < 16; i++) {
+            tu_draw_wbit(alo, &rng, w, 0.01, 100);
+            tu_draw_wbit(eps, &rng, w, 0.01, 3e4);
+            mpfr_set_prec(ahi, w);
+            mpfr_set(ahi, alo, MPFR_RNDN);
+            if (i % 4 == 3)
+                for (int k = 0; k < 1 + i % 3; k++) mpfr_nextabove(ahi);
+            mpfr_set_prec(zl, w), mpfr_set_prec(zu, w), mpfr_set_prec(x1l, w), mpfr_set_prec(x1u, w);
+            fri_pdm_mills_args(zl, zu, x1l, x1u, eps, alo, ahi);
+            for (int end = 0; end < 2; end++) {
+                mpfr_srcptr a = end ? ahi : alo;
+                mpfr_div(t, eps, a, MPFR_RNDN);
+                mpfr_div_2ui(z, a, 1, MPFR_RNDN);
+                mpfr_add(z, z, t, MPFR_RNDN);
+                below(zl, z, end ? "mills_args zl at ahi" : "mills_args zl at alo", w, i);
+                above(zu, z, end ? "mills_args zu at ahi" : "mills_args zu at alo", w, i);
+                mpfr_div_2ui(z, a, 1, MPFR_RNDN);
+                mpfr_sub(z, z, t, MPFR_RNDN);
+                if (end)
+                    above(x1u, z, "mills_args x1u", w, i);
+                else
+                    below(x1l, z, "mills_args x1l", w, i);
+            }
+        }
+    mpfr_clears(alo, ahi, eps, zl, zu, x1l, x1u, z, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* the Mills branch's ranges and the enclosure of delta(eps) where halvings
+ * and erfc's results underflow: (i) alo = ahi = the least positive number
+ * m, eps = 0, in the default exponent range: z = x1 = m/2 is not a number,
+ * so 2 zl <= m <= 2 zu and 2 x1l <= m <= 2 x1u (exact doublings) pin the
+ * halvings' directions; (ii) the exponent range narrowed to emin = -1074
+ * (numbers from 2^-1075), a = 2, eps = 75: z = 38.5 (below the Mills
+ * branch), erfc(z/sqrt2) = 2 Phi(-z) ~ 2^-1074.8 is a number but its half
+ * is not, while delta(eps) ~ 2^-968 is: dl <= delta(eps) <= du, against
+ * the profile at HP bits in the default range. */
+START_TEST(underflow_edges)
+{
+    const mpfr_exp_t emin = mpfr_get_emin();
+    mpfr_t a, e, zl, zu, x1l, x1u, t, r2lo, r2hi, dl, du, D;
+    mpfr_inits2(WMAX, a, e, zl, zu, x1l, x1u, t, r2lo, r2hi, dl, du, (mpfr_ptr)0);
+    mpfr_init2(D, HP);
+    mpfr_set_ui_2exp(a, 1, emin - 1, MPFR_RNDN);
+    mpfr_set_zero(e, 1);
+    fri_pdm_mills_args(zl, zu, x1l, x1u, e, a, a);
+    mpfr_srcptr lower[] = {zl, x1l}, upper[] = {zu, x1u};
+    for (int k = 0; k < 2; k++) {
+        mpfr_mul_2ui(t, lower[k], 1, MPFR_RNDN);
+        ck_assert_msg(mpfr_lessequal_p(t, a), "%s above half the least positive number", k ? "x1l" : "zl");
+        mpfr_mul_2ui(t, upper[k], 1, MPFR_RNDN);
+        ck_assert_msg(mpfr_greaterequal_p(t, a), "%s below half the least positive number", k ? "x1u" : "zu");
+    }
+    mpfr_set_ui(a, 2, MPFR_RNDN);
+    mpfr_set_ui(e, 75, MPFR_RNDN);
+    tu_delta_hp(D, NULL, e, a, HP);
+    for (mpfr_prec_t w = 24; w <= WMAX; w += 8) {
+        mpfr_set_prec(r2lo, w), mpfr_set_prec(r2hi, w), mpfr_set_prec(dl, w), mpfr_set_prec(du, w);
+        mpfr_set_ui(r2lo, 2, MPFR_RNDN);
+        mpfr_rec_sqrt(r2lo, r2lo, MPFR_RNDD);
+        mpfr_set_ui(r2hi, 2, MPFR_RNDN);
+        mpfr_rec_sqrt(r2hi, r2hi, MPFR_RNDU);
+        ck_assert_int_eq(mpfr_set_emin(-1074), 0);
+        fri_pdm_delta_eps_encl(dl, du, e, a, a, r2lo, r2hi, w);
+        mpfr_set_emin(emin);
+        below(dl, D, "delta(eps) lower, emin -1074", w, 0);
+        above(du, D, "delta(eps) upper, emin -1074", w, 0);
+    }
+    mpfr_clears(a, e, zl, zu, x1l, x1u, t, r2lo, r2hi, dl, du, D, (mpfr_ptr)0);
+}
+END_TEST
+
 Suite *suite_fedpdm_acct_stages(void)
 {
     Suite *s = suite_create("fedpdm_acct_stages");
@@ -726,6 +813,8 @@ Suite *suite_fedpdm_acct_stages(void)
     tcase_add_test(tc, thm2_steps);
     tcase_add_test(tc, mills_small_z);
     tcase_add_test(tc, mills_aimed);
+    tcase_add_test(tc, mills_args);
+    tcase_add_test(tc, underflow_edges);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -519,6 +519,33 @@ START_TEST(cell_solve)
 }
 END_TEST
 
+/* the upper solve at the bottom of the normal range, where each pad's
+ * 2^-1060 is of the order of the values: delta = 2^-1008, one cell of
+ * mass m 2^-1060 (m = 1..8), W_inf = delta - j 2^-1060 (j = 0..40); among
+ * these, a cell taken by the padded profile whose A_e - delta = -2^-1060
+ * is padded up to 0 with C > 0 (W_inf = delta - 2^-1056, m = 4), so the
+ * solve is skipped for hi: the result is a number in [0, h], above the
+ * exact solve. */
+START_TEST(cell_solve_tiny)
+{
+    const double delta = 0x1p-1008, h = 1;
+    double w[3] = {0, 0, 0};
+    mpfr_t x;
+    mpfr_init2(x, HP);
+    for (int j = 0; j <= 40; j++)
+        for (int m = 1; m <= 8; m++) {
+            const double Winf = delta - j * 0x1p-1060;
+            w[2] = m * 0x1p-1060;
+            const double out = ffi_pdm_pld_eps_from(w, 1, 0, Winf, 1, delta, h);
+            eps_exact(x, w, 1, 0, Winf, 1, delta, h);
+            ck_assert_msg(out >= 0 && out <= h && mpfr_cmp_d(x, out) <= 0,
+                          "W_inf = delta - %d 2^-1060, mass %d 2^-1060: eps %.17g (exact %.17g)", j, m, out,
+                          mpfr_get_d(x, MPFR_RNDN));
+        }
+    mpfr_clear(x);
+}
+END_TEST
+
 Suite *suite_fedpdm_pld_fast_stages(void)
 {
     Suite *s = suite_create("fedpdm_pld_fast_stages");
@@ -532,6 +559,7 @@ Suite *suite_fedpdm_pld_fast_stages(void)
     tcase_add_test(tc, grid_cells);
     tcase_add_test(tc, error_bounds);
     tcase_add_test(tc, cell_solve);
+    tcase_add_test(tc, cell_solve_tiny);
     suite_add_tcase(s, tc);
     return s;
 }
