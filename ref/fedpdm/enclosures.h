@@ -17,6 +17,17 @@
 void fri_pdm_delta_sigma_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr s,
                               mpfr_srcptr sigma, mpfr_prec_t w);
 
+/* gauss.c, the stages of fri_pdm_delta_sigma_encl.  fri_pdm_gauss_args:
+ * aL <= A - B <= aU and bL <= -(A + B) <= bU (at their own precisions), A
+ * and B bounded at w bits first.  fri_pdm_phi_dir: r <= Phi(x) (up == 0) or
+ * r >= Phi(x) (up == 1), Phi(x) = erfc(-x/sqrt 2)/2, given r2L <= sqrt 2 <=
+ * r2U.  fri_pdm_phi_diff: r <= p - E q (up == 0; clamped below at +0) or r
+ * >= p - E q (up == 1; clamped above at 1), E q formed at prec(q). */
+void fri_pdm_gauss_args(mpfr_ptr aL, mpfr_ptr aU, mpfr_ptr bL, mpfr_ptr bU, mpfr_srcptr eps,
+                        mpfr_srcptr s, mpfr_srcptr sigma, mpfr_prec_t w);
+void fri_pdm_phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_srcptr r2U);
+void fri_pdm_phi_diff(mpfr_ptr r, mpfr_srcptr p, mpfr_srcptr q, mpfr_srcptr E, int up);
+
 /* gauss.c: [vL, vU] (precision set to w) contains (5)'s sigma^2 = 2 s^2
  * ln(1.25/delta) / eps^2, eps > 0, 0 < delta < 1. */
 void fri_pdm_sigma2_encl(mpfr_ptr vL, mpfr_ptr vU, mpfr_srcptr eps, mpfr_srcptr delta,

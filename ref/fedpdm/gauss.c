@@ -26,8 +26,9 @@
 
 #define GAUSS_WP_MAX ((mpfr_prec_t)8192)   /* Ziv cap: undecided beyond it */
 
-/* Phi(x) bounded below (up == 0) or above (up == 1) at precision of r. */
-static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_srcptr r2U)
+/* Phi(x) bounded below (up == 0) or above (up == 1) at precision of r
+ * (enclosures.h). */
+void fri_pdm_phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_srcptr r2U)
 {
     mpfr_t z;
     mpfr_prec_t pz = mpfr_get_prec(r) > mpfr_get_prec(x) ? mpfr_get_prec(r) : mpfr_get_prec(x);
@@ -42,18 +43,13 @@ static void phi_dir(mpfr_ptr r, mpfr_srcptr x, int up, mpfr_srcptr r2L, mpfr_src
     mpfr_clear(z);
 }
 
-/* [lo, hi] contains delta_eps(sigma), s > 0, sigma > 0, at precision w
- * (enclosures.h). */
-void fri_pdm_delta_sigma_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr s,
-                              mpfr_srcptr sigma, mpfr_prec_t w)
+/* aL <= A - B <= aU and bL <= -(A + B) <= bU, A = s/(2 sigma), B = eps
+ * sigma/s, A and B bounded at w bits (enclosures.h). */
+void fri_pdm_gauss_args(mpfr_ptr aL, mpfr_ptr aU, mpfr_ptr bL, mpfr_ptr bU, mpfr_srcptr eps,
+                        mpfr_srcptr s, mpfr_srcptr sigma, mpfr_prec_t w)
 {
-    mpfr_prec_t wx = w;
-    if (mpfr_get_prec(eps) > wx) wx = mpfr_get_prec(eps);
-    if (mpfr_get_prec(s) > wx) wx = mpfr_get_prec(s);
-    if (mpfr_get_prec(sigma) > wx) wx = mpfr_get_prec(sigma);
-    mpfr_t AL, AU, BL, BU, aL, aU, bL, bU, r2L, r2U, EL, EU, p, q;
-    mpfr_inits2(w, AL, AU, BL, BU, r2L, r2U, EL, EU, p, q, (mpfr_ptr)0);
-    mpfr_inits2(wx, aL, aU, bL, bU, (mpfr_ptr)0);
+    mpfr_t AL, AU, BL, BU;
+    mpfr_inits2(w, AL, AU, BL, BU, (mpfr_ptr)0);
     mpfr_div(AL, s, sigma, MPFR_RNDD);
     mpfr_div(AU, s, sigma, MPFR_RNDU);
     mpfr_div_2ui(AL, AL, 1, MPFR_RNDD);
@@ -68,25 +64,49 @@ void fri_pdm_delta_sigma_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_sr
     mpfr_neg(bL, bL, MPFR_RNDN);                /* -(A + B), lower */
     mpfr_add(bU, AL, BL, MPFR_RNDD);
     mpfr_neg(bU, bU, MPFR_RNDN);
+    mpfr_clears(AL, AU, BL, BU, (mpfr_ptr)0);
+}
+
+/* r = p - E q rounded down (up == 0, then clamped below at 0) or up (up ==
+ * 1, clamped above at 1), E q at prec(q) (enclosures.h). */
+void fri_pdm_phi_diff(mpfr_ptr r, mpfr_srcptr p, mpfr_srcptr q, mpfr_srcptr E, int up)
+{
+    mpfr_t t;
+    mpfr_init2(t, mpfr_get_prec(q));
+    mpfr_mul(t, q, E, up ? MPFR_RNDD : MPFR_RNDU);
+    mpfr_sub(r, p, t, up ? MPFR_RNDU : MPFR_RNDD);
+    if (!up && (mpfr_nan_p(r) || mpfr_sgn(r) < 0))
+        mpfr_set_zero(r, 1);
+    if (up && (mpfr_nan_p(r) || mpfr_cmp_ui(r, 1) > 0))
+        mpfr_set_ui(r, 1, MPFR_RNDN);
+    mpfr_clear(t);
+}
+
+/* [lo, hi] contains delta_eps(sigma), s > 0, sigma > 0, at precision w
+ * (enclosures.h): lo = Phi(aL) - e^eps+ Phi(bU), hi = Phi(aU) - e^eps-
+ * Phi(bL), each Phi bounded on the side its sign asks for. */
+void fri_pdm_delta_sigma_encl(mpfr_ptr lo, mpfr_ptr hi, mpfr_srcptr eps, mpfr_srcptr s,
+                              mpfr_srcptr sigma, mpfr_prec_t w)
+{
+    mpfr_prec_t wx = w;
+    if (mpfr_get_prec(eps) > wx) wx = mpfr_get_prec(eps);
+    if (mpfr_get_prec(s) > wx) wx = mpfr_get_prec(s);
+    if (mpfr_get_prec(sigma) > wx) wx = mpfr_get_prec(sigma);
+    mpfr_t aL, aU, bL, bU, r2L, r2U, EL, EU, p, q;
+    mpfr_inits2(w, r2L, r2U, EL, EU, p, q, (mpfr_ptr)0);
+    mpfr_inits2(wx, aL, aU, bL, bU, (mpfr_ptr)0);
+    fri_pdm_gauss_args(aL, aU, bL, bU, eps, s, sigma, w);
     mpfr_sqrt_ui(r2L, 2, MPFR_RNDD);
     mpfr_sqrt_ui(r2U, 2, MPFR_RNDU);
     mpfr_exp(EL, eps, MPFR_RNDD);
     mpfr_exp(EU, eps, MPFR_RNDU);
-    /* lo = Phi(aL) - EU Phi(bU) */
-    phi_dir(p, aL, 0, r2L, r2U);
-    phi_dir(q, bU, 1, r2L, r2U);
-    mpfr_mul(q, q, EU, MPFR_RNDU);
-    mpfr_sub(lo, p, q, MPFR_RNDD);
-    if (mpfr_nan_p(lo) || mpfr_sgn(lo) < 0)
-        mpfr_set_zero(lo, 1);
-    /* hi = Phi(aU) - EL Phi(bL) */
-    phi_dir(p, aU, 1, r2L, r2U);
-    phi_dir(q, bL, 0, r2L, r2U);
-    mpfr_mul(q, q, EL, MPFR_RNDD);
-    mpfr_sub(hi, p, q, MPFR_RNDU);
-    if (mpfr_nan_p(hi) || mpfr_cmp_ui(hi, 1) > 0)
-        mpfr_set_ui(hi, 1, MPFR_RNDN);
-    mpfr_clears(AL, AU, BL, BU, aL, aU, bL, bU, r2L, r2U, EL, EU, p, q, (mpfr_ptr)0);
+    fri_pdm_phi_dir(p, aL, 0, r2L, r2U);
+    fri_pdm_phi_dir(q, bU, 1, r2L, r2U);
+    fri_pdm_phi_diff(lo, p, q, EU, 0);
+    fri_pdm_phi_dir(p, aU, 1, r2L, r2U);
+    fri_pdm_phi_dir(q, bL, 0, r2L, r2U);
+    fri_pdm_phi_diff(hi, p, q, EL, 1);
+    mpfr_clears(aL, aU, bL, bU, r2L, r2U, EL, EU, p, q, (mpfr_ptr)0);
 }
 
 /* Decide delta_eps(sigma) <= delta (s, sigma > 0): 1 yes, -1 no, 0 undecided

@@ -139,6 +139,187 @@ START_TEST(delta_sigma)
 }
 END_TEST
 
+/* The stages of gauss.c's enclosure, each against its exact value: there
+ * every rounding shows, where in the whole enclosure one step turned the
+ * wrong way hides behind the slack of the steps after it.  XP bits hold
+ * every product and difference of the <= 2 * 64 + 8-bit numbers met here
+ * exactly (the ternary values are checked). */
+#define XP 1024
+#define SWMAX 64
+
+/* r = x y exactly (XP bits) */
+static void xmul(mpfr_t r, const mpfr_t x, const mpfr_t y)
+{
+    ck_assert_int_eq(mpfr_mul(r, x, y, MPFR_RNDN), 0);
+}
+
+/* fri_pdm_gauss_args: with D = 2 s sigma > 0, A - B = (s^2 - 2 eps sigma^2)
+ * / D and -(A + B) = -(s^2 + 2 eps sigma^2) / D, so aL <= A - B iff aL D <=
+ * s^2 - 2 eps sigma^2, all exact.  Inputs by case: free; sigma = s 2^k (A
+ * exact, B formed by two roundings that must not cancel); s and sigma powers
+ * of 2 (A and B exact: only the final sums round); s = m 2^i and sigma = m
+ * 2^j (m odd). Outputs at w bits (the sums round) or 2w + 8 (exact: the
+ * bounds of A and B show alone). */
+START_TEST(gauss_args)
+{
+    frng_init(&rng, tu_seed(0xe4c1), 4);
+    mpfr_t e, s, sg, aL, aU, bL, bU, D, N, M, t;
+    mpfr_inits2(SWMAX, e, s, sg, (mpfr_ptr)0);
+    mpfr_inits2(2 * SWMAX + 8, aL, aU, bL, bU, (mpfr_ptr)0);
+    mpfr_inits2(XP, D, N, M, t, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= SWMAX; w++)
+        for (int i = 0; i < 160; i++) {
+            tu_draw_wbit(s, &rng, w, 0.05, 40);
+            tu_draw_wbit(sg, &rng, w, 0.05, 40);
+            tu_draw_wbit(e, &rng, w, 0.01, 1000);
+            const long k = (long)(frng_u53(&rng) % 7) - 3;
+            switch (i % 4) {
+            case 1: mpfr_mul_2si(sg, s, k, MPFR_RNDN); break;
+            case 2:
+                mpfr_set_ui_2exp(s, 1, k, MPFR_RNDN);
+                mpfr_set_ui_2exp(sg, 1, (long)(frng_u53(&rng) % 7) - 3, MPFR_RNDN);
+                break;
+            case 3:
+                mpfr_set_ui(s, (unsigned long)(2 * (frng_u53(&rng) % (w < 8 ? 1UL << (w - 1) : 128)) + 1), MPFR_RNDN);
+                mpfr_mul_2si(sg, s, k, MPFR_RNDN);
+                mpfr_mul_2si(s, s, (long)(frng_u53(&rng) % 5) - 2, MPFR_RNDN);
+                break;
+            default: break;
+            }
+            const mpfr_prec_t po = i % 8 < 4 ? w : 2 * w + 8;
+            mpfr_set_prec(aL, po), mpfr_set_prec(aU, po), mpfr_set_prec(bL, po), mpfr_set_prec(bU, po);
+            fri_pdm_gauss_args(aL, aU, bL, bU, e, s, sg, w);
+            xmul(D, s, sg);
+            mpfr_mul_2ui(D, D, 1, MPFR_RNDN);               /* 2 s sigma */
+            xmul(N, s, s);                                  /* s^2 */
+            xmul(M, sg, sg);
+            xmul(M, M, e);
+            mpfr_mul_2ui(M, M, 1, MPFR_RNDN);               /* 2 eps sigma^2 */
+            mpfr_srcptr end[4] = {aL, aU, bL, bU};
+            for (int j = 0; j < 4; j++) {
+                ck_assert_int_eq((j < 2 ? mpfr_sub : mpfr_add)(t, N, M, MPFR_RNDN), 0);
+                if (j >= 2) mpfr_neg(t, t, MPFR_RNDN);      /* numerator of A - B or -(A + B) */
+                mpfr_t v;
+                mpfr_init2(v, XP);
+                xmul(v, end[j], D);
+                const int c = mpfr_cmp(v, t);
+                ck_assert_msg(j % 2 ? c >= 0 : c <= 0, "gauss_args w %d case %d: %s end %s %.17g on the wrong side",
+                              (int)w, i, j % 2 ? "upper" : "lower", j < 2 ? "of A - B" : "of -(A + B)",
+                              mpfr_get_d(end[j], MPFR_RNDN));
+                mpfr_clear(v);
+            }
+        }
+    mpfr_clears(e, s, sg, aL, aU, bL, bU, D, N, M, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* fri_pdm_phi_diff: r on its side of p - E q (exact at XP bits), clamped
+ * to [0, 1]; a third of the cases with p near E q, where the difference is
+ * formed exactly and the rounding of E q alone decides the side. */
+START_TEST(phi_diff)
+{
+    frng_init(&rng, tu_seed(0xe4c1), 5);
+    mpfr_t p, q, E, r, x, t;
+    mpfr_inits2(SWMAX, p, q, E, r, (mpfr_ptr)0);
+    mpfr_inits2(XP, x, t, (mpfr_ptr)0);
+    for (mpfr_prec_t w = 2; w <= SWMAX; w++)
+        for (int i = 0; i < 240; i++) {
+            tu_draw_wbit(q, &rng, w, 1e-6, 0.5);
+            tu_draw_wbit(E, &rng, w, 1, 1e6);
+            tu_draw_wbit(p, &rng, w, 1e-6, 1);
+            xmul(x, q, E);
+            if (i % 3 == 0) {                               /* p within a few ulps of E q */
+                mpfr_set(p, x, MPFR_RNDN);
+                for (int k = 0; k < (int)(frng_u53(&rng) % 4); k++) mpfr_nextabove(p);
+            }
+            ck_assert_int_eq(mpfr_sub(x, p, x, MPFR_RNDN), 0);     /* p - E q exactly */
+            for (int up = 0; up <= 1; up++) {
+                mpfr_set_prec(r, w);
+                fri_pdm_phi_diff(r, p, q, E, up);
+                if (up) {
+                    mpfr_set(t, x, MPFR_RNDN);
+                    if (mpfr_cmp_ui(t, 1) > 0) mpfr_set_ui(t, 1, MPFR_RNDN);
+                    ck_assert_msg(mpfr_cmp(r, t) >= 0, "phi_diff w %d case %d: upper %.17g below %.17g", (int)w, i,
+                                  mpfr_get_d(r, MPFR_RNDN), mpfr_get_d(t, MPFR_RNDN));
+                } else {
+                    mpfr_set(t, x, MPFR_RNDN);
+                    if (mpfr_sgn(t) < 0) mpfr_set_zero(t, 1);
+                    ck_assert_msg(mpfr_cmp(r, t) <= 0, "phi_diff w %d case %d: lower %.17g above %.17g", (int)w, i,
+                                  mpfr_get_d(r, MPFR_RNDN), mpfr_get_d(t, MPFR_RNDN));
+                }
+            }
+        }
+    mpfr_clears(p, q, E, r, x, t, (mpfr_ptr)0);
+}
+END_TEST
+
+/* fri_pdm_phi_dir where erfc lands in the lowest binade of the exponent
+ * range: the emin is narrowed to the exponent of erfc(z) (z as the stage
+ * forms it), so that erfc(z) is a normal number and its halving underflows:
+ * the lower bound must round to 0, the upper to the least positive number,
+ * against Phi(x) at HP bits in the full range. */
+START_TEST(phi_underflow)
+{
+    const mpfr_exp_t emin = mpfr_get_emin();
+    mpfr_t x, r2L, r2U, z, f, rl, ru, P;
+    mpfr_inits2(SWMAX, x, r2L, r2U, z, f, rl, ru, (mpfr_ptr)0);
+    mpfr_init2(P, HP);
+    int hit = 0;
+    for (mpfr_prec_t w = 8; w <= SWMAX; w += 4)
+        for (int k = 0; k < 4; k++) {
+            mpfr_set_prec(x, w), mpfr_set_prec(r2L, w), mpfr_set_prec(r2U, w);
+            mpfr_set_prec(z, w), mpfr_set_prec(f, w), mpfr_set_prec(rl, w), mpfr_set_prec(ru, w);
+            mpfr_set_si(x, -20 - 7 * k, MPFR_RNDN);
+            mpfr_sqrt_ui(r2L, 2, MPFR_RNDD);
+            mpfr_sqrt_ui(r2U, 2, MPFR_RNDU);
+            mpfr_neg(z, x, MPFR_RNDN);
+            mpfr_div(z, z, r2L, MPFR_RNDU);
+            mpfr_erfc(f, z, MPFR_RNDD);
+            tu_phi_hp(P, x);
+            ck_assert_int_eq(mpfr_set_emin(mpfr_get_exp(f)), 0);
+            fri_pdm_phi_dir(rl, x, 0, r2L, r2U);
+            fri_pdm_phi_dir(ru, x, 1, r2L, r2U);
+            mpfr_set_emin(emin);
+            hit += mpfr_zero_p(rl);
+            ck_assert_msg(mpfr_cmp(rl, P) <= 0, "phi_dir w %d x %d: lower %a above Phi", (int)w, -20 - 7 * k,
+                          mpfr_get_d(rl, MPFR_RNDN));
+            ck_assert_msg(mpfr_cmp(ru, P) >= 0 && mpfr_sgn(ru) > 0, "phi_dir w %d x %d: upper below Phi", (int)w,
+                          -20 - 7 * k);
+        }
+    ck_assert_msg(hit > 0, "no case underflowed to 0");
+    mpfr_clears(x, r2L, r2U, z, f, rl, ru, P, (mpfr_ptr)0);
+}
+END_TEST
+
+/* fr_gauss_dp_check's FAILS is certified: with delta equal to the lower end
+ * of the first enclosure it computes (precision p + 32), delta_eps > delta
+ * (at HP bits) and the verdict is FAILS with a margin whose upper end is < 0;
+ * a verdict taken from lo >= delta would leave 0 there. */
+START_TEST(dp_check_tie)
+{
+    mpfr_t e, s, sg, lo, hi, mlo, mhi, a, D;
+    mpfr_inits2(53, e, s, sg, mlo, mhi, (mpfr_ptr)0);
+    mpfr_inits2(53 + 32, lo, hi, (mpfr_ptr)0);
+    mpfr_inits2(HP + 32, a, D, (mpfr_ptr)0);
+    const double cases[][3] = {{1, 1, 1}, {0.5, 1, 3}, {4, 2, 0.75}};  /* eps, s, sigma */
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        mpfr_set_d(e, cases[k][0], MPFR_RNDN);
+        mpfr_set_d(s, cases[k][1], MPFR_RNDN);
+        mpfr_set_d(sg, cases[k][2], MPFR_RNDN);
+        fri_pdm_delta_sigma_encl(lo, hi, e, s, sg, 53 + 32);
+        mpfr_div(a, s, sg, MPFR_RNDN);
+        tu_delta_hp(D, NULL, e, a, HP + 32);
+        ck_assert_msg(mpfr_cmp(D, lo) > 0, "case %d: delta_eps not above the lower end", (int)k);
+        int v = -1;
+        ck_assert_int_eq(fr_gauss_dp_check(&v, mlo, mhi, e, lo, s, sg), FR_OK);
+        ck_assert_int_eq(v, FR_GAUSS_FAILS);
+        ck_assert_msg(mpfr_sgn(mhi) < 0, "case %d: FAILS with margin [%g, %g]", (int)k,
+                      mpfr_get_d(mlo, MPFR_RNDN), mpfr_get_d(mhi, MPFR_RNDN));
+    }
+    mpfr_clears(e, s, sg, lo, hi, mlo, mhi, a, D, (mpfr_ptr)0);
+}
+END_TEST
+
 /* acct.c's enclosure of delta(eps) over a in [alo, ahi]: delta increases
  * with a, so it must hold delta(alo) from above ... delta(ahi) from below;
  * a fifth of the cases take the Mills branch (a/2 + eps/a >= 256). */
@@ -268,6 +449,10 @@ Suite *suite_fedpdm_enclosures(void)
     tcase_add_test(tc, delta_eps);
     tcase_add_test(tc, mills);
     tcase_add_test(tc, underflow);
+    tcase_add_test(tc, gauss_args);
+    tcase_add_test(tc, phi_diff);
+    tcase_add_test(tc, phi_underflow);
+    tcase_add_test(tc, dp_check_tie);
     suite_add_tcase(s, tc);
     return s;
 }
