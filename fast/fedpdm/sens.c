@@ -41,8 +41,8 @@ static double mul_up(double x, double y)
 {
     double p = x * y;
     if (p < 0x1p-969)
-        return nextafter(p, INFINITY);
-    return fma(x, y, -p) > 0 ? nextafter(p, INFINITY) : p;
+        return ffi_next_up(p);
+    return fma(x, y, -p) > 0 ? ffi_next_up(p) : p;
 }
 
 static int check(double eta, double rho, unsigned long Q, double G)
@@ -125,7 +125,7 @@ static double geom_up(double eta, double rho, unsigned long Q)
     double sh, sl;
     int ex;
     geom_dd(eta, rho, Q, &sh, &sl, &ex);
-    return isfinite(sh) ? nextafter(sh, INFINITY) : sh;
+    return isfinite(sh) ? ffi_next_up(sh) : sh;
 }
 
 #define EPS_DD(Q) ((16 * (double)(Q) + 16) * 0x1p-106)
@@ -148,7 +148,7 @@ int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, do
         return FR_ENONFINITE;
     double mh = eta * G;
     if (mh < 0x1p-960) {                     /* eta G near underflow: upward steps */
-        q = 4 * mul_up(mul_up(eta, G), nextafter(sh, INFINITY));
+        q = 4 * mul_up(mul_up(eta, G), ffi_next_up(sh));
     } else {
         double ml = fma(eta, G, -mh);        /* exact */
         double rh0 = mh * sh, er = fma(mh, sh, -rh0);
@@ -159,7 +159,7 @@ int ff_fedpdm_sensitivity(double *s, double eta, double rho, unsigned long Q, do
         two_sum(rh0, low, &rh, &rl);
         /* every step exact: rh + rl is the exact value, no margin */
         /* exact <= (rh + rl)(1 + eps) <= rh + rl + 2 eps rh <= nextup(rh) */
-        q = rl + (ex ? 0 : 2 * EPS_DD(Q) * rh) > 0 ? nextafter(rh, INFINITY) : rh;
+        q = rl + (ex ? 0 : 2 * EPS_DD(Q) * rh) > 0 ? ffi_next_up(rh) : rh;
         q *= 4;
     }
     if (!isfinite(q))
@@ -181,7 +181,7 @@ int ff_fedpdm_sensitivity_bound(double *rel, double *abs, double eta, double rho
         return FR_ENONFINITE;
     if (eta * G < 0x1p-960 && G != 0) {     /* the upward-step path */
         *rel = 0x1p-50;
-        *abs = nextafter((S + 1) * 0x1p-1070, INFINITY);
+        *abs = ffi_next_up((S + 1) * 0x1p-1070);
     } else {
         *rel = 0x1p-51 + 4 * EPS_DD(Q);
         *abs = 0;

@@ -27,8 +27,8 @@ static double mul_u(double x, double y)          /* x, y >= 0 */
     if (!isfinite(p))
         return INFINITY;
     if (p < 0x1p-969)
-        return nextafter(p, INFINITY);
-    return fma(x, y, -p) > 0 ? nextafter(p, INFINITY) : p;
+        return ffi_next_up(p);
+    return fma(x, y, -p) > 0 ? ffi_next_up(p) : p;
 }
 static double mul_d(double x, double y)          /* x, y >= 0 */
 {
@@ -38,8 +38,8 @@ static double mul_d(double x, double y)          /* x, y >= 0 */
     if (!isfinite(p))
         return DBL_MAX;
     if (p < 0x1p-969)
-        return fmax(nextafter(p, 0), 0);
-    return fma(x, y, -p) < 0 ? nextafter(p, 0) : p;
+        return ffi_next_down_clamp0(p);
+    return fma(x, y, -p) < 0 ? ffi_next_down_clamp0(p) : p;
 }
 double ffi_path_mul_up(double x, double y) { return mul_u(x, y); }
 double ffi_path_mul_down(double x, double y) { return mul_d(x, y); }
@@ -50,7 +50,7 @@ static double add_u(double x, double y)
     if (!isfinite(t))
         return t;
     double bb = t - x, r = (x - (t - bb)) + (y - bb);
-    return r > 0 ? nextafter(t, INFINITY) : t;
+    return r > 0 ? ffi_next_up(t) : t;
 }
 static double sub_d(double x, double y)          /* x - y rounded down */
 {
@@ -148,7 +148,7 @@ static int run(double *s, const double *eta, unsigned long T, double rho, unsign
         int st = ff_fedpdm_sensitivity(&W, eta[t], rho, Q, G);
         if (st != FR_OK)
             return st;
-        W = W * 0.5 * 2 == W ? W * 0.5 : nextafter(W * 0.5, INFINITY);   /* W_t, up */
+        W = W * 0.5 * 2 == W ? W * 0.5 : ffi_next_up(W * 0.5);   /* W_t, up */
         double ab, p = eta[t] * rho, lo, hi;
         int sgnb;
         if (!isfinite(p))
